@@ -1,0 +1,30 @@
+"""Shared test fixtures.
+
+Outside answers live in ``../shared/data`` beside the project root (or wherever
+``IPPATSU_SHARED_DATA`` points). Tests that need them take the ``shared_data`` fixture,
+which skips cleanly when the folder is absent (a user's fresh clone has none).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = Path(os.environ.get("IPPATSU_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+def shared_path(*parts: str) -> Path:
+    """Path under the shared data folder, skipping the calling test if it is missing."""
+    p = SHARED_DATA.joinpath(*parts)
+    if not p.exists():
+        pytest.skip(f"shared data not available: {p}")
+    return p
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared data folder not available: {SHARED_DATA}")
+    return SHARED_DATA
