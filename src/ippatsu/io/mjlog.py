@@ -1,0 +1,815 @@
+"""Tenhou mjlog (XML) records → typed, lossless Python records.
+
+Design: one pass over the children of ``<mjloggm>`` (``xml.etree.ElementTree``). Header
+tags (``SHUFFLE``, ``GO``, ``UN``, ``TAIKYOKU``) fill :class:`MjlogGame`; each ``<INIT>``
+opens a :class:`MjlogRound`, and every later tag becomes one typed event of that round, in
+file order. Nothing is interpreted beyond decoding (no rules, no scoring): tiles stay
+136-ids, points are multiplied by 100 (mjlog stores hundreds), seats are absolute 0–3
+except inside meld codes, whose ``from_who`` is relative (0 self, 1 right, 2 opposite,
+3 left) exactly as in the code.
+
+Accepted input: a path (plain or gzip-compressed file, any name such as ``.mjlog`` or
+``.xml_``), the file's bytes, or the XML text itself (a ``str`` starting with ``<``).
+A malformed record raises :class:`~ippatsu.errors.IppatsuError` with ``code="bad_log"``.
+A game cut off early (no ``owari``) loads as far as it goes; ``MjlogGame.complete`` tells.
+
+Departures from the raw format, all documented on the fields: ``dice`` are faces 1–6 (the
+seed stores face − 1); ``Discard.tsumogiri`` is derived (the discarded id is the one the
+player just drew); a three-player North extraction (``<N>`` with ``m & 0x20``) becomes a
+:class:`Kita` event rather than a :class:`Call`.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Optional, Union
+from urllib.parse import unquote
+
+from ippatsu.errors import IppatsuError
+
+__all__ = [
+    "load_mjlog",
+    "decode_meld",
+    "RawMeld",
+    "LobbyType",
+    "MjlogPlayer",
+    "MjlogGame",
+    "MjlogRound",
+    "Owari",
+    "Draw",
+    "Discard",
+    "Call",
+    "Kita",
+    "Reach",
+    "NewDora",
+    "Agari",
+    "Ryuukyoku",
+    "Bye",
+    "Reconnect",
+    "Shuffle",
+    "OtherTag",
+    "Event",
+    "RYUUKYOKU_TYPES",
+]
+
+_DC: dict[str, Any] = {"frozen": True}
+if sys.version_info >= (3, 10):
+    _DC["slots"] = True
+
+#: Abortive / special draw types of ``<RYUUKYOKU type=...>`` (absent = exhaustive draw).
+RYUUKYOKU_TYPES = {
+    "yao9": "nine terminals and honors (kyuushu kyuuhai)",
+    "kaze4": "four identical wind discards (suufon renda)",
+    "reach4": "four riichi (suucha riichi)",
+    "ron3": "three rons (sancha hou)",
+    "kan4": "four kans by several players (suukaikan)",
+    "nm": "nagashi mangan",
+}
+
+
+def _bad(msg: str) -> IppatsuError:
+    return IppatsuError(msg, code="bad_log")
+
+
+# ----------------------------------------------------------------------------- melds
+
+
+class RawMeld(NamedTuple):
+    """A decoded meld code, independent of :mod:`ippatsu.hand`.
+
+    ``type`` is one of ``"CHI" "PON" "DAIMINKAN" "ANKAN" "KAKAN" "KITA"`` (the names of
+    ``ippatsu.hand.MeldType`` members, plus the three-player North extraction ``KITA``).
+    ``tiles`` is the sorted tuple of 136-ids (four for kans, one for ``KITA``); ``called``
+    the id taken from another player (None for ANKAN and KITA; for KAKAN the called tile
+    of the original pon); ``added`` the id added to a pon (KAKAN only); ``from_who`` the
+    relative seat it came from (``m & 3``: 0 self, 1 right, 2 opposite, 3 left).
+    """
+
+    type: str
+    tiles: tuple[int, ...]
+    called: Optional[int]
+    added: Optional[int]
+    from_who: int
+
+
+def decode_meld(m: int) -> RawMeld:
+    """decode_meld(m) -> RawMeld
+
+    Decode a Tenhou meld code (``m`` of ``<N>`` and of ``<AGARI>``).
+
+    Examples
+    --------
+    Chi of 2-3-4 man (kinds 1, 2, 3), copies 0, 1, 2, the 3 called from the left:
+
+    >>> m = ((0 * 3 + 1) << 10) | (2 << 7) | (1 << 5) | (0 << 3) | 0x4 | 3
+    >>> decode_meld(m)
+    RawMeld(type='CHI', tiles=(4, 9, 14), called=9, added=None, from_who=3)
+
+    Pon of East (kind 27) without copy 2, second tile (id 109) called from opposite:
+
+    >>> decode_meld(((27 * 3 + 1) << 9) | (2 << 5) | 0x8 | 2)
+    RawMeld(type='PON', tiles=(108, 109, 111), called=109, added=None, from_who=2)
+    """
+    if not 0 <= m <= 0xFFFF:
+        raise _bad(f"meld code {m} is not a 16-bit integer")
+    from_who = m & 3
+    if m & 0x4:  # chi
+        t = m >> 10
+        r = t % 3
+        t //= 3
+        if t >= 21:
+            raise _bad(f"meld code {m}: chi base {t} out of range")
+        base = t // 7 * 9 + t % 7
+        tiles = (
+            base * 4 + ((m >> 3) & 3),
+            (base + 1) * 4 + ((m >> 5) & 3),
+            (base + 2) * 4 + ((m >> 7) & 3),
+        )
+        return RawMeld("CHI", tiles, tiles[r], None, from_who)
+    if m & 0x18:  # pon (0x8) or added kan (0x10)
+        t = m >> 9
+        r = t % 3
+        kind = t // 3
+        if kind >= 34 or (m & 0x18) == 0x18:
+            raise _bad(f"meld code {m}: pon/kakan out of range")
+        unused = (m >> 5) & 3
+        three = tuple(kind * 4 + c for c in range(4) if c != unused)
+        if m & 0x8:
+            return RawMeld("PON", three, three[r], None, from_who)
+        added = kind * 4 + unused
+        return RawMeld("KAKAN", tuple(range(kind * 4, kind * 4 + 4)), three[r], added, from_who)
+    if m & 0x20:  # three-player North extraction
+        return RawMeld("KITA", (m >> 8,), None, None, 0)
+    tile = m >> 8
+    kind = tile // 4
+    four = tuple(range(kind * 4, kind * 4 + 4))
+    if from_who == 0:
+        return RawMeld("ANKAN", four, None, None, 0)
+    return RawMeld("DAIMINKAN", four, tile, None, from_who)
+
+
+def _make_meld(raw: RawMeld) -> Any:
+    """The :class:`ippatsu.hand.Meld` of a decoded code (or the RawMeld itself, see below).
+
+    The hand module is written in parallel; until it can be imported, the RawMeld (same
+    field names) stands in for it.
+    """
+    if _HAND is None:
+        return raw
+    meld_cls, meld_type = _HAND
+    return meld_cls(
+        type=meld_type[raw.type],
+        tiles=raw.tiles,
+        called=raw.called,
+        added=raw.added,
+        from_who=raw.from_who,
+    )
+
+
+def _load_hand() -> Optional[tuple[Any, Any]]:
+    try:
+        from ippatsu.hand import Meld, MeldType  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return Meld, MeldType
+
+
+_HAND = _load_hand()
+
+
+# ----------------------------------------------------------------------------- records
+
+
+@dataclass(**_DC)
+class LobbyType:
+    """The ``type`` flags of ``<GO>`` (a Tenhou lobby's rule bits), decoded.
+
+    ``raw`` keeps the whole integer; bits above 0x80 (e.g. 0x200/0x400 in chip lobbies,
+    0x800 in some others) are not decoded here.
+    """
+
+    raw: int
+    vs_human: bool  # 0x01 (else a game against bots)
+    red_fives: bool  # not 0x02 ("aka nashi")
+    kuitan: bool  # not 0x04 (open tanyao allowed)
+    hanchan: bool  # 0x08: East-South game (else East-only, tonpuusen)
+    three_player: bool  # 0x10 (sanma)
+    fast: bool  # 0x40 (speed)
+    room: str  # "ippan" | "joukyuu" (0x80) | "tokujou" (0x20) | "houou" (0x20|0x80)
+
+    @classmethod
+    def from_int(cls, t: int) -> "LobbyType":
+        room = ("ippan", "tokujou", "joukyuu", "houou")[bool(t & 0x20) | (bool(t & 0x80) << 1)]
+        return cls(
+            raw=t,
+            vs_human=bool(t & 0x01),
+            red_fives=not t & 0x02,
+            kuitan=not t & 0x04,
+            hanchan=bool(t & 0x08),
+            three_player=bool(t & 0x10),
+            fast=bool(t & 0x40),
+            room=room,
+        )
+
+
+@dataclass(**_DC)
+class MjlogPlayer:
+    """One seat of ``<UN>``: url-decoded name, dan index, rate, sex (``M``/``F``/``C``)."""
+
+    name: str
+    dan: Optional[int] = None
+    rate: Optional[float] = None
+    sex: Optional[str] = None
+
+
+@dataclass(**_DC)
+class Owari:
+    """The end of the game (``owari``): final scores in points and final results (uma)."""
+
+    scores: tuple[int, ...]
+    results: tuple[float, ...]
+
+
+@dataclass(**_DC)
+class Draw:
+    """``<T|U|V|W id>``: seat ``who`` draws ``tile`` (a 136-id)."""
+
+    who: int
+    tile: int
+
+
+@dataclass(**_DC)
+class Discard:
+    """``<D|E|F|G id>``: seat ``who`` discards ``tile``; ``tsumogiri`` = it is the tile
+    this seat just drew (derived: mjlog does not store it)."""
+
+    who: int
+    tile: int
+    tsumogiri: bool
+
+
+@dataclass(**_DC)
+class Call:
+    """``<N who m>``: a declared meld (chi, pon, any kan). ``meld`` is an
+    ``ippatsu.hand.Meld`` (a :class:`RawMeld` until that module can be imported); ``code``
+    is the raw meld code."""
+
+    who: int
+    meld: Any
+    code: int
+
+
+@dataclass(**_DC)
+class Kita:
+    """``<N who m>`` with ``m & 0x20`` (three-player only): ``who`` sets aside North ``tile``."""
+
+    who: int
+    tile: int
+    code: int
+
+
+@dataclass(**_DC)
+class Reach:
+    """``<REACH who step>``: step 1 = declaration, step 2 = accepted (deposit paid);
+    ``scores`` (points, after paying) comes with step 2."""
+
+    who: int
+    step: int
+    scores: Optional[tuple[int, ...]] = None
+
+
+@dataclass(**_DC)
+class NewDora:
+    """``<DORA hai>``: a new dora indicator (after a kan)."""
+
+    indicator: int
+
+
+@dataclass(**_DC)
+class Agari:
+    """``<AGARI>``: one win.
+
+    ``hai`` is the concealed part including the winning tile ``machi``; ``points`` the
+    hand's value without honba and deposits; ``limit`` 0 none, 1 mangan, 2 haneman,
+    3 baiman, 4 sanbaiman, 5 yakuman; ``yaku`` (tenhou id, han) pairs (dora, ura and red
+    included, possibly with 0 han); ``yakuman`` tenhou ids; ``sc`` (score before, delta)
+    per seat in points, deltas including honba and deposits. ``chips`` (chip lobbies)
+    holds (chips, delta) pairs and ``extra`` any attribute not decoded (e.g. ``ratio``).
+    """
+
+    who: int
+    from_who: int
+    hai: tuple[int, ...]
+    melds: tuple[Any, ...]
+    meld_codes: tuple[int, ...]
+    machi: int
+    honba: int
+    deposits: int
+    fu: int
+    points: int
+    limit: int
+    yaku: tuple[tuple[int, int], ...]
+    yakuman: tuple[int, ...]
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+    pao_who: Optional[int]
+    sc: tuple[tuple[int, int], ...]
+    owari: Optional[Owari] = None
+    chips: Optional[tuple[tuple[int, int], ...]] = None
+    extra: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def is_tsumo(self) -> bool:
+        return self.who == self.from_who
+
+    @property
+    def han(self) -> int:
+        """Sum of the han of ``yaku`` (0 for a yakuman hand)."""
+        return sum(h for _, h in self.yaku)
+
+    @property
+    def deltas(self) -> tuple[int, ...]:
+        return tuple(d for _, d in self.sc)
+
+
+@dataclass(**_DC)
+class Ryuukyoku:
+    """``<RYUUKYOKU>``: a draw. ``type`` None = exhaustive draw, else a key of
+    :data:`RYUUKYOKU_TYPES`; ``hands[seat]`` the tiles a seat revealed (tenpai at an
+    exhaustive draw, the declarer at ``yao9``) or None."""
+
+    type: Optional[str]
+    honba: int
+    deposits: int
+    sc: tuple[tuple[int, int], ...]
+    hands: tuple[Optional[tuple[int, ...]], ...]
+    owari: Optional[Owari] = None
+    chips: Optional[tuple[tuple[int, int], ...]] = None
+    extra: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def deltas(self) -> tuple[int, ...]:
+        return tuple(d for _, d in self.sc)
+
+
+@dataclass(**_DC)
+class Bye:
+    """``<BYE who>``: a player disconnected."""
+
+    who: int
+
+
+@dataclass(**_DC)
+class Reconnect:
+    """``<UN n{who}=name>`` inside the game: a player came back."""
+
+    who: int
+    name: str
+
+
+@dataclass(**_DC)
+class Shuffle:
+    """``<SHUFFLE seed ref>`` met inside a round (normally it is a header tag)."""
+
+    seed: str
+    ref: str
+
+
+@dataclass(**_DC)
+class OtherTag:
+    """Any other tag met inside a round (``GO``, ``TAIKYOKU``, unknown), kept verbatim."""
+
+    tag: str
+    attrs: tuple[tuple[str, str], ...]
+
+
+Event = Union[Draw, Discard, Call, Kita, Reach, NewDora, Agari, Ryuukyoku, Bye, Reconnect,
+              Shuffle, OtherTag]
+
+
+@dataclass(**_DC)
+class MjlogRound:
+    """One hand (kyoku), from ``<INIT>`` to the next ``<INIT>``.
+
+    ``kyoku`` counts hands from 0 (East 1); ``round_wind`` = ``kyoku // 4`` (0 East, 1
+    South, ...), ``hand_number`` = ``kyoku % 4 + 1``. ``dice`` are faces 1–6. ``scores``
+    in points. ``hands[seat]``: starting tiles (empty for the absent seat of
+    three-player). ``events`` in file order; a round cut off has no result.
+    """
+
+    kyoku: int
+    honba: int
+    deposits: int
+    dice: tuple[int, int]
+    dora_indicator: int
+    scores: tuple[int, ...]
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    events: list[Event] = field(default_factory=list)
+    chips: Optional[tuple[int, ...]] = None
+    shuffle: Optional[str] = None
+
+    @property
+    def round_wind(self) -> int:
+        return self.kyoku // 4
+
+    @property
+    def hand_number(self) -> int:
+        return self.kyoku % 4 + 1
+
+    @property
+    def results(self) -> list[Union[Agari, Ryuukyoku]]:
+        """The ``Agari`` (one or more) or ``Ryuukyoku`` ending the round ([] if cut off)."""
+        return [e for e in self.events if isinstance(e, (Agari, Ryuukyoku))]
+
+    @property
+    def agaris(self) -> list[Agari]:
+        return [e for e in self.events if isinstance(e, Agari)]
+
+
+@dataclass(**_DC)
+class MjlogGame:
+    """A whole mjlog.
+
+    ``name`` is the file stem when loaded from a path; ``log_id`` the Tenhou log id when
+    it can be told (``SHUFFLE ref``, or a file stem of the ``YYYYMMDDHHgm-xxxx-xxxx-xxxxxxxx``
+    form). ``lobby_type`` None when there is no ``<GO>``. ``final`` (from ``owari``) and
+    ``complete`` (an ``owari`` was met) describe the end.
+    """
+
+    name: Optional[str]
+    log_id: Optional[str]
+    version: Optional[str]
+    lobby_type: Optional[LobbyType]
+    lobby: Optional[int]
+    players: tuple[MjlogPlayer, ...]
+    dealer: Optional[int]
+    rounds: list[MjlogRound]
+    final: Optional[Owari]
+    shuffle_seed: Optional[str] = None
+    go_attrs: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.final is not None
+
+    @property
+    def three_player(self) -> bool:
+        if self.lobby_type is not None:
+            return self.lobby_type.three_player
+        return bool(self.rounds) and not self.rounds[0].hands[3]
+
+    @property
+    def final_scores(self) -> Optional[tuple[int, ...]]:
+        return None if self.final is None else self.final.scores
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+def _ints(s: str, what: str) -> tuple[int, ...]:
+    if not s:
+        return ()
+    try:
+        return tuple(int(x) for x in s.split(","))
+    except ValueError:
+        raise _bad(f"{what}: expected comma-separated integers, got {s!r}") from None
+
+
+def _int(attrs: dict[str, str], key: str, tag: str) -> int:
+    try:
+        return int(attrs[key])
+    except KeyError:
+        raise _bad(f"<{tag}> lacks the attribute {key!r}") from None
+    except ValueError:
+        raise _bad(f"<{tag} {key}={attrs[key]!r}>: not an integer") from None
+
+
+def _tiles(s: str, what: str) -> tuple[int, ...]:
+    t = _ints(s, what)
+    for x in t:
+        if not 0 <= x < 136:
+            raise _bad(f"{what}: tile id {x} out of range 0-135")
+    return t
+
+
+def _seat(attrs: dict[str, str], key: str, tag: str) -> int:
+    v = _int(attrs, key, tag)
+    if not 0 <= v < 4:
+        raise _bad(f"<{tag} {key}={v}>: not a seat 0-3")
+    return v
+
+
+def _owari(s: str) -> Owari:
+    try:
+        v = [float(x) for x in s.split(",")]
+    except ValueError:
+        raise _bad(f"owari={s!r}: not numbers") from None
+    if len(v) % 2:
+        raise _bad(f"owari={s!r}: odd count")
+    return Owari(tuple(round(x * 100) for x in v[0::2]), tuple(v[1::2]))
+
+
+def _sc(s: str, tag: str) -> tuple[tuple[tuple[int, int], ...], Optional[tuple[tuple[int, int], ...]]]:
+    v = _ints(s, f"<{tag} sc>")
+    if len(v) not in (8, 16):
+        raise _bad(f"<{tag} sc={s!r}>: expected 8 (or 16 with chips) numbers")
+    sc = tuple((v[i] * 100, v[i + 1] * 100) for i in range(0, 8, 2))
+    chips = tuple((v[i], v[i + 1]) for i in range(8, 16, 2)) if len(v) == 16 else None
+    return sc, chips
+
+
+def _ba(attrs: dict[str, str], tag: str) -> tuple[int, int]:
+    ba = _ints(attrs.get("ba", "0,0"), f"<{tag} ba>")
+    if len(ba) != 2:
+        raise _bad(f"<{tag} ba={attrs.get('ba')!r}>: expected honba,deposits")
+    return ba[0], ba[1]
+
+
+_AGARI_KEYS = frozenset(
+    "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari chip".split()
+)
+_RYUU_KEYS = frozenset("type ba sc hai0 hai1 hai2 hai3 owari chip".split())
+
+
+def _agari(a: dict[str, str]) -> Agari:
+    honba, deposits = _ba(a, "AGARI")
+    ten = _ints(a.get("ten", ""), "<AGARI ten>")
+    if len(ten) != 3:
+        raise _bad(f"<AGARI ten={a.get('ten')!r}>: expected fu,points,limit")
+    yk = _ints(a.get("yaku", ""), "<AGARI yaku>")
+    if len(yk) % 2:
+        raise _bad(f"<AGARI yaku={a.get('yaku')!r}>: odd count")
+    codes = _ints(a.get("m", ""), "<AGARI m>")
+    melds = []
+    for c in codes:
+        raw = decode_meld(c)
+        if raw.type == "KITA":
+            continue  # three-player North: not a meld of the hand
+        melds.append(_make_meld(raw))
+    sc, chips = _sc(a.get("sc", ""), "AGARI")
+    pao = a.get("paoWho")
+    machi = _int(a, "machi", "AGARI")
+    if not 0 <= machi < 136:
+        raise _bad(f"<AGARI machi={machi}>: tile id out of range")
+    return Agari(
+        who=_seat(a, "who", "AGARI"),
+        from_who=_seat(a, "fromWho", "AGARI"),
+        hai=_tiles(a.get("hai", ""), "<AGARI hai>"),
+        melds=tuple(melds),
+        meld_codes=codes,
+        machi=machi,
+        honba=honba,
+        deposits=deposits,
+        fu=ten[0],
+        points=ten[1],
+        limit=ten[2],
+        yaku=tuple((yk[i], yk[i + 1]) for i in range(0, len(yk), 2)),
+        yakuman=_ints(a.get("yakuman", ""), "<AGARI yakuman>"),
+        dora_indicators=_tiles(a.get("doraHai", ""), "<AGARI doraHai>"),
+        ura_indicators=_tiles(a.get("doraHaiUra", ""), "<AGARI doraHaiUra>"),
+        pao_who=None if pao is None else _seat(a, "paoWho", "AGARI"),
+        sc=sc,
+        owari=_owari(a["owari"]) if "owari" in a else None,
+        chips=chips,
+        extra=tuple((k, v) for k, v in a.items() if k not in _AGARI_KEYS),
+    )
+
+
+def _ryuukyoku(a: dict[str, str]) -> Ryuukyoku:
+    honba, deposits = _ba(a, "RYUUKYOKU")
+    t = a.get("type")
+    if t is not None and t not in RYUUKYOKU_TYPES:
+        raise _bad(f"<RYUUKYOKU type={t!r}>: unknown draw type")
+    if "sc" in a:
+        sc, chips = _sc(a["sc"], "RYUUKYOKU")
+    else:
+        sc, chips = (), None
+    return Ryuukyoku(
+        type=t,
+        honba=honba,
+        deposits=deposits,
+        sc=sc,
+        hands=tuple(
+            _tiles(a[f"hai{i}"], f"<RYUUKYOKU hai{i}>") if f"hai{i}" in a else None for i in range(4)
+        ),
+        owari=_owari(a["owari"]) if "owari" in a else None,
+        chips=chips,
+        extra=tuple((k, v) for k, v in a.items() if k not in _RYUU_KEYS),
+    )
+
+
+def _init(a: dict[str, str]) -> MjlogRound:
+    seed = _ints(a.get("seed", ""), "<INIT seed>")
+    if len(seed) != 6:
+        raise _bad(f"<INIT seed={a.get('seed')!r}>: expected 6 numbers")
+    scores = _ints(a.get("ten", ""), "<INIT ten>")
+    if len(scores) != 4:
+        raise _bad(f"<INIT ten={a.get('ten')!r}>: expected 4 scores")
+    if not 0 <= seed[5] < 136:
+        raise _bad(f"<INIT seed>: dora indicator {seed[5]} out of range")
+    hands = tuple(_tiles(a.get(f"hai{i}", ""), f"<INIT hai{i}>") for i in range(4))
+    return MjlogRound(
+        kyoku=seed[0],
+        honba=seed[1],
+        deposits=seed[2],
+        dice=(seed[3] + 1, seed[4] + 1),
+        dora_indicator=seed[5],
+        scores=tuple(s * 100 for s in scores),
+        dealer=_seat(a, "oya", "INIT"),
+        hands=hands,
+        chips=_ints(a["chip"], "<INIT chip>") if "chip" in a else None,
+        shuffle=a.get("shuffle"),
+    )
+
+
+def _players(a: dict[str, str]) -> tuple[MjlogPlayer, ...]:
+    def split(key: str) -> list[str]:
+        v = a.get(key)
+        return v.split(",") if v else []
+
+    dan, rate, sx = split("dan"), split("rate"), split("sx")
+    out = []
+    for i in range(4):
+        try:
+            out.append(
+                MjlogPlayer(
+                    name=unquote(a.get(f"n{i}", "")),
+                    dan=int(dan[i]) if i < len(dan) else None,
+                    rate=float(rate[i]) if i < len(rate) else None,
+                    sex=sx[i] if i < len(sx) else None,
+                )
+            )
+        except ValueError:
+            raise _bad(f"<UN>: bad dan/rate {a!r}") from None
+    return tuple(out)
+
+
+_DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+
+
+def _read(src: Union[str, bytes, bytearray, os.PathLike]) -> tuple[bytes, Optional[str]]:
+    if isinstance(src, (bytes, bytearray)):
+        data, name = bytes(src), None
+    elif isinstance(src, str) and src.lstrip().startswith("<"):
+        return src.encode("utf-8"), None
+    else:
+        path = os.fspath(src)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise IppatsuError(f"cannot read mjlog {path!r}: {e}", code="bad_log") from e
+        base = os.path.basename(path)
+        name = base.split(".", 1)[0] if "." in base else base
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as e:
+            raise _bad(f"corrupt gzip mjlog: {e}") from e
+    return data, name
+
+
+def _log_id(name: Optional[str], ref: Optional[str]) -> Optional[str]:
+    if ref:
+        return ref
+    if name:
+        stem = name.split("&", 1)[0]
+        parts = stem.split("-")
+        if len(parts) == 4 and len(parts[0]) == 12 and parts[0][10:] == "gm" and parts[0][:10].isdigit():
+            return stem
+    return None
+
+
+def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
+    """load_mjlog(src) -> MjlogGame
+
+    Parse one Tenhou mjlog.
+
+    Parameters
+    ----------
+    src : path, bytes or str
+        A file path (plain or gzip), the file's bytes (plain or gzip), or the XML text.
+
+    Raises
+    ------
+    IppatsuError
+        ``code="bad_log"``: not XML, not an ``<mjloggm>``, an event before ``<INIT>``, a
+        missing or malformed attribute, an out-of-range tile or seat, a bad meld code.
+    """
+    data, name = _read(src)
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as e:
+        raise _bad(f"not well-formed mjlog XML: {e}") from None
+    if root.tag != "mjloggm":
+        raise _bad(f"root tag is <{root.tag}>, expected <mjloggm>")
+
+    lobby_type = lobby = dealer = final = shuffle_seed = ref = None
+    go_attrs: tuple[tuple[str, str], ...] = ()
+    players: tuple[MjlogPlayer, ...] = ()
+    rounds: list[MjlogRound] = []
+    events: Optional[list[Event]] = None
+    last_draw = [-1, -1, -1, -1]
+
+    for el in root:
+        tag = el.tag
+        a = el.attrib
+        t0 = tag[:1]
+        if len(tag) > 1 and tag[1:].isdigit() and (t0 in _DRAW_TAGS or t0 in _DISCARD_TAGS):
+            if events is None:
+                raise _bad(f"<{tag}> before the first <INIT>")
+            tile = int(tag[1:])
+            if tile >= 136:
+                raise _bad(f"<{tag}>: tile id out of range 0-135")
+            if t0 in _DRAW_TAGS:
+                who = _DRAW_TAGS[t0]
+                events.append(Draw(who, tile))
+                last_draw[who] = tile
+            else:
+                who = _DISCARD_TAGS[t0]
+                events.append(Discard(who, tile, last_draw[who] == tile))
+                last_draw[who] = -1
+            continue
+        if tag == "INIT":
+            rnd = _init(a)
+            rounds.append(rnd)
+            events = rnd.events
+            last_draw = [-1, -1, -1, -1]
+            continue
+        if events is None:  # header
+            if tag == "SHUFFLE":
+                shuffle_seed, ref = a.get("seed"), a.get("ref") or None
+            elif tag == "GO":
+                go_attrs = tuple(a.items())
+                if "type" in a:
+                    lobby_type = LobbyType.from_int(_int(a, "type", "GO"))
+                if "lobby" in a:
+                    lobby = _int(a, "lobby", "GO")
+            elif tag == "UN":
+                players = _players(a)
+            elif tag == "TAIKYOKU":
+                dealer = _seat(a, "oya", "TAIKYOKU") if "oya" in a else None
+            elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE"):
+                raise _bad(f"<{tag}> before the first <INIT>")
+            continue
+        if tag == "N":
+            who = _seat(a, "who", "N")
+            code = _int(a, "m", "N")
+            raw = decode_meld(code)
+            if raw.type == "KITA":
+                events.append(Kita(who, raw.tiles[0], code))
+            else:
+                events.append(Call(who, _make_meld(raw), code))
+            last_draw[who] = -1
+        elif tag == "REACH":
+            events.append(
+                Reach(
+                    _seat(a, "who", "REACH"),
+                    _int(a, "step", "REACH"),
+                    tuple(s * 100 for s in _ints(a["ten"], "<REACH ten>")) if "ten" in a else None,
+                )
+            )
+        elif tag == "DORA":
+            hai = _int(a, "hai", "DORA")
+            if not 0 <= hai < 136:
+                raise _bad(f"<DORA hai={hai}>: tile id out of range")
+            events.append(NewDora(hai))
+        elif tag == "AGARI":
+            ag = _agari(a)
+            events.append(ag)
+            if ag.owari is not None:
+                final = ag.owari
+        elif tag == "RYUUKYOKU":
+            ry = _ryuukyoku(a)
+            events.append(ry)
+            if ry.owari is not None:
+                final = ry.owari
+        elif tag == "BYE":
+            events.append(Bye(_seat(a, "who", "BYE")))
+        elif tag == "UN":
+            for i in range(4):
+                if f"n{i}" in a:
+                    events.append(Reconnect(i, unquote(a[f"n{i}"])))
+        elif tag == "SHUFFLE":
+            events.append(Shuffle(a.get("seed", ""), a.get("ref", "")))
+        else:
+            events.append(OtherTag(tag, tuple(a.items())))
+
+    return MjlogGame(
+        name=name,
+        log_id=_log_id(name, ref),
+        version=root.get("ver"),
+        lobby_type=lobby_type,
+        lobby=lobby,
+        players=players,
+        dealer=dealer,
+        rounds=rounds,
+        final=final,
+        shuffle_seed=shuffle_seed,
+        go_attrs=go_attrs,
+    )
