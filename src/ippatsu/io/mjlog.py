@@ -104,7 +104,7 @@ def decode_meld(m: int) -> RawMeld:
     --------
     Chi of 2-3-4 man (kinds 1, 2, 3), copies 0, 1, 2, the 3 called from the left:
 
-    >>> m = ((0 * 3 + 1) << 10) | (2 << 7) | (1 << 5) | (0 << 3) | 0x4 | 3
+    >>> m = ((1 * 3 + 1) << 10) | (2 << 7) | (1 << 5) | (0 << 3) | 0x4 | 3
     >>> decode_meld(m)
     RawMeld(type='CHI', tiles=(4, 9, 14), called=9, added=None, from_who=3)
 
