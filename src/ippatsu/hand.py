@@ -1,0 +1,668 @@
+"""Hands and melds: :class:`Hand`, :class:`Meld`, :class:`MeldType` and their text forms.
+
+Design
+------
+Both types are immutable values built and validated once, at the edge. A :class:`Hand`
+keeps its concealed tiles three ways: sorted 136-ids (``ids``), 34 counts (``counts``) and
+the same counts as a 34-byte ``bytes`` object (``_counts``), which the compiled core reads
+directly; plus ``red``, a bitmask of the red fives among the concealed tiles (bit 0 m,
+bit 1 p, bit 2 s), and the declared melds.
+
+Meld text form
+--------------
+``TYPE CALLED+FROM_HAND[+ADDED]<SEAT`` with tiles in the notation of :mod:`ippatsu.tiles`
+(``0`` = red five)::
+
+    chi 3m+45m<L          chi: took 3m from the left (kamicha), showed 4m 5m
+    chi 0p+46p<L          took the red 5p
+    pon 7z+77z<A          pon of Red dragons taken from across (toimen)
+    pon 5s+05s<R          took an ordinary 5s from the right (shimocha); holds the red one
+    daiminkan 1m+111m<A   open kan on a discard
+    ankan 0555m           closed kan: no called tile, no seat
+    kakan 5m+55m+0m<L     pon of 5m (5m taken from the left), then the red 5m added
+
+``TYPE`` is ``chi`` ``pon`` ``daiminkan`` ``ankan`` ``kakan``. The first group is the called
+tile (exactly one tile), the second the tiles that came from the caller's hand, and for
+``kakan`` a third group, the added tile. ``SEAT`` is where the called tile came from:
+``R`` = right/shimocha (``from_who`` 1), ``A`` = across/toimen (2), ``L`` = left/kamicha (3).
+``str(meld)`` always writes this canonical form; :meth:`Meld.parse` also accepts the
+shorthand of one group (``pon 555z``: the first tile written is the called one, for a kakan
+the last one is the added one), a seat given as a digit (``<2``) and a missing seat (the
+default: left).
+
+Hand text form
+--------------
+The concealed tiles in notation, then each meld in square brackets, in the order called::
+
+    123m406p789s11222z
+    123m406p789s1z [pon 2z+22z<A]
+    11z [chi 3m+45m<L] [ankan 0555p] [pon 7z+77z<R] [kakan 9s+99s+9s<A]
+
+``Hand.parse(str(hand)) == hand`` always.
+
+Copies and equality
+-------------------
+Built from text, tiles take the copies chosen by :func:`ippatsu.tiles.parse_tiles`, assigned
+jointly over the whole hand so no two tiles share an id. A :class:`Meld` built from text
+that is then placed in a :class:`Hand` whose other tiles already use some of its ids is
+re-assigned free copies of the same tiles (only melds built from text; ids given explicitly
+are never changed). Equality and hashing therefore ignore *which* ordinary copy is held:
+two melds (or hands) are equal exactly when their text forms are equal.
+
+Errors (``code`` values)
+------------------------
+:class:`~ippatsu.errors.MeldError`: ``bad_meld_type``, ``meld_size``, ``duplicate_id``,
+``chi_honor``, ``chi_mixed_suits``, ``chi_wraps``, ``chi_not_run``, ``mixed_kinds``,
+``called_not_in_meld``, ``called_on_ankan``, ``added_not_in_meld``, ``added_not_kakan``,
+``chi_not_from_left``, ``bad_from_who``, ``bad_meld_text``.
+:class:`~ippatsu.errors.TileCountError`: ``fifth_copy``, ``second_red``, ``duplicate_id``.
+:class:`~ippatsu.errors.HandSizeError`: ``bad_hand_size``, ``too_many_melds``.
+:class:`~ippatsu.errors.NotationError` for malformed tile text and ``bad_hand_text``.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
+
+from .errors import HandSizeError, MeldError, NotationError, TileCountError
+from .tiles import (
+    N_KINDS,
+    SUITS,
+    _RED_ID_SET,
+    _allocate,
+    _check_copies,
+    _check_counts,
+    _check_id,
+    _format_specs,
+    _scan,
+    format_tiles,
+    parse_tiles,
+    tile_name,
+)
+
+__all__ = ["MeldType", "Meld", "Hand", "MAX_MELDS"]
+
+MAX_MELDS = 4
+
+TileArg = Union[int, str]
+Spec = Tuple[int, bool]  # (kind, is_red)
+
+
+class MeldType(Enum):
+    """The five kinds of declared set. The value is the keyword of the text form."""
+
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"  #: open kan on a discard (three in hand + the discard)
+    ANKAN = "ankan"  #: closed kan (four in hand); keeps the hand concealed
+    KAKAN = "kakan"  #: added kan (a pon plus the fourth tile)
+
+
+_KANS = frozenset((MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.KAKAN))
+_SIZE = {MeldType.CHI: 3, MeldType.PON: 3, MeldType.DAIMINKAN: 4, MeldType.ANKAN: 4,
+         MeldType.KAKAN: 4}
+_SEAT_LETTER = {1: "R", 2: "A", 3: "L"}
+_SEAT_PARSE = {"R": 1, "A": 2, "L": 3, "1": 1, "2": 2, "3": 3}
+_KEYWORDS = {t.value: t for t in MeldType}
+_KEYWORDS["minkan"] = MeldType.DAIMINKAN
+
+
+def _spec(t: int) -> Spec:
+    return (t >> 2, t in _RED_ID_SET)
+
+
+def _spec_name(spec: Spec) -> str:
+    return _format_specs((spec,))
+
+
+def _immutable(self, name, value):
+    raise AttributeError(f"{type(self).__name__} is immutable")
+
+
+class Meld:
+    """Meld(type, tiles, called=None, from_who=None, added=None): one declared set.
+
+    Parameters
+    ----------
+    type : MeldType or str
+        ``MeldType.PON`` or its keyword ``"pon"``.
+    tiles : str or iterable of int
+        The 3 (chi, pon) or 4 (kans) tiles, as notation (``"345m"``) or 136-ids.
+    called : int, str or None
+        The tile taken from another player: a 136-id among ``tiles`` or a tile in notation
+        (``"3m"``, ``"0m"`` for the red one). Default: the first tile given (for a kakan,
+        the first tile that is not ``added``). Must be None for an ankan.
+    from_who : int or None
+        Relative seat the called tile came from: 1 right (shimocha), 2 across (toimen),
+        3 left (kamicha). A chi must come from 3; an ankan is 0. Default 3 (0 for ankan).
+    added : int, str or None
+        Kakan only: the tile added to the pon. Default: the last tile given that is not
+        ``called``.
+
+    Attributes ``type``, ``tiles`` (sorted tuple of 136-ids), ``called``, ``from_who`` and
+    ``added`` are read-only.
+
+    >>> m = Meld.chi("345m")
+    >>> str(m), m.kinds, m.is_open
+    ('chi 3m+45m<L', (2, 3, 4), True)
+    >>> Meld.parse("pon 0m+55m<A").n_red
+    1
+    """
+
+    __slots__ = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")
+    __setattr__ = _immutable
+    __delattr__ = _immutable
+
+    def __init__(self, type: Union[MeldType, str], tiles: Union[str, Iterable[int]],
+                 called: Optional[TileArg] = None, from_who: Optional[int] = None,
+                 added: Optional[TileArg] = None):
+        try:
+            mtype = type if isinstance(type, MeldType) else _KEYWORDS[type]
+        except (KeyError, TypeError):
+            raise MeldError(
+                f"unknown meld type {type!r} (expected chi, pon, daiminkan, ankan or kakan)",
+                "bad_meld_type") from None
+        auto = isinstance(tiles, str)
+        given = parse_tiles(tiles) if auto else [_check_id(t) for t in tiles]
+        what = f"{mtype.value} {tiles!r}" if auto else f"{mtype.value} of ids {given}"
+
+        n = _SIZE[mtype]
+        if len(given) != n:
+            raise MeldError(f"a {mtype.value} has {n} tiles, got {len(given)} in {what}",
+                            "meld_size")
+        if len(set(given)) != n:
+            raise MeldError(f"duplicate tile ids in {what}", "duplicate_id")
+        kinds = sorted(t >> 2 for t in given)
+        if mtype is MeldType.CHI:
+            names = format_tiles(given)
+            if kinds[-1] >= 27:
+                raise MeldError(f"a chi cannot contain honors: {names}", "chi_honor")
+            if kinds[0] // 9 != kinds[-1] // 9:
+                raise MeldError(f"a chi must be one suit: {names} mixes suits", "chi_mixed_suits")
+            ranks = {k % 9 for k in kinds}
+            if ranks in ({0, 1, 8}, {0, 7, 8}):
+                raise MeldError(f"a run does not wrap around from 9 to 1: {names}", "chi_wraps")
+            if not (kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2):
+                raise MeldError(f"a chi must be three consecutive ranks: {names} is not a run",
+                                "chi_not_run")
+        elif kinds[0] != kinds[-1]:
+            raise MeldError(
+                f"a {mtype.value} must be {n} identical tiles: {format_tiles(given)} mixes kinds",
+                "mixed_kinds")
+
+        # called / added
+        if mtype is MeldType.ANKAN:
+            if called is not None:
+                raise MeldError(f"an ankan has no called tile (got {called!r})", "called_on_ankan")
+        if mtype is not MeldType.KAKAN and added is not None:
+            raise MeldError(f"only a kakan has an added tile (got {added!r} for a {mtype.value})",
+                            "added_not_kakan")
+        added_id = None
+        called_id = None
+        if mtype is MeldType.KAKAN:
+            if added is not None:
+                added_id = self._pick(added, given, None, "added", what)
+            if called is not None:
+                called_id = self._pick(called, given, added_id, "called", what)
+            elif added_id is not None:
+                called_id = next(t for t in given if t != added_id)
+            else:
+                called_id = given[0]
+            if added_id is None:
+                added_id = next(t for t in reversed(given) if t != called_id)
+            elif added_id == called_id:
+                raise MeldError(f"the added tile of a kakan cannot be its called tile in {what}",
+                                "added_not_in_meld")
+        elif mtype is not MeldType.ANKAN:
+            called_id = given[0] if called is None else self._pick(called, given, None, "called", what)
+
+        # from_who
+        if mtype is MeldType.ANKAN:
+            if from_who not in (None, 0):
+                raise MeldError(f"an ankan comes from the player's own hand (from_who 0), "
+                                f"got from_who={from_who!r}", "bad_from_who")
+            seat = 0
+        else:
+            seat = 3 if from_who is None else from_who
+            if mtype is MeldType.CHI and seat != 3:
+                raise MeldError(f"a chi can only be called from the left (from_who 3), got "
+                                f"from_who={from_who!r} in {what}", "chi_not_from_left")
+            if seat not in (1, 2, 3) or isinstance(seat, bool):
+                raise MeldError(f"from_who must be 1 (right), 2 (across) or 3 (left) for a "
+                                f"{mtype.value}, got {from_who!r}", "bad_from_who")
+
+        ids = tuple(sorted(given))
+        oset = object.__setattr__
+        oset(self, "type", mtype)
+        oset(self, "tiles", ids)
+        oset(self, "called", called_id)
+        oset(self, "from_who", seat)
+        oset(self, "added", added_id)
+        oset(self, "_auto", auto)
+        key = (mtype.value, tuple(_spec(t) for t in ids),
+               None if called_id is None else _spec(called_id),
+               None if added_id is None else _spec(added_id), seat)
+        oset(self, "_key", key)
+        oset(self, "_hash", hash(key))
+
+    @staticmethod
+    def _pick(arg: TileArg, given: Sequence[int], exclude: Optional[int], role: str, what: str) -> int:
+        """Resolve a called/added tile given as an id or as notation to one of ``given``."""
+        if isinstance(arg, str):
+            specs = _scan(arg)
+            if len(specs) != 1:
+                raise MeldError(f"the {role} tile must be one tile, got {arg!r}", "bad_meld_text")
+            want = specs[0]
+            for t in given:
+                if t != exclude and _spec(t) == want:
+                    return t
+            raise MeldError(f"the {role} tile {arg} is not among the tiles of {what}",
+                            f"{role}_not_in_meld")
+        t = _check_id(arg)
+        if t not in given or t == exclude:
+            raise MeldError(f"the {role} tile id {t} ({tile_name(t)}) is not among the tiles "
+                            f"of {what}", f"{role}_not_in_meld")
+        return t
+
+    # -- convenience constructors ------------------------------------------------------
+
+    @classmethod
+    def chi(cls, tiles: Union[str, Iterable[int]], called: Optional[TileArg] = None,
+            from_who: int = 3) -> "Meld":
+        """Meld.chi(tiles, called=None, from_who=3): a chi; ``called`` defaults to the first tile.
+
+        >>> str(Meld.chi("435m"))
+        'chi 4m+35m<L'
+        """
+        return cls(MeldType.CHI, tiles, called=called, from_who=from_who)
+
+    @classmethod
+    def pon(cls, tiles: Union[str, Iterable[int]], called: Optional[TileArg] = None,
+            from_who: int = 3) -> "Meld":
+        """Meld.pon(tiles, called=None, from_who=3): a pon.
+
+        >>> str(Meld.pon("555z", from_who=2))
+        'pon 5z+55z<A'
+        """
+        return cls(MeldType.PON, tiles, called=called, from_who=from_who)
+
+    @classmethod
+    def daiminkan(cls, tiles: Union[str, Iterable[int]], called: Optional[TileArg] = None,
+                  from_who: int = 3) -> "Meld":
+        """Meld.daiminkan(tiles, called=None, from_who=3): an open kan on a discard."""
+        return cls(MeldType.DAIMINKAN, tiles, called=called, from_who=from_who)
+
+    @classmethod
+    def ankan(cls, tiles: Union[str, Iterable[int]]) -> "Meld":
+        """Meld.ankan(tiles): a closed kan.
+
+        >>> str(Meld.ankan("5505m"))
+        'ankan 0555m'
+        """
+        return cls(MeldType.ANKAN, tiles)
+
+    @classmethod
+    def kakan(cls, tiles: Union[str, Iterable[int]], called: Optional[TileArg] = None,
+              added: Optional[TileArg] = None, from_who: int = 3) -> "Meld":
+        """Meld.kakan(tiles, called=None, added=None, from_who=3): a pon upgraded to a kan.
+
+        ``called`` defaults to the first tile, ``added`` to the last one.
+
+        >>> str(Meld.kakan("1111z", from_who=1))
+        'kakan 1z+11z+1z<R'
+        """
+        return cls(MeldType.KAKAN, tiles, called=called, added=added, from_who=from_who)
+
+    @classmethod
+    def parse(cls, text: str) -> "Meld":
+        """Meld.parse(text) -> Meld: read the text form (see the module docstring).
+
+        >>> Meld.parse("chi 3m+45m<L") == Meld.chi("345m")
+        True
+        """
+        if not isinstance(text, str):
+            raise MeldError(f"meld text must be a str, got {type(text).__name__}", "bad_meld_text")
+        parts = text.split()
+        if len(parts) != 2:
+            raise MeldError(f"meld text {text!r} must be 'TYPE TILES', e.g. 'pon 7z+77z<A'",
+                            "bad_meld_text")
+        word, body = parts[0].lower(), parts[1]
+        mtype = _KEYWORDS.get(word)
+        if mtype is None:
+            raise MeldError(f"unknown meld type {parts[0]!r} in {text!r} (expected chi, pon, "
+                            "daiminkan, ankan or kakan)", "bad_meld_type")
+        seat = None
+        if "<" in body:
+            body, s = body.split("<", 1)
+            if mtype is MeldType.ANKAN:
+                raise MeldError(f"an ankan has no seat, got '<{s}' in {text!r}", "bad_meld_text")
+            if s.upper() not in _SEAT_PARSE:
+                raise MeldError(f"unknown seat {s!r} in {text!r} (expected R, A or L, "
+                                "or 1, 2, 3)", "bad_meld_text")
+            seat = _SEAT_PARSE[s.upper()]
+        groups = body.split("+")
+        if len(groups) > 1:
+            want = 3 if mtype is MeldType.KAKAN else 2
+            if mtype is MeldType.ANKAN or len(groups) != want:
+                layout = {MeldType.ANKAN: "TILES", MeldType.KAKAN: "CALLED+FROM_HAND+ADDED"}.get(
+                    mtype, "CALLED+FROM_HAND")
+                raise MeldError(f"a {mtype.value} is written {layout}, got {body!r} in {text!r}",
+                                "bad_meld_text")
+            singles = [groups[0]] + ([groups[2]] if mtype is MeldType.KAKAN else [])
+            for g in singles:
+                if len(_scan(g)) != 1:
+                    raise MeldError(f"the called/added group {g!r} in {text!r} must be exactly "
+                                    "one tile", "bad_meld_text")
+        ids = parse_tiles("".join(groups))
+        if mtype is MeldType.ANKAN:
+            m = cls(mtype, ids)
+        elif mtype is MeldType.KAKAN:
+            m = cls(mtype, ids, called=ids[0], added=ids[-1], from_who=seat)
+        else:
+            m = cls(mtype, ids, called=ids[0], from_who=seat)
+        object.__setattr__(m, "_auto", True)
+        return m
+
+    # -- properties ---------------------------------------------------------------------
+
+    @property
+    def kind(self) -> int:
+        """The lowest kind of the meld (the kind of a pon/kan, the first of a run)."""
+        return self.tiles[0] >> 2
+
+    @property
+    def kinds(self) -> Tuple[int, ...]:
+        """The kinds of the tiles, sorted."""
+        return tuple(t >> 2 for t in self.tiles)
+
+    @property
+    def is_open(self) -> bool:
+        """False only for an ankan (a closed kan keeps the hand concealed)."""
+        return self.type is not MeldType.ANKAN
+
+    @property
+    def is_kan(self) -> bool:
+        """True for daiminkan, ankan and kakan."""
+        return self.type in _KANS
+
+    @property
+    def n_tiles(self) -> int:
+        """3 for chi and pon, 4 for a kan."""
+        return len(self.tiles)
+
+    @property
+    def n_red(self) -> int:
+        """How many red fives the meld holds (0 or 1)."""
+        return sum(1 for t in self.tiles if t in _RED_ID_SET)
+
+    @property
+    def hand_tiles(self) -> Tuple[int, ...]:
+        """The tiles that came from the caller's hand (all but ``called``), sorted."""
+        return tuple(t for t in self.tiles if t != self.called)
+
+    # -- value behaviour ------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        if self.type is MeldType.ANKAN:
+            return f"ankan {format_tiles(self.tiles)}"
+        rest = [t for t in self.tiles if t != self.called and t != self.added]
+        s = f"{self.type.value} {tile_name(self.called)}+{format_tiles(rest)}"
+        if self.added is not None:
+            s += f"+{tile_name(self.added)}"
+        return f"{s}<{_SEAT_LETTER[self.from_who]}"
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return (_rebuild_meld, (self.type.value, self.tiles, self.called, self.from_who,
+                                self.added, self._auto))
+
+    def _reassigned(self, used: set) -> "Meld":
+        """The same meld on free copies (not in ``used``, which is updated). Text melds only."""
+        order = [self.called] if self.called is not None else []
+        order += [t for t in self.tiles if t != self.called and t != self.added]
+        if self.added is not None:
+            order.append(self.added)
+        ids = _allocate([_spec(t) for t in order], used)
+        if self.type is MeldType.ANKAN:
+            m = Meld(self.type, ids)
+        elif self.type is MeldType.KAKAN:
+            m = Meld(self.type, ids, called=ids[0], added=ids[-1], from_who=self.from_who)
+        else:
+            m = Meld(self.type, ids, called=ids[0], from_who=self.from_who)
+        object.__setattr__(m, "_auto", True)
+        return m
+
+
+def _rebuild_meld(type, tiles, called, from_who, added, auto):
+    m = Meld(type, tiles, called=called, from_who=from_who, added=added)
+    object.__setattr__(m, "_auto", auto)
+    return m
+
+
+class Hand:
+    """Hand(tiles, melds=(), *, validate_size=True): concealed tiles plus declared melds.
+
+    Parameters
+    ----------
+    tiles : str or iterable of int
+        The concealed tiles as notation (``"123m406p11z"``) or 136-ids.
+    melds : iterable of Meld or str
+        Declared melds in the order called, as :class:`Meld` or their text form.
+    validate_size : bool
+        By default the concealed part must hold 13 − 3·k or 14 − 3·k tiles for k melds
+        (``HandSizeError``); pass False for a partial hand. At most four melds either way.
+
+    Attributes
+    ----------
+    ids : tuple[int, ...]
+        Concealed 136-ids, sorted.
+    counts : tuple[int, ...]
+        34 counts of the concealed tiles.
+    _counts : bytes
+        The same 34 counts as ``bytes`` (read directly by the compiled core).
+    red : int
+        Bitmask of the red fives among the concealed tiles: bit 0 m, bit 1 p, bit 2 s.
+    melds : tuple[Meld, ...]
+
+    >>> h = Hand.parse("123m406p789s1z [pon 2z+22z<A]")
+    >>> h.n_concealed, h.red, h.is_closed, len(h.melds)
+    (10, 2, False, 1)
+    >>> str(h)
+    '123m406p789s1z [pon 2z+22z<A]'
+    """
+
+    __slots__ = ("ids", "counts", "_counts", "red", "melds", "_key", "_hash")
+    __setattr__ = _immutable
+    __delattr__ = _immutable
+
+    def __init__(self, tiles: Union[str, Iterable[int]], melds: Iterable[Union[Meld, str]] = (),
+                 *, validate_size: bool = True):
+        if isinstance(tiles, str):
+            self._init(None, _scan(tiles), melds, validate_size)
+        else:
+            self._init([_check_id(t) for t in tiles], None, melds, validate_size)
+
+    def _init(self, conc_ids: Optional[List[int]], conc_specs: Optional[List[Spec]],
+              melds: Iterable[Union[Meld, str]], validate_size: bool) -> None:
+        ms = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
+        if len(ms) > MAX_MELDS:
+            raise HandSizeError(f"a hand has at most {MAX_MELDS} melds, got {len(ms)}",
+                                "too_many_melds")
+        # every tile of the hand: ids fixed by the caller, and specs still to place
+        fixed: List[int] = list(conc_ids) if conc_ids is not None else []
+        free_specs: List[Spec] = list(conc_specs) if conc_specs is not None else []
+        for m in ms:
+            if m._auto:
+                free_specs.extend(_spec(t) for t in m.tiles)
+            else:
+                fixed.extend(m.tiles)
+        _check_copies(free_specs, fixed, "the hand (concealed tiles and melds)")
+        used = set()
+        for t in fixed:
+            if t in used:
+                raise TileCountError(f"tile id {t} ({tile_name(t)}) appears twice in the hand "
+                                     "(concealed tiles and melds)", "duplicate_id")
+            used.add(t)
+        # text melds keep their ids when free, else move to free copies of the same tiles
+        placed: List[Meld] = []
+        for m in ms:
+            if m._auto:
+                if used.isdisjoint(m.tiles):
+                    used.update(m.tiles)
+                else:
+                    m = m._reassigned(used)
+            placed.append(m)
+        if conc_ids is None:
+            conc_ids = _allocate(conc_specs, used)
+        self._set(tuple(sorted(conc_ids)), tuple(placed), validate_size)
+
+    def _set(self, ids: Tuple[int, ...], melds: Tuple[Meld, ...], validate_size: bool) -> None:
+        k = len(melds)
+        n = len(ids)
+        if validate_size and n != 13 - 3 * k and n != 14 - 3 * k:
+            raise HandSizeError(
+                f"a hand with {k} meld{'' if k == 1 else 's'} has {13 - 3 * k} or {14 - 3 * k} "
+                f"concealed tiles, got {n}", "bad_hand_size")
+        counts = [0] * N_KINDS
+        red = 0
+        for t in ids:
+            counts[t >> 2] += 1
+            if t in _RED_ID_SET:
+                red |= 1 << ((t >> 2) // 9)
+        oset = object.__setattr__
+        oset(self, "ids", ids)
+        oset(self, "counts", tuple(counts))
+        oset(self, "_counts", bytes(counts))
+        oset(self, "red", red)
+        oset(self, "melds", melds)
+        key = (tuple(_spec(t) for t in ids), tuple(m._key for m in melds))
+        oset(self, "_key", key)
+        oset(self, "_hash", hash(key))
+
+    # -- other constructors -------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, *, validate_size: bool = True) -> "Hand":
+        """Hand.parse(text, *, validate_size=True) -> Hand: read the hand text form.
+
+        >>> Hand.parse("11z [chi 3m+45m<L] [ankan 0555p] [pon 7z+77z<R] [kakan 9s+99s+9s<A]").n_concealed
+        2
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"hand text must be a str, got {type(text).__name__}",
+                                "bad_hand_text")
+        concealed: List[str] = []
+        melds: List[str] = []
+        pos = 0
+        while True:
+            i = text.find("[", pos)
+            j = text.find("]", pos)
+            if i < 0:
+                if j >= 0:
+                    raise NotationError(f"']' at position {j} in {text!r} closes no '['",
+                                        "bad_hand_text")
+                concealed.append(text[pos:])
+                break
+            if 0 <= j < i:
+                raise NotationError(f"']' at position {j} in {text!r} closes no '['",
+                                    "bad_hand_text")
+            concealed.append(text[pos:i])
+            j = text.find("]", i + 1)
+            k = text.find("[", i + 1)
+            if j < 0 or 0 <= k < j:
+                raise NotationError(f"'[' at position {i} in {text!r} is not closed by ']'",
+                                    "bad_hand_text")
+            melds.append(text[i + 1:j])
+            pos = j + 1
+        return cls(" ".join(concealed), melds, validate_size=validate_size)
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int], melds: Iterable[Union[Meld, str]] = (), *,
+                    red: int = 0, validate_size: bool = True) -> "Hand":
+        """Hand.from_counts(counts, melds=(), *, red=0, validate_size=True) -> Hand.
+
+        34 concealed counts; ids are assigned deterministically (the copy order of
+        :func:`ippatsu.tiles.parse_tiles`, avoiding the melds' ids). ``red`` is a bitmask
+        (bit 0 m, bit 1 p, bit 2 s) of red fives to include; without it a red five appears
+        only when all four copies of that five are present.
+
+        >>> str(Hand.from_counts([1] * 13 + [0] * 21))
+        '123456789m1234p'
+        """
+        c = _check_counts(counts)
+        specs: List[Spec] = []
+        for k in range(N_KINDS):
+            n = c[k]
+            if n and k < 27 and k % 9 == 4 and red >> (k // 9) & 1:
+                specs.append((k, True))
+                n -= 1
+            specs.extend([(k, False)] * n)
+        for s in range(3):
+            if red >> s & 1 and c[s * 9 + 4] == 0:
+                raise NotationError(f"red mask asks for a red 5{SUITS[s]} but the counts hold "
+                                    f"no 5{SUITS[s]}", "bad_counts")
+        self = cls.__new__(cls)
+        self._init(None, specs, melds, validate_size)
+        return self
+
+    # -- derived values -------------------------------------------------------------------
+
+    @property
+    def n_concealed(self) -> int:
+        """Number of concealed tiles."""
+        return len(self.ids)
+
+    @property
+    def is_closed(self) -> bool:
+        """No open meld (closed kans keep the hand concealed)."""
+        return all(m.type is MeldType.ANKAN for m in self.melds)
+
+    @property
+    def n_red(self) -> int:
+        """Red fives in the whole hand, concealed tiles and melds."""
+        return bin(self.red).count("1") + sum(m.n_red for m in self.melds)
+
+    def all_counts(self) -> Tuple[int, ...]:
+        """34 counts of every tile of the hand, concealed and melded (a kan counts 4)."""
+        c = list(self.counts)
+        for m in self.melds:
+            for t in m.tiles:
+                c[t >> 2] += 1
+        return tuple(c)
+
+    def __len__(self) -> int:
+        """The number of concealed tiles (what the kernels see)."""
+        return len(self.ids)
+
+    def __str__(self) -> str:
+        parts = [format_tiles(self.ids)] if self.ids else []
+        parts.extend(f"[{m}]" for m in self.melds)
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return (_rebuild_hand, (self.ids, self.melds))
+
+
+def _rebuild_hand(ids, melds):
+    return Hand(ids, melds, validate_size=False)
