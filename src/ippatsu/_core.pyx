@@ -1,0 +1,623 @@
+# cython: language_level=3
+"""The compiled hand core of ippatsu.
+
+Design: three layers, calls going one way.
+
+1. ``_kernels.h`` — per-hand C functions over 34 ``uint8`` concealed counts, table driven,
+   no allocation, callable without the GIL.
+2. Batch loops here (``_*_fill``), each over a ``const uint8_t[:, ::1]`` array (read-only
+   arrays work), validating every row before it touches a table, writing into an output
+   array, ``nogil``; ``threads > 1`` splits the rows over a thread pool.
+3. Thin Python entry points (``shanten``, ``is_agari``, ``waits``, ``ukeire``, their
+   ``*_batch`` twins) that accept a :class:`~ippatsu.hand.Hand`, a notation string, a
+   34-byte ``bytes`` or any sequence / array of 34 counts, and raise
+   :class:`~ippatsu.errors.IppatsuError` subclasses for bad input. The pure-Python twin
+   with the same API is ``ippatsu._reference.api``.
+
+The lookup tables are loaded once at import from ``_data/tables.bin`` (built by
+``tools/gen_tables.py``) and checked against their SHA-256.
+"""
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONTIGUOUS, PyBUF_FORMAT
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+
+import hashlib
+import struct
+from importlib import resources
+
+import numpy as np
+
+from .errors import HandSizeError, IppatsuError, TileCountError
+from ._types import DiscardUkeire, ShantenForms, Ukeire
+
+cdef extern from "_kernels.h" nogil:
+    int IPT_OK, IPT_ERR_COUNT, IPT_ERR_SIZE, IPT_NOT_APPLICABLE
+    uint16_t ipt_rank_lo[625]
+    uint32_t ipt_base_hi[3125]
+    const uint8_t *ipt_suit_rows
+    uint8_t ipt_honor_rows[4096 * 5 + 3]
+    uint32_t ipt_n_suit
+    const int8_t ipt_nsets_of_size[15]
+    int ipt_check(const uint8_t *c, int *total)
+    int ipt_shanten_std_n(const uint8_t *c, int nsets)
+    int ipt_shanten_chiitoi_v(const uint8_t *c)
+    int ipt_shanten_kokushi_v(const uint8_t *c)
+    int ipt_shanten_forms(const uint8_t *c, int total, int *std, int *chi, int *kok)
+    int ipt_shanten_min(const uint8_t *c, int total)
+    int ipt_is_agari(const uint8_t *c, int total)
+    uint64_t ipt_waits(const uint8_t *c, int total)
+    int ipt_ukeire(const uint8_t *c, int total, const uint8_t *visible, uint8_t *out,
+                   uint64_t *mask)
+
+__all__ = [
+    "NOT_APPLICABLE", "TABLE_BYTES", "BACKEND",
+    "shanten", "shanten_forms", "is_agari", "waits", "ukeire",
+    "shanten_batch", "shanten_forms_batch", "is_agari_batch", "waits_batch", "ukeire_batch",
+]
+
+NOT_APPLICABLE = IPT_NOT_APPLICABLE
+BACKEND = "cython"
+
+# ---------------------------------------------------------------------------------------
+# tables
+
+cdef bytes _table_blob  # keeps the suit rows alive
+
+
+def _load_tables():
+    global _table_blob, ipt_suit_rows, ipt_n_suit
+    data_dir = resources.files("ippatsu") / "_data"
+    blob = (data_dir / "tables.bin").read_bytes()
+    expected = (data_dir / "tables.sha256").read_text().strip()
+    if hashlib.sha256(blob).hexdigest() != expected:
+        raise ImportError("ippatsu lookup tables are corrupt (checksum mismatch)")
+    if blob[:4] != b"IPPT":
+        raise ImportError("ippatsu lookup tables have a wrong header")
+    version, n_suit, n_honor = struct.unpack_from("<III", blob, 4)
+    if version != 1 or n_honor != 4096:
+        raise ImportError(f"unsupported ippatsu table version {version}")
+    cdef Py_ssize_t off = 16
+    cdef const uint8_t *p = <const uint8_t *> PyBytes_AS_STRING(blob)
+    if PyBytes_GET_SIZE(blob) != off + 1250 + 12500 + 5 * n_suit + 3 + 5 * 4096 + 3:
+        raise ImportError("ippatsu lookup tables have a wrong size")
+    cdef int i
+    for i in range(625):
+        ipt_rank_lo[i] = p[off + 2 * i] | (p[off + 2 * i + 1] << 8)
+    off += 1250
+    for i in range(3125):
+        ipt_base_hi[i] = (<uint32_t> p[off + 4 * i] | (<uint32_t> p[off + 4 * i + 1] << 8)
+                          | (<uint32_t> p[off + 4 * i + 2] << 16) | (<uint32_t> p[off + 4 * i + 3] << 24))
+    off += 12500
+    _table_blob = blob
+    ipt_suit_rows = p + off
+    ipt_n_suit = n_suit
+    off += 5 * n_suit + 3
+    memcpy(ipt_honor_rows, p + off, 5 * 4096 + 3)
+    return len(blob)
+
+
+#: bytes the lookup tables occupy in memory
+TABLE_BYTES = _load_tables()
+
+# ---------------------------------------------------------------------------------------
+# converting one hand
+
+cdef object _Hand = None
+
+
+cdef str _kind_name(int k):
+    if k < 27:
+        return f"{k % 9 + 1}{'mps'[k // 9]}"
+    return f"{k - 26}z"
+
+
+cdef int _raise_code(int code, const uint8_t *c, Py_ssize_t row) except -1:
+    where = "" if row < 0 else f"row {row}: "
+    cdef int k, total = 0
+    if code == IPT_ERR_COUNT:
+        for k in range(34):
+            if c[k] > 4:
+                raise TileCountError(
+                    f"{where}{c[k]} copies of {_kind_name(k)}: a kind has at most four copies",
+                    code="fifth_copy")
+    for k in range(34):
+        total += c[k]
+    raise HandSizeError(
+        f"{where}{total} concealed tiles: a hand holds 3k+1 or 3k+2 tiles (1-14)",
+        code="bad_hand_size")
+
+
+cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
+    if len(seq) != 34:
+        raise HandSizeError(f"expected 34 counts, got {len(seq)}", code="bad_counts_length")
+    cdef int k
+    cdef long v
+    for k in range(34):
+        v = seq[k]
+        if v < 0 or v > 4:
+            raise TileCountError(
+                f"{v} copies of {_kind_name(k)}: a count is 0 to 4",
+                code="fifth_copy" if v > 4 else "negative_count")
+        out[k] = <uint8_t> v
+    return 0
+
+
+cdef int _counts_of(object hand, uint8_t *out) except -1:
+    """Fill out[34] from any accepted hand form and validate; return the tile total."""
+    global _Hand
+    cdef object b
+    cdef Py_buffer view
+    cdef int total, code
+    if _Hand is None:
+        try:
+            from .hand import Hand as H
+        except ImportError:  # only while the package is being assembled
+            class H:
+                pass
+        _Hand = H
+    if type(hand) is _Hand:
+        b = (<object> hand)._counts
+        memcpy(out, PyBytes_AS_STRING(b), 34)
+    elif type(hand) is bytes:
+        if PyBytes_GET_SIZE(hand) != 34:
+            raise HandSizeError(f"expected 34 counts, got {PyBytes_GET_SIZE(hand)}",
+                                code="bad_counts_length")
+        memcpy(out, PyBytes_AS_STRING(hand), 34)
+    elif isinstance(hand, str):
+        b = _Hand.parse(hand)._counts
+        memcpy(out, PyBytes_AS_STRING(b), 34)
+    elif isinstance(hand, _Hand):
+        b = hand._counts
+        memcpy(out, PyBytes_AS_STRING(b), 34)
+    elif isinstance(hand, np.ndarray) and (<object> hand).dtype == np.uint8 and hand.ndim == 1:
+        PyObject_GetBuffer(hand, &view, PyBUF_ANY_CONTIGUOUS)
+        try:
+            if view.len != 34:
+                raise HandSizeError(f"expected 34 counts, got {view.len}", code="bad_counts_length")
+            memcpy(out, view.buf, 34)
+        finally:
+            PyBuffer_Release(&view)
+    else:
+        _counts_from_seq(hand, out)
+    code = ipt_check(out, &total)
+    if code != IPT_OK:
+        _raise_code(code, out, -1)
+    return total
+
+
+# ---------------------------------------------------------------------------------------
+# per-hand API
+
+_FORMS = {None: 0, "min": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
+
+
+def shanten(hand, form=None):
+    """shanten(hand, form=None) -> int
+
+    Shanten of a hand: -1 complete, 0 tenpai, n tiles away from tenpai (RULES.md §3).
+
+    Parameters
+    ----------
+    hand : Hand, str, bytes or sequence of 34 ints
+        The concealed tiles (declared melds are implied by the tile count: 3k+1 or 3k+2
+        concealed tiles need k sets and a pair).
+    form : {None, "standard", "chiitoitsu", "kokushi"}
+        None gives the minimum over the forms. Seven pairs and thirteen orphans need 13 or
+        14 concealed tiles; for smaller hands they raise ``HandSizeError``.
+    """
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(hand, c)
+    cdef int f
+    if form is None:
+        return ipt_shanten_min(c, total)
+    f = _FORMS.get(form, -1)
+    if f == 1:
+        return ipt_shanten_std_n(c, ipt_nsets_of_size[total])
+    if f < 0:
+        raise IppatsuError(f"unknown form {form!r}: use 'standard', 'chiitoitsu' or 'kokushi'",
+                           code="bad_form")
+    if ipt_nsets_of_size[total] != 4:
+        raise HandSizeError(f"{form} needs 13 or 14 concealed tiles, got {total}",
+                            code="form_not_applicable")
+    if f == 2:
+        return ipt_shanten_chiitoi_v(c)
+    if f == 3:
+        return ipt_shanten_kokushi_v(c)
+    return ipt_shanten_min(c, total)
+
+
+def shanten_forms(hand):
+    """shanten_forms(hand) -> ShantenForms(standard, chiitoitsu, kokushi, min)
+
+    Each form's shanten; seven pairs / thirteen orphans are None for hands with melds.
+    """
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(hand, c)
+    cdef int s, a, b, m
+    m = ipt_shanten_forms(c, total, &s, &a, &b)
+    return ShantenForms(s, None if a == IPT_NOT_APPLICABLE else a,
+                        None if b == IPT_NOT_APPLICABLE else b, m)
+
+
+def is_agari(hand):
+    """is_agari(hand) -> bool
+
+    True when a hand of 3k+2 concealed tiles is complete (standard form, seven distinct
+    pairs, or thirteen orphans). Hands of 3k+1 tiles are never complete.
+    """
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(hand, c)
+    return bool(ipt_is_agari(c, total))
+
+
+def waits(hand):
+    """waits(hand) -> list[int]
+
+    Kinds (0-33) that complete a 3k+1 hand. A kind the hand already holds four times
+    cannot come (RULES.md §3); an empty list means the hand is not tenpai.
+    """
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(hand, c)
+    if total % 3 != 1:
+        raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {total}", code="bad_hand_size")
+    cdef uint64_t m = ipt_waits(c, total)
+    return [k for k in range(34) if (m >> k) & 1]
+
+
+cdef int _visible_of(object visible, uint8_t *out) except -1:
+    cdef int k
+    cdef long v
+    if len(visible) != 34:
+        raise HandSizeError(f"visible needs 34 counts, got {len(visible)}", code="bad_counts_length")
+    for k in range(34):
+        v = visible[k]
+        if v < 0 or v > 4:
+            raise TileCountError(f"{v} visible copies of {_kind_name(k)}", code="fifth_copy")
+        out[k] = <uint8_t> v
+    return 0
+
+
+def ukeire(hand, visible=None):
+    """ukeire(hand, visible=None) -> Ukeire | list[DiscardUkeire]
+
+    Effective tiles (RULES.md §3). For 3k+1 tiles: ``Ukeire(shanten, tiles, total)`` with
+    ``tiles`` a tuple of ``(kind, unseen copies)`` for every kind whose draw lowers
+    shanten. For 3k+2 tiles: one ``DiscardUkeire(discard, shanten, tiles, total)`` per
+    distinct kind that can be discarded, best first (lowest shanten, then most tiles).
+    ``visible`` (34 counts) are copies seen outside the hand (discards, melds, dora
+    indicators); they lower the unseen counts, never the set of effective kinds.
+    """
+    cdef uint8_t c[34]
+    cdef uint8_t vis[34]
+    cdef uint8_t out[34]
+    cdef uint64_t mask = 0
+    cdef const uint8_t *vp = NULL
+    cdef int total = _counts_of(hand, c)
+    cdef int s, d
+    if visible is not None:
+        _visible_of(visible, vis)
+        vp = vis
+    if total % 3 == 1:
+        s = ipt_ukeire(c, total, vp, out, &mask)
+        return _make_ukeire(s, out, mask)
+    result = []
+    for d in range(34):
+        if c[d] == 0:
+            continue
+        c[d] -= 1
+        s = ipt_ukeire(c, total - 1, vp, out, &mask)
+        c[d] += 1
+        u = _make_ukeire(s, out, mask)
+        result.append(DiscardUkeire(d, u.shanten, u.tiles, u.total))
+    result.sort(key=_discard_order)
+    return result
+
+
+def _discard_order(x):
+    return (x.shanten, -x.total, x.discard)
+
+
+cdef object _make_ukeire(int s, uint8_t *out, uint64_t mask):
+    cdef int k, total = 0
+    tiles = []
+    for k in range(34):
+        if (mask >> k) & 1:
+            tiles.append((k, out[k]))
+            total += out[k]
+    return Ukeire(s, tuple(tiles), total)
+
+
+# ---------------------------------------------------------------------------------------
+# batch kernels: validate each row, compute, write; return the first bad row or -1
+
+cdef Py_ssize_t _shanten_fill(const uint8_t[:, ::1] h, int8_t[::1] out, int form,
+                              Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int total, code, s, a, b
+    for i in range(lo, hi):
+        code = ipt_check(&h[i, 0], &total)
+        if code != IPT_OK:
+            err[0] = code
+            return i
+        if form == 0:
+            out[i] = <int8_t> ipt_shanten_min(&h[i, 0], total)
+        elif form == 1:
+            out[i] = <int8_t> ipt_shanten_std_n(&h[i, 0], ipt_nsets_of_size[total])
+        elif ipt_nsets_of_size[total] != 4:
+            out[i] = <int8_t> IPT_NOT_APPLICABLE
+        elif form == 2:
+            out[i] = <int8_t> ipt_shanten_chiitoi_v(&h[i, 0])
+        else:
+            out[i] = <int8_t> ipt_shanten_kokushi_v(&h[i, 0])
+    return -1
+
+
+cdef Py_ssize_t _forms_fill(const uint8_t[:, ::1] h, int8_t[:, ::1] out,
+                            Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int total, code, s, a, b, m
+    for i in range(lo, hi):
+        code = ipt_check(&h[i, 0], &total)
+        if code != IPT_OK:
+            err[0] = code
+            return i
+        m = ipt_shanten_forms(&h[i, 0], total, &s, &a, &b)
+        out[i, 0] = <int8_t> s
+        out[i, 1] = <int8_t> a
+        out[i, 2] = <int8_t> b
+        out[i, 3] = <int8_t> m
+    return -1
+
+
+cdef Py_ssize_t _agari_fill(const uint8_t[:, ::1] h, uint8_t[::1] out,
+                            Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int total, code
+    for i in range(lo, hi):
+        code = ipt_check(&h[i, 0], &total)
+        if code != IPT_OK:
+            err[0] = code
+            return i
+        out[i] = <uint8_t> ipt_is_agari(&h[i, 0], total)
+    return -1
+
+
+cdef Py_ssize_t _waits_fill(const uint8_t[:, ::1] h, uint8_t[:, ::1] out,
+                            Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int total, code, k
+    cdef uint64_t m
+    for i in range(lo, hi):
+        code = ipt_check(&h[i, 0], &total)
+        if code != IPT_OK or total % 3 != 1:
+            err[0] = code if code != IPT_OK else IPT_ERR_SIZE
+            return i
+        m = ipt_waits(&h[i, 0], total)
+        for k in range(34):
+            out[i, k] = (m >> k) & 1
+    return -1
+
+
+cdef Py_ssize_t _ukeire_fill(const uint8_t[:, ::1] h, const uint8_t[:, ::1] vis, int has_vis,
+                             int8_t[::1] sh, uint8_t[:, ::1] out,
+                             Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int total, code
+    cdef const uint8_t *vp = NULL
+    for i in range(lo, hi):
+        code = ipt_check(&h[i, 0], &total)
+        if code != IPT_OK or total % 3 != 1:
+            err[0] = code if code != IPT_OK else IPT_ERR_SIZE
+            return i
+        if has_vis:
+            vp = &vis[i, 0]
+        sh[i] = <int8_t> ipt_ukeire(&h[i, 0], total, vp, &out[i, 0], NULL)
+    return -1
+
+
+def _as_counts(counts, name="counts"):
+    """(N, 34) uint8 C-contiguous view of counts, rejecting values that a cast would wrap."""
+    a = np.asarray(counts)
+    if a.ndim == 1 and a.shape[0] == 34:
+        a = a.reshape(1, 34)
+    if a.ndim != 2 or a.shape[1] != 34:
+        raise HandSizeError(f"{name} must have shape (N, 34), got {a.shape}", code="bad_shape")
+    if a.dtype != np.uint8:
+        if a.dtype.kind not in "iub":
+            raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
+        if a.size and (a.min() < 0 or a.max() > 4):
+            bad = np.argwhere((a < 0) | (a > 4))[0]
+            raise TileCountError(
+                f"row {bad[0]}: {a[bad[0], bad[1]]} copies of {_kind_name(bad[1])}: "
+                f"a kind has at most four copies", code="fifth_copy")
+        a = a.astype(np.uint8)
+    return np.ascontiguousarray(a)
+
+
+def _out_array(out, shape, dtype):
+    if out is None:
+        return np.empty(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise IppatsuError(f"out must be a writeable C-contiguous {np.dtype(dtype)} array "
+                           f"of shape {shape}", code="bad_out")
+    return out
+
+
+_pool = None
+
+
+def _run(fill, Py_ssize_t n, int threads):
+    """Run fill(lo, hi) -> (bad_row, code) over row chunks, on `threads` threads."""
+    global _pool
+    if threads <= 1 or n < 4096:
+        results = [fill(0, n)]
+    else:
+        import concurrent.futures as cf
+        if _pool is None or _pool._max_workers < threads:
+            _pool = cf.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ippatsu")
+        step = (n + threads - 1) // threads
+        futs = [_pool.submit(fill, lo, min(n, lo + step)) for lo in range(0, n, step)]
+        results = [f.result() for f in futs]
+    bad = [r for r in results if r[0] >= 0]
+    return min(bad) if bad else (-1, 0)
+
+
+def _check_threads(threads):
+    if threads is None:
+        import os
+        return os.cpu_count() or 1
+    threads = int(threads)
+    if threads < 1:
+        raise IppatsuError(f"threads must be >= 1, got {threads}", code="bad_threads")
+    return threads
+
+
+def shanten_batch(counts, out=None, *, form=None, threads=1):
+    """shanten_batch(counts, out=None, *, form=None, threads=1) -> int8 ndarray (N,)
+
+    Shanten of every row of an ``(N, 34)`` array of concealed counts (any integer dtype;
+    read-only arrays are fine). ``form`` as in :func:`shanten`; rows too small for seven
+    pairs / thirteen orphans get ``NOT_APPLICABLE`` (127) for those forms. The kernel
+    releases the GIL; ``threads=None`` uses every core. Raises for the first invalid row.
+    """
+    cdef const uint8_t[:, ::1] h = _as_counts(counts)
+    cdef Py_ssize_t n = h.shape[0]
+    f = _FORMS.get(form, -1)
+    if f < 0:
+        raise IppatsuError(f"unknown form {form!r}", code="bad_form")
+    res = _out_array(out, (n,), np.int8)
+    cdef int8_t[::1] o = res
+    cdef int ff = f
+
+    def fill(Py_ssize_t lo, Py_ssize_t hi):
+        cdef int err = 0
+        cdef Py_ssize_t bad
+        with nogil:
+            bad = _shanten_fill(h, o, ff, lo, hi, &err)
+        return bad, err
+
+    bad, err = _run(fill, n, _check_threads(threads))
+    if bad >= 0:
+        _raise_code(err, &h[bad, 0], bad)
+    return res
+
+
+def shanten_forms_batch(counts, out=None, *, threads=1):
+    """shanten_forms_batch(counts, out=None, *, threads=1) -> int8 ndarray (N, 4)
+
+    Columns: standard, seven pairs, thirteen orphans, minimum (127 = not applicable).
+    """
+    cdef const uint8_t[:, ::1] h = _as_counts(counts)
+    cdef Py_ssize_t n = h.shape[0]
+    res = _out_array(out, (n, 4), np.int8)
+    cdef int8_t[:, ::1] o = res
+
+    def fill(Py_ssize_t lo, Py_ssize_t hi):
+        cdef int err = 0
+        cdef Py_ssize_t bad
+        with nogil:
+            bad = _forms_fill(h, o, lo, hi, &err)
+        return bad, err
+
+    bad, err = _run(fill, n, _check_threads(threads))
+    if bad >= 0:
+        _raise_code(err, &h[bad, 0], bad)
+    return res
+
+
+def is_agari_batch(counts, out=None, *, threads=1):
+    """is_agari_batch(counts, out=None, *, threads=1) -> bool ndarray (N,)"""
+    cdef const uint8_t[:, ::1] h = _as_counts(counts)
+    cdef Py_ssize_t n = h.shape[0]
+    res = _out_array(out, (n,), np.bool_)
+    cdef uint8_t[::1] o = res.view(np.uint8)
+
+    def fill(Py_ssize_t lo, Py_ssize_t hi):
+        cdef int err = 0
+        cdef Py_ssize_t bad
+        with nogil:
+            bad = _agari_fill(h, o, lo, hi, &err)
+        return bad, err
+
+    bad, err = _run(fill, n, _check_threads(threads))
+    if bad >= 0:
+        _raise_code(err, &h[bad, 0], bad)
+    return res
+
+
+def waits_batch(counts, out=None, *, threads=1):
+    """waits_batch(counts, out=None, *, threads=1) -> bool ndarray (N, 34)
+
+    ``out[i, k]`` is True when kind k completes row i (rows must hold 3k+1 tiles).
+    """
+    cdef const uint8_t[:, ::1] h = _as_counts(counts)
+    cdef Py_ssize_t n = h.shape[0]
+    res = _out_array(out, (n, 34), np.bool_)
+    cdef uint8_t[:, ::1] o = res.view(np.uint8)
+
+    def fill(Py_ssize_t lo, Py_ssize_t hi):
+        cdef int err = 0
+        cdef Py_ssize_t bad
+        with nogil:
+            bad = _waits_fill(h, o, lo, hi, &err)
+        return bad, err
+
+    bad, err = _run(fill, n, _check_threads(threads))
+    if bad >= 0:
+        _raise_code(err, &h[bad, 0], bad)
+    return res
+
+
+def ukeire_batch(counts, visible=None, out=None, *, threads=1):
+    """ukeire_batch(counts, visible=None, out=None, *, threads=1) -> (shanten, tiles)
+
+    For an ``(N, 34)`` array of 3k+1 hands: ``shanten`` int8 (N,) and ``tiles`` uint8
+    (N, 34), the unseen copies of each effective kind (0 elsewhere); ``tiles.sum(1)`` is
+    the ukeire count. ``visible`` (N, 34) lowers the unseen counts. ``out`` may be a
+    ``(shanten, tiles)`` pair of arrays to fill.
+    """
+    cdef const uint8_t[:, ::1] h = _as_counts(counts)
+    cdef Py_ssize_t n = h.shape[0]
+    cdef const uint8_t[:, ::1] v
+    cdef int has_vis = 0
+    if visible is not None:
+        v = _as_counts(visible, "visible")
+        if v.shape[0] != n:
+            raise HandSizeError(f"visible has {v.shape[0]} rows, counts {n}", code="bad_shape")
+        has_vis = 1
+    else:
+        v = h
+    if out is None:
+        sh_arr, t_arr = np.empty(n, np.int8), np.empty((n, 34), np.uint8)
+    else:
+        sh_arr = _out_array(out[0], (n,), np.int8)
+        t_arr = _out_array(out[1], (n, 34), np.uint8)
+    cdef int8_t[::1] so = sh_arr
+    cdef uint8_t[:, ::1] to = t_arr
+
+    def fill(Py_ssize_t lo, Py_ssize_t hi):
+        cdef int err = 0
+        cdef Py_ssize_t bad
+        with nogil:
+            bad = _ukeire_fill(h, v, has_vis, so, to, lo, hi, &err)
+        return bad, err
+
+    bad, err = _run(fill, n, _check_threads(threads))
+    if bad >= 0:
+        _raise_code(err, &h[bad, 0], bad)
+    return sh_arr, t_arr
+
+
+def _bench_shanten(const uint8_t[:, ::1] h, int repeat=1):
+    """Raw kernel loop without Python overhead (for benchmarks): returns the checksum."""
+    cdef Py_ssize_t i, n = h.shape[0]
+    cdef int r, total
+    cdef long acc = 0
+    with nogil:
+        for r in range(repeat):
+            for i in range(n):
+                if ipt_check(&h[i, 0], &total) == IPT_OK:
+                    acc += ipt_shanten_min(&h[i, 0], total)
+    return acc
