@@ -1,0 +1,643 @@
+"""tenhou.net/6 JSON game records → the event vocabulary of :mod:`ippatsu.io.mjlog`.
+
+A tenhou.net/6 record is ``{"title", "name", "rule", "log": [kyoku, ...]}``; each kyoku is
+a list of 17 entries: ``[kyoku, honba, deposits]``, the four scores, the dora indicators,
+the ura indicators, then for each seat its start hand, its *takes* (draws, and call
+strings) and its *discards*, and finally the result. Tiles are tenhou.net/6 codes (11–19
+man, 21–29 pin, 31–39 sou, 41–47 E S W N White Green Red, 51/52/53 red fives; 60 in a
+discard list = the tile just drawn). Call strings put a letter before the tile taken, at
+the position that says from whom: ``c`` chi (always from the left, first), ``p`` pon and
+``m`` open kan (letter first = from the left, after one tile = opposite, later = from the
+right), ``k`` added kan and ``a`` closed kan (in the discard list); an ``r`` prefix marks
+the riichi discard; a ``0`` in a discard list is the empty slot after an open kan.
+
+Design: the four per-seat lists are interleaved back into one event sequence by replaying
+turn order (a discard is followed by the call that some seat's next take makes on it —
+pon/kan before chi — or else by the next seat's draw). tenhou.net/6 has no tile copies, so
+136-ids are assigned deterministically per round: red fives get copy 0 (ids 16, 52, 88),
+other tiles the lowest free copy (1–3 for fives when red fives are on), in the order
+dora indicators, ura indicators, start hands (seat 0–3), then draws as they happen. The
+events (:class:`~ippatsu.io.mjlog.Draw`, ``Discard``, ``Call``, ``Reach``, ``NewDora``,
+``Agari``, ``Ryuukyoku``) match what the same game's mjlog holds, tile kinds and red fives
+included; only the copy numbers of non-red tiles may differ. Records cut short (the
+``fragments/``) replay as far as they go.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from ippatsu.errors import IppatsuError
+from ippatsu.io.mjlog import (
+    Agari,
+    Call,
+    Discard,
+    Draw,
+    Event,
+    NewDora,
+    RawMeld,
+    Reach,
+    Ryuukyoku,
+    _make_meld,
+)
+
+__all__ = [
+    "load_tenhou6",
+    "Tenhou6Meta",
+    "Tenhou6Round",
+    "tenhou6_tile",
+    "YAKU_IDS",
+    "DRAW_NAMES",
+    "parse_points",
+]
+
+_DC: dict[str, Any] = {"frozen": True}
+if sys.version_info >= (3, 10):
+    _DC["slots"] = True
+
+
+def _bad(msg: str) -> IppatsuError:
+    return IppatsuError(msg, code="bad_log")
+
+
+#: tenhou.net/6 yaku names (as written in results) → Tenhou yaku ids (as in mjlog).
+YAKU_IDS = {
+    "門前清自摸和": 0, "立直": 1, "一発": 2, "槍槓": 3, "嶺上開花": 4, "海底摸月": 5,
+    "河底撈魚": 6, "平和": 7, "断幺九": 8, "一盃口": 9, "自風 東": 10, "自風 南": 11,
+    "自風 西": 12, "自風 北": 13, "場風 東": 14, "場風 南": 15, "場風 西": 16, "場風 北": 17,
+    "役牌 白": 18, "役牌 發": 19, "役牌 中": 20, "両立直": 21, "七対子": 22, "混全帯幺九": 23,
+    "一気通貫": 24, "三色同順": 25, "三色同刻": 26, "三槓子": 27, "対々和": 28, "三暗刻": 29,
+    "小三元": 30, "混老頭": 31, "二盃口": 32, "純全帯幺九": 33, "混一色": 34, "清一色": 35,
+    "人和": 36, "天和": 37, "地和": 38, "大三元": 39, "四暗刻": 40, "四暗刻単騎": 41,
+    "字一色": 42, "緑一色": 43, "清老頭": 44, "九蓮宝燈": 45, "純正九蓮宝燈": 46,
+    "国士無双": 47, "国士無双１３面": 48, "大四喜": 49, "小四喜": 50, "四槓子": 51,
+    "ドラ": 52, "裏ドラ": 53, "赤ドラ": 54,
+    # English names written by some converters
+    "Riichi": 1, "Dora": 52, "Ura Dora": 53, "Red Five": 54,
+}
+
+#: tenhou.net/6 draw names → mjlog ``RYUUKYOKU type`` (None = exhaustive draw).
+DRAW_NAMES = {
+    "流局": None, "全員聴牌": None, "全員不聴": None, "流し満貫": "nm", "九種九牌": "yao9",
+    "四風連打": "kaze4", "四家立直": "reach4", "三家和了": "ron3", "四槓散了": "kan4",
+}
+
+_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
+_POINTS_RE = re.compile(
+    r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|役満))"
+    r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?$"
+)
+_YAKU_RE = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|役満)\)$")
+
+
+def tenhou6_tile(code: int) -> tuple[int, bool]:
+    """tenhou6_tile(code) -> (kind, red): a tenhou.net/6 tile code to kind 0–33 and red flag.
+
+    >>> tenhou6_tile(15), tenhou6_tile(52), tenhou6_tile(47)
+    ((4, False), (13, True), (33, False))
+    """
+    if 51 <= code <= 53:
+        return (code - 51) * 9 + 4, True
+    s, r = divmod(code, 10)
+    if (1 <= s <= 3 and 1 <= r <= 9) or (s == 4 and 1 <= r <= 7):
+        return (s - 1) * 9 + r - 1, False
+    raise _bad(f"unknown tenhou.net/6 tile code {code!r}")
+
+
+def parse_points(text: str) -> tuple[int, int, int, int]:
+    """parse_points(text) -> (fu, han, limit, points)
+
+    Decode a result line such as ``"30符4飜7700点"``, ``"30符1飜300-500点"`` (non-dealer
+    tsumo: non-dealers pay 300, the dealer 500), ``"満貫4000点∀"`` (dealer tsumo, each
+    pays). ``points`` is the hand's total value without honba, as mjlog's ``ten``; fu
+    and han are 0 when the text gives only the limit name.
+
+    >>> parse_points("30符1飜300-500点"), parse_points("跳満6000点∀")
+    ((30, 1, 0, 1100), (0, 0, 2, 18000))
+    """
+    mo = _POINTS_RE.match(text)
+    if mo is None:
+        raise _bad(f"unreadable tenhou.net/6 points {text!r}")
+    a = int(mo["a"])
+    if mo["b"] is not None:
+        total = 2 * a + int(mo["b"])
+    elif mo["all"]:
+        total = 3 * a
+    else:
+        total = a
+    limit = _LIMITS[mo["limit"]] if mo["limit"] else 0
+    return int(mo["fu"] or 0), int(mo["han"] or 0), limit, total
+
+
+@dataclass(**_DC)
+class Tenhou6Meta:
+    """The game-level fields of the record a round came from."""
+
+    title: tuple[str, ...]
+    names: tuple[str, ...]
+    rule: tuple[tuple[str, Any], ...]
+    ref: Optional[str] = None
+
+    @property
+    def red_fives(self) -> bool:
+        return bool(dict(self.rule).get("aka", 1))
+
+
+@dataclass(**_DC)
+class Tenhou6Round:
+    """One kyoku of a tenhou.net/6 record.
+
+    ``kyoku`` counts from 0 (East 1), ``dealer`` = ``kyoku % 4``; scores in points;
+    indicator and hand tiles are assigned 136-ids (see the module notes); ``events`` in
+    the mjlog vocabulary; ``result_name`` the raw result word (``"和了"``, ``"流局"``, ...);
+    ``raw`` the kyoku list exactly as read (lossless); ``complete`` False when the lists
+    end before the result can be reached (a fragment), in which case ``events`` stops there.
+    """
+
+    kyoku: int
+    honba: int
+    deposits: int
+    scores: tuple[int, ...]
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    events: list[Event]
+    result_name: Optional[str]
+    meta: Tenhou6Meta
+    raw: list[Any] = field(repr=False, default_factory=list)
+    complete: bool = True
+
+    @property
+    def dealer(self) -> int:
+        return self.kyoku % 4
+
+    @property
+    def round_wind(self) -> int:
+        return self.kyoku // 4
+
+    @property
+    def hand_number(self) -> int:
+        return self.kyoku % 4 + 1
+
+    @property
+    def dora_indicator(self) -> int:
+        return self.dora_indicators[0]
+
+    @property
+    def results(self) -> list[Union[Agari, Ryuukyoku]]:
+        return [e for e in self.events if isinstance(e, (Agari, Ryuukyoku))]
+
+    @property
+    def agaris(self) -> list[Agari]:
+        return [e for e in self.events if isinstance(e, Agari)]
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+class _Ids:
+    """Deterministic 136-id assignment for one round."""
+
+    __slots__ = ("used", "red_on")
+
+    def __init__(self, red_on: bool):
+        self.used: set[int] = set()
+        self.red_on = red_on
+
+    def take(self, code: int) -> int:
+        kind, red = tenhou6_tile(code)
+        base = kind * 4
+        if red:
+            if base in self.used:
+                raise _bad(f"a second red five (code {code}) in one round")
+            self.used.add(base)
+            return base
+        first = 1 if (self.red_on and kind < 27 and kind % 9 == 4) else 0
+        for c in range(first, 4):
+            if base + c not in self.used:
+                self.used.add(base + c)
+                return base + c
+        raise _bad(f"a fifth copy of tile code {code} in one round")
+
+
+def _is_red_id(t: int) -> bool:
+    return t in (16, 52, 88)
+
+
+def _pick(hand: list[int], code: int, avoid: int, red_on: bool) -> int:
+    """An id in ``hand`` of the (kind, red) of ``code``, other than ``avoid`` if possible."""
+    kind, red = tenhou6_tile(code)
+    found = -1
+    for t in hand:
+        if t // 4 == kind and (_is_red_id(t) and red_on) == red:
+            if t != avoid:
+                return t
+            found = t
+    if found < 0:
+        raise _bad(f"tile code {code} is not in the hand {sorted(hand)}")
+    return found
+
+
+def _split_call(s: str) -> tuple[str, int, list[int], int]:
+    """(letter, index of the tile after the letter, codes in order, codes before letter)."""
+    for i, ch in enumerate(s):
+        if ch.isalpha():
+            letter, pos = ch, i
+            break
+    else:
+        raise _bad(f"call string {s!r} has no letter")
+    body = s[:pos] + s[pos + 1:]
+    if len(body) % 2 or not body.isdigit():
+        raise _bad(f"malformed call string {s!r}")
+    codes = [int(body[j:j + 2]) for j in range(0, len(body), 2)]
+    if pos % 2:
+        raise _bad(f"malformed call string {s!r}")
+    return letter, pos // 2, codes, pos // 2
+
+
+def _yaku(texts: list[Any]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    yaku, yakuman = [], []
+    for t in texts:
+        mo = _YAKU_RE.match(str(t))
+        if mo is None:
+            raise _bad(f"unreadable tenhou.net/6 yaku {t!r}")
+        yid = YAKU_IDS.get(mo["name"].strip())
+        if yid is None:
+            raise _bad(f"unknown tenhou.net/6 yaku name {mo['name']!r}")
+        if mo["han"] is None:
+            yakuman.append(yid)
+        else:
+            yaku.append((yid, int(mo["han"])))
+    return tuple(yaku), tuple(yakuman)
+
+
+class _Replay:
+    def __init__(self, k: list[Any], meta: Tenhou6Meta):
+        if not isinstance(k, list) or len(k) < 16:
+            raise _bad("a tenhou.net/6 kyoku must be a list of 17 entries")
+        try:
+            self.kyoku, self.honba, self.deposits = (int(x) for x in k[0])
+            self.scores = [int(x) for x in k[1]]
+        except (TypeError, ValueError):
+            raise _bad(f"bad round header {k[0]!r} / scores {k[1]!r}") from None
+        if len(self.scores) != 4:
+            raise _bad(f"expected 4 scores, got {k[1]!r}")
+        self.red_on = meta.red_fives
+        self.ids = _Ids(self.red_on)
+        self.dora = tuple(self.ids.take(c) for c in k[2])
+        self.ura = tuple(self.ids.take(c) for c in k[3])
+        if not self.dora:
+            raise _bad("no dora indicator")
+        self.start = tuple(tuple(self.ids.take(c) for c in k[4 + 3 * p]) for p in range(4))
+        self.takes = [list(k[5 + 3 * p]) for p in range(4)]
+        self.discs = [list(k[6 + 3 * p]) for p in range(4)]
+        self.result = k[16] if len(k) > 16 else None
+        self.hand = [list(h) for h in self.start]
+        self.melds: list[list[RawMeld]] = [[] for _ in range(4)]
+        self.ti = [0, 0, 0, 0]
+        self.di = [0, 0, 0, 0]
+        self.events: list[Event] = []
+        self.next_dora = 1
+        self.pending_dora = 0
+        self.live = list(self.scores)  # scores as riichi deposits are paid
+        self.deposits_now = self.deposits
+        self.last_draw = [-1, -1, -1, -1]
+        self.last_discard: Optional[tuple[int, int]] = None
+        self.last_kakan: Optional[tuple[int, int]] = None  # (who, added id)
+        self.complete = False
+
+    # -- helpers
+    def _dora(self) -> None:
+        if self.next_dora < len(self.dora):
+            self.events.append(NewDora(self.dora[self.next_dora]))
+            self.next_dora += 1
+
+    def _flush(self) -> None:
+        while self.pending_dora:
+            self.pending_dora -= 1
+            self._dora()
+
+    def _ron_here(self, who: int) -> bool:
+        r = self.result
+        return (
+            isinstance(r, list) and r and r[0] == "和了" and len(r) >= 3
+            and isinstance(r[2], list) and len(r[2]) >= 2 and r[2][1] == who and r[2][0] != who
+        )
+
+    def _caller(self, p: int, tile: int) -> Optional[int]:
+        """The seat whose next take is a call on ``tile`` discarded by ``p`` (pon/kan first)."""
+        chi = None
+        for d in (1, 2, 3):
+            q = (p + d) % 4
+            if self.ti[q] >= len(self.takes[q]):
+                continue
+            x = self.takes[q][self.ti[q]]
+            if not isinstance(x, str):
+                continue
+            letter, _, codes, before = _split_call(x)
+            if letter not in "cpm":
+                continue
+            rel = (p - q) % 4
+            if {0: 3, 1: 2}.get(before, 1) != rel:
+                continue
+            kind, red = tenhou6_tile(codes[before])
+            if tile // 4 != kind or (_is_red_id(tile) and self.red_on) != red:
+                continue
+            if letter == "c":
+                chi = q
+            else:
+                return q
+        return chi
+
+    # -- actions
+    def _take(self, p: int) -> bool:
+        """Seat ``p`` draws its next take (a number). False when its takes are exhausted."""
+        if self.ti[p] >= len(self.takes[p]):
+            return False
+        x = self.takes[p][self.ti[p]]
+        if isinstance(x, str):
+            raise _bad(f"seat {p}: call {x!r} where a draw was expected")
+        self.ti[p] += 1
+        t = self.ids.take(int(x))
+        self.hand[p].append(t)
+        self.last_draw[p] = t
+        self.last_kakan = None
+        self.events.append(Draw(p, t))
+        return True
+
+    def _call(self, q: int, p: int) -> RawMeld:
+        x = self.takes[q][self.ti[q]]
+        self.ti[q] += 1
+        letter, _, codes, before = _split_call(x)
+        assert self.last_discard is not None
+        called = self.last_discard[1]
+        own = []
+        for j, c in enumerate(codes):
+            if j != before:
+                t = _pick(self.hand[q], c, -1, self.red_on)
+                self.hand[q].remove(t)
+                own.append(t)
+        tiles = tuple(sorted(own + [called]))
+        typ = {"c": "CHI", "p": "PON", "m": "DAIMINKAN"}[letter]
+        raw = RawMeld(typ, tiles, called, None, (p - q) % 4)
+        self.melds[q].append(raw)
+        self.events.append(Call(q, _make_meld(raw), 0))
+        self.last_draw[q] = -1
+        return raw
+
+    def _kan(self, p: int, s: str) -> None:
+        letter, _, codes, before = _split_call(s)
+        kind, _ = tenhou6_tile(codes[0])
+        if letter == "a":
+            four = [t for t in self.hand[p] if t // 4 == kind]
+            if len(four) != 4:
+                raise _bad(f"seat {p}: closed kan {s!r} without four tiles in hand")
+            for t in four:
+                self.hand[p].remove(t)
+            raw = RawMeld("ANKAN", tuple(sorted(four)), None, None, 0)
+            self.melds[p].append(raw)
+            self.events.append(Call(p, _make_meld(raw), 0))
+            self._flush()
+            self._dora()
+            self.last_kakan = None
+        elif letter == "k":
+            pons = [m for m in self.melds[p] if m.type == "PON" and m.tiles[0] // 4 == kind]
+            if len(pons) != 1:
+                raise _bad(f"seat {p}: added kan {s!r} without its pon")
+            pon = pons[0]
+            added = [t for t in self.hand[p] if t // 4 == kind]
+            if len(added) != 1:
+                raise _bad(f"seat {p}: added kan {s!r} without the fourth tile in hand")
+            self.hand[p].remove(added[0])
+            raw = RawMeld("KAKAN", tuple(sorted(pon.tiles + (added[0],))), pon.called, added[0],
+                          pon.from_who)
+            self.melds[p][self.melds[p].index(pon)] = raw
+            self.events.append(Call(p, _make_meld(raw), 0))
+            self._flush()
+            self.pending_dora += 1
+            self.last_kakan = (p, added[0])
+        else:
+            raise _bad(f"seat {p}: {s!r} in the discard list is not a kan")
+        self.last_draw[p] = -1
+
+    def run(self) -> None:
+        p = self.kyoku % 4
+        need_draw = True
+        while True:
+            if need_draw and not self._take(p):
+                break
+            need_draw = True
+            # discard phase (a kan in the discard list loops back to the replacement draw)
+            if self.di[p] >= len(self.discs[p]):
+                break
+            y = self.discs[p][self.di[p]]
+            self.di[p] += 1
+            if isinstance(y, str) and ("a" in y or "k" in y):
+                self._kan(p, y)
+                continue
+            riichi = isinstance(y, str) and y.startswith("r")
+            try:
+                code = int(y[1:] if riichi else y)
+            except (TypeError, ValueError):
+                raise _bad(f"seat {p}: unreadable discard {y!r}") from None
+            if code == 0:
+                raise _bad(f"seat {p}: empty discard slot outside an open kan")
+            if code == 60:
+                t = self.last_draw[p]
+                if t < 0:
+                    raise _bad(f"seat {p}: tsumogiri (60) without a draw")
+            else:
+                t = _pick(self.hand[p], code, self.last_draw[p], self.red_on)
+            self.hand[p].remove(t)
+            if riichi:
+                self.events.append(Reach(p, 1))
+            self._flush()
+            self.events.append(Discard(p, t, t == self.last_draw[p]))
+            self.last_draw[p] = -1
+            self.last_discard = (p, t)
+            self.last_kakan = None
+            q = self._caller(p, t)
+            if riichi and not (q is None and self._ron_here(p)
+                               and self.ti[(p + 1) % 4] >= len(self.takes[(p + 1) % 4])):
+                self.live[p] -= 1000
+                self.deposits_now += 1
+                self.events.append(Reach(p, 2, tuple(self.live)))
+            if q is None:
+                p = (p + 1) % 4
+                continue
+            raw = self._call(q, p)
+            p = q
+            if raw.type == "DAIMINKAN":
+                if self.di[q] < len(self.discs[q]) and self.discs[q][self.di[q]] == 0:
+                    self.di[q] += 1
+                self.pending_dora += 1
+            else:
+                need_draw = False
+        self._finish()
+
+    def _finish(self) -> None:
+        r = self.result
+        if not isinstance(r, list) or not r:
+            return
+        name = r[0]
+        if name == "和了":
+            self._agari(r)
+        elif name in DRAW_NAMES:
+            deltas = tuple(int(x) for x in r[1]) if len(r) > 1 else (0, 0, 0, 0)
+            self.events.append(
+                Ryuukyoku(
+                    type=DRAW_NAMES[name],
+                    honba=self.honba,
+                    deposits=self.deposits_now,
+                    sc=tuple(zip(self.live, deltas)),
+                    hands=(None, None, None, None),
+                )
+            )
+            self.complete = True
+        else:
+            raise _bad(f"unknown tenhou.net/6 result {name!r}")
+
+    def _agari(self, r: list[Any]) -> None:
+        live = list(self.live)
+        first = True
+        for i in range(1, len(r) - 1, 2):
+            deltas = tuple(int(x) for x in r[i])
+            info = r[i + 1]
+            if len(deltas) != 4 or not isinstance(info, list) or len(info) < 3:
+                raise _bad(f"malformed tenhou.net/6 win {r!r}")
+            who, frm, pao = (int(x) for x in info[:3])
+            if len(info) < 4:  # a record without the scoring lines: nothing more to decode
+                return
+            fu, _han, limit, points = parse_points(str(info[3]))
+            yaku, yakuman = _yaku(info[4:])
+            hai = list(self.hand[who])
+            if who == frm:
+                machi = self.last_draw[who]
+            elif self.last_kakan is not None and self.last_kakan[0] == frm:
+                machi = self.last_kakan[1]
+            elif self.last_discard is not None and self.last_discard[0] == frm:
+                machi = self.last_discard[1]
+            else:
+                raise _bad(f"win {info!r}: no tile to win on")
+            if who != frm:
+                hai.append(machi)
+            riichi_win = any(y in (1, 21) for y, _ in yaku)
+            self.events.append(
+                Agari(
+                    who=who,
+                    from_who=frm,
+                    hai=tuple(sorted(hai)),
+                    melds=tuple(_make_meld(m) for m in self.melds[who]),
+                    meld_codes=(),
+                    machi=machi,
+                    honba=self.honba,
+                    deposits=self.deposits_now if first else 0,
+                    fu=fu,
+                    points=points,
+                    limit=limit,
+                    yaku=yaku,
+                    yakuman=yakuman,
+                    dora_indicators=self.dora[: self.next_dora],
+                    ura_indicators=self.ura[: self.next_dora] if riichi_win else (),
+                    pao_who=None if pao == who else pao,
+                    sc=tuple(zip(live, deltas)),
+                )
+            )
+            live = [s + d for s, d in zip(live, deltas)]
+            first = False
+        self.complete = True
+
+
+# ----------------------------------------------------------------------------- loading
+
+
+def _meta(d: dict[str, Any]) -> Tenhou6Meta:
+    rule = d.get("rule") or {}
+    return Tenhou6Meta(
+        title=tuple(str(x) for x in d.get("title") or ()),
+        names=tuple(str(x) for x in d.get("name") or ()),
+        rule=tuple(sorted(rule.items())) if isinstance(rule, dict) else (),
+        ref=d.get("ref"),
+    )
+
+
+def _round(k: list[Any], meta: Tenhou6Meta) -> Tenhou6Round:
+    rp = _Replay(k, meta)
+    try:
+        rp.run()
+    except IppatsuError:
+        raise
+    except (TypeError, ValueError, IndexError, KeyError) as e:
+        raise _bad(f"malformed tenhou.net/6 kyoku: {e}") from None
+    res = k[16] if len(k) > 16 and isinstance(k[16], list) and k[16] else None
+    return Tenhou6Round(
+        kyoku=rp.kyoku,
+        honba=rp.honba,
+        deposits=rp.deposits,
+        scores=tuple(rp.scores),
+        dora_indicators=rp.dora,
+        ura_indicators=rp.ura,
+        hands=rp.start,
+        events=rp.events,
+        result_name=res[0] if res else None,
+        meta=meta,
+        raw=k,
+        complete=rp.complete,
+    )
+
+
+def load_tenhou6(src: Union[str, bytes, os.PathLike, dict]) -> list[Tenhou6Round]:
+    """load_tenhou6(src) -> list[Tenhou6Round]
+
+    Parse tenhou.net/6 JSON: one record, or several (one per line, as the files in
+    ``tenhou/json/mjx/`` hold one kyoku per line), each with one or more kyoku.
+
+    Parameters
+    ----------
+    src : path, JSON text (str/bytes starting with ``{``), or an already-decoded dict
+
+    Raises
+    ------
+    IppatsuError
+        ``code="bad_log"``: not JSON, no ``log``, an unknown tile code, a call or discard
+        that the hand cannot make, an unknown result or yaku name.
+    """
+    if isinstance(src, dict):
+        records: list[Any] = [src]
+    else:
+        if isinstance(src, bytes):
+            text = src.decode("utf-8")
+        elif isinstance(src, str) and src.lstrip().startswith("{"):
+            text = src
+        else:
+            path = os.fspath(src)
+            try:
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+            except OSError as e:
+                raise IppatsuError(f"cannot read {path!r}: {e}", code="bad_log") from e
+        records = []
+        dec = json.JSONDecoder()
+        i, n = 0, len(text)
+        while True:
+            while i < n and text[i].isspace():
+                i += 1
+            if i >= n:
+                break
+            try:
+                obj, i = dec.raw_decode(text, i)
+            except json.JSONDecodeError as e:
+                raise _bad(f"not tenhou.net/6 JSON: {e}") from None
+            records.append(obj)
+    out: list[Tenhou6Round] = []
+    for d in records:
+        if not isinstance(d, dict) or not isinstance(d.get("log"), list):
+            raise _bad("a tenhou.net/6 record is an object with a 'log' list")
+        meta = _meta(d)
+        for k in d["log"]:
+            out.append(_round(k, meta))
+    return out
