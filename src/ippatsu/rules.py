@@ -1,0 +1,301 @@
+"""Rule options: one immutable :class:`Rules` value and its presets.
+
+Every option that ``RULES.md`` names, or leaves open, is a field of :class:`Rules`; the
+defaults are the Ippatsu rules (``RULES.md`` §1–§8). Evaluation never mutates a ``Rules``
+(it is a frozen dataclass); derive a variant with :meth:`Rules.replace`.
+
+Presets (``RULES.md`` §10) and how they differ from the default ``Rules.ippatsu()``:
+
+=============================  ===========  ===========  ===========  ===========
+option                         ippatsu      tenhou       majsoul      planet
+=============================  ===========  ===========  ===========  ===========
+``ron_mode``                   atamahane    double       atamahane    double
+``double_yakuman``             True         **False**    True         True
+``kokushi_robs_closed_kan``    True         **False**    True         **False**
+``pao_rinshan``                True         **False**    True         **False**
+``nagashi_mode``               win          **draw**     win          win
+``last_dealer_stop``           off          **auto**     off          **auto**
+``west_extension``             False        **True**     False        False
+``game_length``                half         half         half         **east**
+=============================  ===========  ===========  ===========  ===========
+
+Everything else (open tanyao, kazoe yakuman at 13 han, no kiriage, yakuman stacking, red
+fives, 4-fu double-wind pair, 300/100 honba, uma +20/+10/−10/−20 with a 30,000 return)
+is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (RULES.md §10:
+"scoring as ippatsu"); it exists so callers can name the ruleset of the Mahjong Soul corpus.
+``planet`` follows seeds/003 (preset planet-riichi-red-3-v1): two rons on one discard,
+three abort; no kokushi robbing of a closed kan; liability only for daisangen/daisuushi
+feeds; East-only ranked games; the last-hand dealer in first place with ≥ 30,000 ends the
+game automatically.
+
+Examples
+--------
+>>> Rules.ippatsu().kiriage
+False
+>>> Rules.tenhou().double_yakuman
+False
+>>> Rules.ippatsu().replace(kiriage=True).kiriage
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "Rules",
+    "RonMode",
+    "NagashiMode",
+    "GameLength",
+    "LastDealerStop",
+]
+
+
+class RonMode(str, Enum):
+    """Several players claiming ron on one discard (RULES.md §8)."""
+
+    ATAMAHANE = "atamahane"
+    """Only the claimant closest to the discarder in turn order wins."""
+    DOUBLE = "double"
+    """Up to two claimants win; three claims abort the hand."""
+    TRIPLE = "triple"
+    """Every claimant (up to three) wins."""
+
+
+class NagashiMode(str, Enum):
+    """How nagashi mangan settles (RULES.md §8, §10)."""
+
+    WIN = "win"
+    """Paid as a mangan tsumo and treated as a win: no noten payments, honba/deposits go
+    to the qualifier closest to the dealer, dealer repeats only if the dealer qualified."""
+    DRAW = "draw"
+    """Paid as a mangan tsumo, but the hand otherwise ends as an exhaustive draw (dealer
+    repeat by tenpai, honba +1, deposits stay, no noten payments) — Tenhou."""
+
+
+class GameLength(str, Enum):
+    """Game length (RULES.md §8)."""
+
+    EAST = "east"
+    """East-only game (tonpuusen): E1–E4."""
+    HALF = "half"
+    """Half game (hanchan): E1–S4."""
+
+
+class LastDealerStop(str, Enum):
+    """What happens when the dealer of the last hand wins or is tenpai while first."""
+
+    OFF = "off"
+    """The game always continues with a dealer repeat."""
+    OPTIONAL = "optional"
+    """The dealer may choose to stop (needs ``last_dealer_stop_min`` points)."""
+    AUTO = "auto"
+    """The game ends automatically (needs ``last_dealer_stop_min`` points)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """An immutable set of rule options. Defaults are the Ippatsu rules.
+
+    Scoring (RULES.md §4–§7)
+    ------------------------
+    open_tanyao : bool
+        Tanyao is allowed in an open hand (kuitan). Default True.
+    kazoe_yakuman : bool
+        13+ han from ordinary yaku and dora is a (single) yakuman; when off, 13+ han is
+        sanbaiman. Default True.
+    kiriage : bool
+        Round 4 han 30 fu and 3 han 60 fu up to mangan. Default False.
+    double_yakuman : bool
+        13-sided kokushi, tanki suuankou, pure chuuren and daisuushi count as double
+        yakuman; when off each counts once. Default True.
+    yakuman_stacking : bool
+        Different yakuman add up; when off the hand is worth its largest single yakuman.
+        Default True.
+    double_wind_pair_fu : int
+        Fu for a pair that is both the round and the seat wind (2 or 4). Default 4.
+    red_fives : bool
+        The three red fives are in play and each is +1 dora. Default True.
+    ura_dora, kan_dora, kan_ura : bool
+        Ura dora for riichi winners, one more indicator per kan, ura under kan indicators.
+    open_kan_dora_delayed : bool
+        The indicator of an open or added kan turns only after the following discard
+        passes without a ron. Default True.
+
+    Payments (RULES.md §7, §8)
+    --------------------------
+    honba_ron : int
+        Points per honba on a ron, paid by the discarder. Default 300.
+    honba_tsumo : int
+        Points per honba from each payer on a tsumo. Default 100.
+    riichi_deposit : int
+        Value of one riichi stick. Default 1,000.
+    pao_rinshan : bool
+        Feeding an open kan makes the feeder liable for a win on that kan's replacement
+        tile. Default True. (Liability for the third dragon / fourth wind set always holds.)
+    nagashi_mangan : bool
+        Nagashi mangan exists. Default True.
+    nagashi_mode : NagashiMode
+        ``WIN`` (default) or ``DRAW`` (Tenhou).
+    noten_payment : int
+        Total moved from noten to tenpai players at an exhaustive draw. Default 3,000.
+
+    Table (RULES.md §8)
+    -------------------
+    ron_mode : RonMode
+        ``ATAMAHANE`` (default), ``DOUBLE`` (two win, three abort) or ``TRIPLE``.
+    honba_to_first_winner_only : bool
+        With several ron winners only the one closest to the discarder takes honba and
+        deposits. Default True.
+    kokushi_robs_closed_kan : bool
+        Kokushi may ron the tile of a closed kan. Default True.
+    riichi_min_points, riichi_min_wall : int
+        Riichi needs at least 1,000 points and 4 tiles left in the live wall.
+    max_kans : int
+        Kans per hand, all players together. Default 4.
+    abort_nine_terminals, abort_four_winds, abort_four_riichi, abort_four_kans : bool
+        The abortive draws. Default all True.
+    game_length : GameLength
+        ``HALF`` (default) or ``EAST``; an Ippatsu stage sets it.
+    west_extension : bool
+        A half game in which nobody reaches ``return_points`` goes on into the West round
+        (Tenhou). Default False.
+    bust_ends_game : bool
+        The game ends at once when a player is below 0. Default True.
+    last_dealer_stop : LastDealerStop
+        Default ``OFF``.
+    last_dealer_stop_min : int
+        Points the last-hand dealer needs to stop. Default 30,000.
+    deposits_to_first : bool
+        Deposits left on the table at game end go to the first-placed player. Default True.
+    starting_points : int
+        25,000.
+    return_points : int
+        30,000 (the top bonus, oka, is ``4 × (return − starting)`` = 20,000).
+    uma : tuple of 4 ints
+        Placement bonus in thousands: (20, 10, -10, -20).
+    """
+
+    # scoring
+    open_tanyao: bool = True
+    kazoe_yakuman: bool = True
+    kiriage: bool = False
+    double_yakuman: bool = True
+    yakuman_stacking: bool = True
+    double_wind_pair_fu: int = 4
+    red_fives: bool = True
+    ura_dora: bool = True
+    kan_dora: bool = True
+    kan_ura: bool = True
+    open_kan_dora_delayed: bool = True
+    # payments
+    honba_ron: int = 300
+    honba_tsumo: int = 100
+    riichi_deposit: int = 1000
+    pao_rinshan: bool = True
+    nagashi_mangan: bool = True
+    nagashi_mode: NagashiMode = NagashiMode.WIN
+    noten_payment: int = 3000
+    # table
+    ron_mode: RonMode = RonMode.ATAMAHANE
+    honba_to_first_winner_only: bool = True
+    kokushi_robs_closed_kan: bool = True
+    riichi_min_points: int = 1000
+    riichi_min_wall: int = 4
+    max_kans: int = 4
+    abort_nine_terminals: bool = True
+    abort_four_winds: bool = True
+    abort_four_riichi: bool = True
+    abort_four_kans: bool = True
+    game_length: GameLength = GameLength.HALF
+    west_extension: bool = False
+    bust_ends_game: bool = True
+    last_dealer_stop: LastDealerStop = LastDealerStop.OFF
+    last_dealer_stop_min: int = 30000
+    deposits_to_first: bool = True
+    starting_points: int = 25000
+    return_points: int = 30000
+    uma: tuple = (20, 10, -10, -20)
+    name: str = "ippatsu"
+
+    def __post_init__(self) -> None:
+        # accept plain strings for the enum fields, normalise to the enums
+        for f, enum in (("ron_mode", RonMode), ("nagashi_mode", NagashiMode),
+                        ("game_length", GameLength), ("last_dealer_stop", LastDealerStop)):
+            v = getattr(self, f)
+            if not isinstance(v, enum):
+                object.__setattr__(self, f, enum(v))
+        if self.double_wind_pair_fu not in (2, 4):
+            raise ValueError(f"double_wind_pair_fu must be 2 or 4, not {self.double_wind_pair_fu}")
+        uma = tuple(self.uma)
+        if len(uma) != 4:
+            raise ValueError("uma needs four values (1st..4th)")
+        object.__setattr__(self, "uma", uma)
+
+    # -- derived values ---------------------------------------------------------------
+    @property
+    def oka(self) -> int:
+        """Top bonus: ``4 × (return_points − starting_points)`` (20,000 by default)."""
+        return 4 * (self.return_points - self.starting_points)
+
+    # -- construction -----------------------------------------------------------------
+    def replace(self, **changes: Any) -> "Rules":
+        """A copy with some fields changed (the original is untouched)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        """JSON-able dict of every option (enums as their string values)."""
+        out = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = v.value if isinstance(v, Enum) else (list(v) if isinstance(v, tuple) else v)
+        return out
+
+    @classmethod
+    def ippatsu(cls) -> "Rules":
+        """The Ippatsu rules (RULES.md §1–§8): the defaults."""
+        return cls()
+
+    @classmethod
+    def tenhou(cls) -> "Rules":
+        """Tenhou's ranked four-player rooms (RULES.md §10, data/tenhou)."""
+        return cls(
+            name="tenhou",
+            ron_mode=RonMode.DOUBLE,
+            double_yakuman=False,
+            kokushi_robs_closed_kan=False,
+            pao_rinshan=False,
+            nagashi_mode=NagashiMode.DRAW,
+            last_dealer_stop=LastDealerStop.AUTO,
+            last_dealer_stop_min=0,
+            west_extension=True,
+        )
+
+    @classmethod
+    def majsoul(cls) -> "Rules":
+        """Mahjong Soul ranked: scored exactly as ``ippatsu`` (RULES.md §10)."""
+        return cls(name="majsoul")
+
+    @classmethod
+    def planet(cls) -> "Rules":
+        """Mahjong Planet ``planet-riichi-red-3-v1`` (RULES.md §10, seeds/003)."""
+        return cls(
+            name="planet",
+            ron_mode=RonMode.DOUBLE,
+            kokushi_robs_closed_kan=False,
+            pao_rinshan=False,
+            game_length=GameLength.EAST,
+            last_dealer_stop=LastDealerStop.AUTO,
+            last_dealer_stop_min=30000,
+        )
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """A preset by name: ``"ippatsu"``, ``"tenhou"``, ``"majsoul"`` or ``"planet"``."""
+        try:
+            return {"ippatsu": cls.ippatsu, "tenhou": cls.tenhou,
+                    "majsoul": cls.majsoul, "planet": cls.planet}[name]()
+        except KeyError:
+            raise ValueError(f"unknown rules preset {name!r}") from None

@@ -1,0 +1,991 @@
+"""Scoring a winning hand: yaku, dora, fu, points and payments (RULES.md §2, §4–§7).
+
+Design
+------
+:func:`score` parses its arguments once at the edge into integers — 34 concealed counts,
+the winning kind, melds as small tuples ``(type, kind, red, ids)`` — and then works only
+on counts and tuples:
+
+1. the readings of the concealed part: every standard reading from
+   :func:`ippatsu.core.decompositions`, plus seven pairs and thirteen orphans, detected
+   from the counts;
+2. for every reading, every block the winning tile can complete (one *wait variant* per
+   distinct block: ryanmen, kanchan, penchan, shanpon or tanki; a triplet completed by a
+   ron is an open triplet for fu and for sanankou/suuankou);
+3. per variant, one :class:`~ippatsu.yaku.YakuContext` and every check of the yaku table
+   (:mod:`ippatsu.yaku`) gives a bit mask; replaced rows are cleared; yakuman drop every
+   ordinary yaku; fu (§6) and points (§7) follow;
+4. the variant that pays most wins (points, then han, then fu) — RULES.md §2.
+
+Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
+per call. ``Rules`` are read, never written. The same point code
+(:func:`base_points`, :func:`hand_cost`) prints :func:`score_table`.
+
+Seats and payments
+------------------
+Seats are **seat winds**: 0 = East (the dealer), 1 = South, 2 = West, 3 = North, for
+``seat_wind`` (the winner), ``discarder`` (who dealt in) and ``pao`` (the liable player).
+``ScoreResult.payments`` is a 4-tuple indexed by seat wind of point deltas: the winner's
+gain is positive and includes honba and riichi deposits; payers are negative and include
+honba. Deposits come from the table, so ``sum(payments) == deposits × 1000``. For a ron
+whose ``discarder`` is not given, ``payments`` is ``None`` (``cost`` still holds the
+amounts).
+
+Examples
+--------
+>>> r = score("123m456p789s234s55m", "4s", tsumo=True, riichi=True, seat_wind=1)
+>>> (r.han, r.fu, r.points, [y for y, _ in r.yaku])
+(3, 20, 2700, ['menzen_tsumo', 'riichi', 'pinfu'])
+>>> r.payments
+(-1300, 2700, -700, -700)
+>>> r = score("345678m555p678s22s", "8m", discarder=2)  # RULES.md §6 worked example
+>>> (r.fu, r.fu_breakdown)
+(40, (('base', 20), ('concealed ron', 10), ('concealed triplet 5p', 4)))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+
+from .errors import HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError, TileCountError
+from .rules import Rules
+from .tiles import dora_kind, kind_name, parse_tile, parse_tiles, validate_ids
+from .yaku import (
+    BY_NAME,
+    FORM_CHIITOITSU,
+    FORM_KOKUSHI,
+    FORM_STANDARD,
+    ORDINARY,
+    REPLACED_BY,
+    WAIT_KANCHAN,
+    WAIT_NAMES,
+    WAIT_PENCHAN,
+    WAIT_RYANMEN,
+    WAIT_SHANPON,
+    WAIT_TANKI,
+    YAKUMAN,
+    YakuContext,
+)
+
+try:  # the hand core (compiled or its pure-Python twin)
+    from .core import decompositions as _core_decompositions
+except ImportError:  # pragma: no cover - while core.py is being written
+    from ._reference.handcore import decompositions_counts as _core_decompositions
+
+__all__ = [
+    "score",
+    "ScoreResult",
+    "base_points",
+    "hand_cost",
+    "score_table",
+    "format_score_table",
+    "nagashi_mangan_payments",
+    "LIMIT_NAMES",
+]
+
+# meld types (internal; from hand.MeldType names)
+M_CHI, M_PON, M_MINKAN, M_ANKAN, M_KAKAN = 0, 1, 2, 3, 4
+_MELD_TYPE_NAMES = {"chi": M_CHI, "pon": M_PON, "daiminkan": M_MINKAN, "minkan": M_MINKAN,
+                    "kan": M_MINKAN, "ankan": M_ANKAN, "kakan": M_KAKAN,
+                    "shouminkan": M_KAKAN, "added_kan": M_KAKAN, "closed_kan": M_ANKAN,
+                    "open_kan": M_MINKAN}
+_MELD_LABEL = ("chi", "pon", "open kan", "closed kan", "added kan")
+_MELD_FU = (None, (2, 4), (8, 16), (16, 32), (8, 16))  # [type][terminal-or-honor]
+
+_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
+_RED_IDS = frozenset((16, 52, 88))
+
+LIMIT_NAMES = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
+
+_DEFAULT_RULES = Rules()
+
+
+# ---------------------------------------------------------------------------------------
+# points
+# ---------------------------------------------------------------------------------------
+def _ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def base_points(han: int, fu: int, yakuman: int = 0, rules: Rules = _DEFAULT_RULES) -> Tuple[int, Optional[str]]:
+    """base_points(han, fu, yakuman=0, rules=Rules.ippatsu()) -> (base, limit name or None)
+
+    RULES.md §7: ``fu × 2^(han+2)`` below the limits; mangan at 5 han or when the base
+    reaches 2,000; haneman 6–7, baiman 8–10, sanbaiman 11–12, counted yakuman 13+ (or
+    sanbaiman when ``kazoe_yakuman`` is off); ``yakuman`` > 0 is 8,000 per multiple.
+    ``kiriage`` rounds 4 han 30 fu and 3 han 60 fu up to mangan.
+
+    >>> base_points(3, 40)
+    (1280, None)
+    >>> base_points(4, 40)
+    (2000, 'mangan')
+    >>> base_points(0, 0, yakuman=2)
+    (16000, 'yakuman')
+    """
+    if yakuman:
+        return 8000 * yakuman, "yakuman"
+    if han >= 13:
+        return (8000, "kazoe yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    if han >= 5:
+        return 2000, "mangan"
+    base = fu << (han + 2)
+    if base >= 2000:
+        return 2000, "mangan"
+    if rules.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+        return 2000, "mangan"
+    return base, None
+
+
+def hand_cost(base: int, dealer: bool, tsumo: bool) -> Tuple[int, int, int]:
+    """hand_cost(base, dealer, tsumo) -> (total, dealer_pays, non_dealer_pays)
+
+    What the hand is worth before honba and deposits. Ron: ``total`` is the discarder's
+    payment (base×6 for the dealer, base×4 otherwise, rounded up to 100) and the other
+    two are 0. Tsumo: the dealer's share (0 when the dealer wins) and each non-dealer's
+    share, each rounded up to 100; ``total`` is their sum.
+
+    >>> hand_cost(1280, False, False)
+    (5200, 0, 0)
+    >>> hand_cost(1280, False, True)
+    (5200, 2600, 1300)
+    >>> hand_cost(3000, True, True)
+    (18000, 0, 6000)
+    """
+    if not tsumo:
+        return _ceil100(base * (6 if dealer else 4)), 0, 0
+    if dealer:
+        each = _ceil100(base * 2)
+        return each * 3, 0, each
+    d = _ceil100(base * 2)
+    n = _ceil100(base)
+    return d + 2 * n, d, n
+
+
+# ---------------------------------------------------------------------------------------
+# the result
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScoreResult:
+    """The value of a winning hand (the reading that pays most).
+
+    Attributes
+    ----------
+    han : int
+        Han of yaku plus dora; for a yakuman hand ``13 × yakuman``.
+    fu : int
+        Fu after rounding (25 for seven pairs); also computed for yakuman hands.
+    fu_breakdown : tuple of (str, int)
+        The items (RULES.md §6) that add up to the fu before rounding.
+    yaku : tuple of (str, int)
+        ``(name, han)`` per yaku (names are :data:`ippatsu.yaku.BY_NAME` keys); for a
+        yakuman, ``(name, 13 × multiple)``. Dora are not listed here.
+    yaku_ids : tuple of int
+        Row ids of the same yaku (Tenhou numbering).
+    dora, ura, red : int
+        Han from dora, ura dora (riichi only) and red fives; 0 for yakuman hands.
+    yakuman : int
+        Yakuman multiple from yakuman yaku (0 if none; a counted yakuman is 0 here).
+    limit : str or None
+        "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman" or None.
+    points : int
+        The hand's value: the ron payment or the tsumo total, without honba/deposits.
+    cost : dict
+        ``{"ron": n}`` or ``{"dealer": d, "non_dealer": n}`` (each payer's share on a
+        tsumo, before honba; ``dealer`` is 0 when the dealer wins).
+    payments : tuple of 4 int, or None
+        Deltas by seat wind, honba, deposits and liability included (module doc).
+    dealer, tsumo : bool
+    form : str
+        "standard", "chiitoitsu" or "kokushi".
+    decomposition : tuple of str
+        The reading scored: concealed blocks then melds, in notation.
+    wait : str
+        "ryanmen", "kanchan", "penchan", "shanpon" or "tanki".
+    error : str or None
+        ``"no_yaku"`` when called with ``raise_on_no_yaku=False`` on a hand without yaku
+        (then points and payments are 0 / None).
+    """
+
+    han: int
+    fu: int
+    fu_breakdown: tuple
+    yaku: tuple
+    yaku_ids: tuple
+    dora: int
+    ura: int
+    red: int
+    yakuman: int
+    limit: Optional[str]
+    points: int
+    cost: dict
+    payments: Optional[tuple]
+    dealer: bool
+    tsumo: bool
+    form: str
+    decomposition: tuple
+    wait: str
+    error: Optional[str] = None
+
+    @property
+    def yaku_names(self) -> List[str]:
+        return [n for n, _ in self.yaku]
+
+    @property
+    def is_yakuman(self) -> bool:
+        return self.yakuman > 0 or self.limit == "kazoe yakuman"
+
+    def to_dict(self) -> dict:
+        """A JSON-able dict of every field."""
+        return {
+            "han": self.han, "fu": self.fu,
+            "fu_breakdown": [list(x) for x in self.fu_breakdown],
+            "yaku": [list(x) for x in self.yaku], "yaku_ids": list(self.yaku_ids),
+            "dora": self.dora, "ura": self.ura, "red": self.red,
+            "yakuman": self.yakuman, "limit": self.limit, "points": self.points,
+            "cost": dict(self.cost),
+            "payments": None if self.payments is None else list(self.payments),
+            "dealer": self.dealer, "tsumo": self.tsumo, "form": self.form,
+            "decomposition": list(self.decomposition), "wait": self.wait,
+            "error": self.error,
+        }
+
+
+# ---------------------------------------------------------------------------------------
+# parsing at the edge
+# ---------------------------------------------------------------------------------------
+def _ids_of(tiles: Any, used: Iterable[int] = ()) -> List[int]:
+    if isinstance(tiles, str):
+        return parse_tiles(tiles, frozenset(used))
+    return validate_ids(tiles)
+
+
+def _norm_meld(m: Any, used: set) -> Tuple[int, int, int, tuple]:
+    """A meld as ``(type, kind, red count, ids)``: ``kind`` is the lowest kind."""
+    if isinstance(m, str):
+        m = _parse_meld_text(m, used)
+    if isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], (int, str)):
+        mtype, tiles = m
+        mt = _MELD_TYPE_NAMES[mtype.lower()] if isinstance(mtype, str) else int(mtype)
+        ids = tuple(_ids_of(tiles, used))
+    else:  # a hand.Meld (duck-typed: .type with a name, .tiles 136-ids)
+        t = getattr(m, "type", None)
+        if t is None:
+            raise MeldError(f"not a meld: {m!r}")
+        name = getattr(t, "name", str(t)).lower()
+        if name not in _MELD_TYPE_NAMES:
+            raise MeldError(f"unknown meld type {name!r}")
+        mt = _MELD_TYPE_NAMES[name]
+        ids = tuple(validate_ids(m.tiles))
+    kinds = sorted(i >> 2 for i in ids)
+    if mt == M_CHI:
+        ok = (len(ids) == 3 and kinds[0] < 27 and kinds[0] % 9 <= 6
+              and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2)
+    elif mt == M_PON:
+        ok = len(ids) == 3 and kinds[0] == kinds[2]
+    else:
+        ok = len(ids) == 4 and kinds[0] == kinds[3]
+    if not ok:
+        raise MeldError(f"{_MELD_LABEL[mt]} cannot hold {[kind_name(k) for k in kinds]}")
+    return mt, kinds[0], sum(1 for i in ids if i in _RED_IDS), ids
+
+
+def _parse_meld_text(text: str, used: set):
+    """Meld text: ``[type ]tiles`` — ``"123m"`` chi, ``"555z"`` pon, ``"5555z"`` open kan,
+    ``"ankan 1111m"``, ``"kakan 5555p"``; or anything :class:`ippatsu.hand.Meld` parses."""
+    try:  # prefer the hand module's own text form when it is there
+        from .hand import Meld  # type: ignore
+        parse = getattr(Meld, "parse", None) or getattr(Meld, "from_text", None)
+        if parse is not None:
+            try:
+                return parse(text)
+            except Exception:
+                pass
+    except ImportError:
+        pass
+    parts = text.strip().split()
+    if len(parts) == 2:
+        mt = _MELD_TYPE_NAMES.get(parts[0].lower())
+        if mt is None:
+            raise MeldError(f"unknown meld type {parts[0]!r} in {text!r}")
+        return mt, parts[1]
+    if len(parts) != 1:
+        raise MeldError(f"cannot read meld {text!r}")
+    ids = parse_tiles(parts[0], frozenset(used))
+    kinds = sorted(i >> 2 for i in ids)
+    if len(ids) == 4:
+        return M_MINKAN, parts[0]
+    if len(ids) == 3 and kinds[0] == kinds[2]:
+        return M_PON, parts[0]
+    return M_CHI, parts[0]
+
+
+def _parse_indicators(x: Any) -> List[int]:
+    """Indicator kinds from notation or 136-ids."""
+    if isinstance(x, str):
+        return [i >> 2 for i in parse_tiles(x)] if x else []
+    return [int(i) >> 2 for i in x]
+
+
+@lru_cache(maxsize=1 << 14)
+def _readings(key: tuple) -> tuple:
+    return tuple(_core_decompositions(list(key)))
+
+
+# ---------------------------------------------------------------------------------------
+# the scorer
+# ---------------------------------------------------------------------------------------
+def score(
+    hand: Any,
+    win_tile: Union[int, str, None] = None,
+    *,
+    melds: Sequence[Any] = (),
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    seat_wind: int = 0,
+    round_wind: int = 0,
+    dora_indicators: Any = (),
+    ura_indicators: Any = (),
+    honba: int = 0,
+    deposits: int = 0,
+    discarder: Optional[int] = None,
+    pao: Optional[int] = None,
+    rules: Rules = _DEFAULT_RULES,
+    raise_on_no_yaku: bool = True,
+) -> ScoreResult:
+    """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=Rules.ippatsu()) -> ScoreResult
+
+    Score a complete hand, taking the reading that pays most (RULES.md §2).
+
+    Parameters
+    ----------
+    hand : str, iterable of int, or Hand
+        The concealed part *including* the winning tile: notation (``"123m406p..."``) or
+        136-ids. A :class:`ippatsu.hand.Hand` brings its melds too.
+    win_tile : str or int, optional
+        The winning tile (``"5m"``, ``"0m"`` or a 136-id). Default: the last tile of
+        ``hand`` as written. Only its kind matters for the shape.
+    melds : sequence
+        Declared melds: :class:`ippatsu.hand.Meld`, ``(type, tiles)`` pairs
+        (``("pon", "555z")``, type one of chi/pon/daiminkan/ankan/kakan) or meld text
+        (``"123m"`` chi, ``"555z"`` pon, ``"5555z"`` open kan, ``"ankan 1111m"``).
+    tsumo : bool
+        Won on the player's own draw (else ron).
+    riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou : bool
+        The situation. Flags that cannot apply (riichi with an open hand, haitei with
+        rinshan, ...) give no yaku; they never raise.
+    seat_wind, round_wind : int
+        0 = East ... 3 = North. ``seat_wind == 0`` is the dealer.
+    dora_indicators, ura_indicators : str or iterable of int
+        Notation or 136-ids; kan dora are just more indicators. Ura counts only with
+        riichi / double riichi.
+    honba, deposits : int
+        Counters on the table (deposits = number of riichi sticks).
+    discarder : int, optional
+        Seat wind of the player who dealt in (ron); needed for ``payments``.
+    pao : int, optional
+        Seat wind of the liable player (RULES.md §8). Liability covers daisangen /
+        daisuushi when the hand has them, else (a win on an open kan's replacement tile,
+        ``rules.pao_rinshan``) the whole hand.
+    rules : Rules
+    raise_on_no_yaku : bool
+        When False a complete hand without yaku returns a result with ``error="no_yaku"``.
+
+    Raises
+    ------
+    NotAgariError (``not_agari``), NoYakuError (``no_yaku``), HandSizeError,
+    TileCountError, MeldError, NotationError.
+    """
+    # ---- edge: parse once -----------------------------------------------------------
+    mlist: list = []
+    used: set = set()
+    if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):
+        if not melds:
+            melds = tuple(hand.melds)
+        hand = _hand_concealed_ids(hand)
+    for m in melds:
+        nm = _norm_meld(m, used)
+        used.update(nm[3])
+        mlist.append(nm)
+    ids = _ids_of(hand, used)
+    if win_tile is None:
+        if not ids:
+            raise HandSizeError("empty hand", "bad_hand_size")
+        win = ids[-1] >> 2
+    elif isinstance(win_tile, str):
+        win = parse_tile(win_tile) >> 2
+    else:
+        win = int(win_tile) >> 2
+    if used.intersection(ids):
+        raise TileCountError("a tile id is both in the hand and in a meld", "duplicate_id")
+
+    counts = [0] * 34
+    for i in ids:
+        counts[i >> 2] += 1
+    nmelds = len(mlist)
+    if nmelds > 4 or len(ids) != 14 - 3 * nmelds:
+        raise HandSizeError(
+            f"{len(ids)} concealed tiles with {nmelds} melds: a winning hand has "
+            f"{14 - 3 * min(nmelds, 4)} concealed tiles", "bad_hand_size")
+    full = counts[:]  # every tile of the hand, melds included
+    for mt, k, _, mids in mlist:
+        if mt == M_CHI:
+            full[k] += 1
+            full[k + 1] += 1
+            full[k + 2] += 1
+        else:
+            full[k] += len(mids)
+    for k in range(34):
+        if full[k] > 4:
+            raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
+    if counts[win] == 0:
+        raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
+
+    return _score_counts(
+        counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
+        houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+        _parse_indicators(dora_indicators), _parse_indicators(ura_indicators), honba,
+        deposits, discarder, pao, rules, raise_on_no_yaku)
+
+
+def _hand_concealed_ids(hand: Any) -> List[int]:
+    for attr in ("concealed", "tiles", "ids", "concealed_ids"):
+        v = getattr(hand, attr, None)
+        if v is not None and not callable(v):
+            return list(v)
+    raise TypeError(f"cannot read the concealed tiles of {hand!r}")
+
+
+def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
+                  haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+                  dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
+                  raise_on_no_yaku) -> ScoreResult:
+    # ---- hand-level facts -------------------------------------------------------------
+    closed = True
+    meld_runs: list = []
+    meld_trips: list = []
+    meld_ankan = 0
+    kans = 0
+    meld_fu = 0
+    red = 0
+    for mt, k, r, _ in mlist:
+        red += r
+        if mt == M_CHI:
+            meld_runs.append(k)
+            closed = False
+            continue
+        meld_trips.append(k)
+        meld_fu += _MELD_FU[mt][k in _YAOCHUU_SET]
+        if mt == M_ANKAN:
+            meld_ankan += 1
+        else:
+            closed = False
+        if mt != M_PON:
+            kans += 1
+    for i in ids:
+        if i in _RED_IDS:
+            red += 1
+    if not rules.red_fives:
+        red = 0
+    mask = 0
+    for k in range(34):
+        if full[k]:
+            mask |= 1 << k
+    dora = 0
+    for d in dora_kinds:
+        dora += full[dora_kind(d)]
+    ura = 0
+    if (riichi or double_riichi) and closed and rules.ura_dora:
+        for d in ura_kinds:
+            ura += full[dora_kind(d)]
+    bonus = dora + ura + red
+    dealer = seat_wind == 0
+    seat = 27 + seat_wind
+    rnd = 27 + round_wind
+
+    ctx = YakuContext(closed=closed, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
+                      ippatsu=ippatsu, haitei=haitei, houtei=houtei, rinshan=rinshan,
+                      chankan=chankan, tenhou=tenhou, chiihou=chiihou, seat=seat,
+                      round=rnd, mask=mask, counts=counts, win=win, kans=kans,
+                      open_tanyao=rules.open_tanyao)
+
+    # ---- readings and wait variants ---------------------------------------------------
+    key = tuple(counts)
+    readings = _readings(key)
+    best = None  # (sortkey, data)
+    meld_runs_t = tuple(meld_runs)
+    for reading in readings:
+        pair = -1
+        runs_c = []
+        trips_c = []
+        for t, k in reading:
+            if t == 0:
+                pair = k
+            elif t == 1:
+                runs_c.append(k)
+            else:
+                trips_c.append(k)
+        runs = tuple(sorted(runs_c + meld_runs)) if meld_runs else tuple(runs_c)
+        trips = tuple(sorted(trips_c + meld_trips)) if meld_trips else tuple(trips_c)
+        seen_waits = set()
+        # where can the winning tile sit?
+        variants = []
+        if pair == win:
+            variants.append((WAIT_TANKI, -1))
+        if win in trips_c:
+            variants.append((WAIT_SHANPON, win))
+        for r in set(runs_c):
+            if r <= win <= r + 2:
+                p = win - r
+                if p == 1:
+                    w = WAIT_KANCHAN
+                elif p == 0:
+                    w = WAIT_PENCHAN if r % 9 == 6 else WAIT_RYANMEN
+                else:
+                    w = WAIT_PENCHAN if r % 9 == 0 else WAIT_RYANMEN
+                if w not in seen_waits:
+                    seen_waits.add(w)
+                    variants.append((w, r))
+        ctx.form = FORM_STANDARD
+        ctx.pair = pair
+        ctx.runs = runs
+        ctx.triplets = trips
+        for wait, _ in variants:
+            ron_trip = wait == WAIT_SHANPON and not tsumo
+            ctx.wait = wait
+            ctx.ankou = len(trips_c) + meld_ankan - (1 if ron_trip else 0)
+            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c,
+                             ron_trip, meld_fu, seat, rnd)
+            if best is None or cand[0] > best[0]:
+                best = cand + ((reading, wait, FORM_STANDARD),)
+    if not mlist:
+        if _is_chiitoitsu(counts):
+            ctx.form = FORM_CHIITOITSU
+            ctx.pair = win
+            ctx.runs = ()
+            ctx.triplets = ()
+            ctx.ankou = 0
+            ctx.wait = WAIT_TANKI
+            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, -1, (), False, 0,
+                             seat, rnd)
+            if best is None or cand[0] > best[0]:
+                best = cand + ((None, WAIT_TANKI, FORM_CHIITOITSU),)
+        elif _is_kokushi(counts):
+            ctx.form = FORM_KOKUSHI
+            ctx.pair = -1
+            ctx.runs = ()
+            ctx.triplets = ()
+            ctx.ankou = 0
+            ctx.wait = WAIT_TANKI
+            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, -1, (), False, 0,
+                             seat, rnd)
+            if best is None or cand[0] > best[0]:
+                best = cand + ((None, WAIT_TANKI, FORM_KOKUSHI),)
+    if best is None:
+        raise NotAgariError("the hand is not complete", "not_agari")
+    return _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer,
+                         tsumo, closed, seat, rnd, meld_fu, honba, deposits, discarder,
+                         pao, seat_wind, raise_on_no_yaku)
+
+
+def _is_chiitoitsu(counts) -> bool:
+    n = 0
+    for c in counts:
+        if c == 2:
+            n += 1
+        elif c:
+            return False
+    return n == 7
+
+
+def _is_kokushi(counts) -> bool:
+    pair = False
+    for k in _YAOCHUU_KINDS:
+        c = counts[k]
+        if c == 2:
+            if pair:
+                return False
+            pair = True
+        elif c != 1:
+            return False
+    return pair  # 14 tiles all yaochuu (the size was checked)
+
+
+def _yaku_mask(ctx: YakuContext) -> Tuple[int, int]:
+    """(ordinary mask, yakuman mask) after replacements."""
+    ym = 0
+    for y in YAKUMAN:
+        if y.check(ctx):
+            ym |= 1 << y.id
+    if ym:
+        for y in YAKUMAN:
+            if ym >> y.id & 1:
+                ym &= ~REPLACED_BY[y.id]
+        return 0, ym
+    m = 0
+    for y in ORDINARY:
+        if y.check(ctx):
+            m |= 1 << y.id
+    for y in ORDINARY:
+        if m >> y.id & 1 and REPLACED_BY[y.id]:
+            m &= ~REPLACED_BY[y.id]
+    return m, 0
+
+
+def _han_of(mask: int, closed: bool) -> int:
+    han = 0
+    for y in ORDINARY:
+        if mask >> y.id & 1:
+            han += y.han_closed if closed else y.han_open
+    return han
+
+
+def _yakuman_multiple(ym: int, rules: Rules) -> int:
+    mults = [(y.yakuman if rules.double_yakuman else 1) for y in YAKUMAN if ym >> y.id & 1]
+    if not mults:
+        return 0
+    return sum(mults) if rules.yakuman_stacking else max(mults)
+
+
+def _pair_fu(pair: int, seat: int, rnd: int, rules: Rules) -> int:
+    if pair >= 31:
+        return 2
+    if pair == seat and pair == rnd:
+        return rules.double_wind_pair_fu
+    if pair == seat or pair == rnd:
+        return 2
+    return 0
+
+
+def _fu(ctx: YakuContext, pinfu: bool, tsumo: bool, closed: bool, pair: int, trips_c,
+        ron_trip: bool, meld_fu: int, seat: int, rnd: int, rules: Rules, items=None,
+        meld_items=()) -> int:
+    """Fu of one standard-form variant (RULES.md §6); ``items`` collects the breakdown."""
+    form = ctx.form
+    if form == FORM_CHIITOITSU:
+        if items is not None:
+            items.append(("chiitoitsu", 25))
+        return 25
+    if form == FORM_KOKUSHI:
+        # fu plays no part in a yakuman; report the ordinary count (base + ron/tsumo)
+        fu = 20 + (10 if not tsumo else 2)
+        if items is not None:
+            items.append(("base", 20))
+            items.append(("concealed ron", 10) if not tsumo else ("tsumo", 2))
+        return -(-fu // 10) * 10
+    if pinfu:
+        if items is not None:
+            items.append(("base", 20))
+            if not tsumo:
+                items.append(("concealed ron", 10))
+        return 20 if tsumo else 30
+    fu = 20
+    if items is not None:
+        items.append(("base", 20))
+    if closed and not tsumo:
+        fu += 10
+        if items is not None:
+            items.append(("concealed ron", 10))
+    if tsumo:
+        fu += 2
+        if items is not None:
+            items.append(("tsumo", 2))
+    w = ctx.wait
+    if w == WAIT_KANCHAN or w == WAIT_PENCHAN or w == WAIT_TANKI:
+        fu += 2
+        if items is not None:
+            items.append((f"wait {WAIT_NAMES[w]}", 2))
+    pf = _pair_fu(pair, seat, rnd, rules)
+    if pf:
+        fu += pf
+        if items is not None:
+            items.append((f"pair {kind_name(pair)}", pf))
+    for k in trips_c:
+        y = k in _YAOCHUU_SET
+        if ron_trip and k == ctx.win:
+            ron_trip = False  # only one triplet is completed by the ron
+            v = 4 if y else 2
+            label = "open triplet (ron)"
+        else:
+            v = 8 if y else 4
+            label = "concealed triplet"
+        fu += v
+        if items is not None:
+            items.append((f"{label} {kind_name(k)}", v))
+    fu += meld_fu
+    if items is not None:
+        items.extend(meld_items)
+    rounded = -(-fu // 10) * 10
+    if rounded == 20 and not closed:
+        if items is not None:
+            items.append(("open hand minimum", 10 - (fu - 20)))
+        rounded = 30
+    return rounded
+
+
+def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip, meld_fu,
+              seat, rnd):
+    """(sortkey, mask, ym, han, fu, base, limit) of one variant."""
+    mask, ym = _yaku_mask(ctx)
+    if ym:
+        mult = _yakuman_multiple(ym, rules)
+        fu = _fu(ctx, False, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
+        base, limit = 8000 * mult, "yakuman"
+        han = 13 * mult
+    else:
+        pinfu = bool(mask & (1 << 7))
+        fu = _fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
+        han = _han_of(mask, closed)
+        if han:
+            han += bonus
+        base, limit = base_points(han, fu, 0, rules)
+        mult = 0
+        if not mask:
+            base = 0
+    total = hand_cost(base, dealer, tsumo)[0] if base else 0
+    return ((total, han, fu), mask, ym, han, fu, base, limit, mult)
+
+
+def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, tsumo,
+                  closed, seat, rnd, meld_fu, honba, deposits, discarder, pao, seat_wind,
+                  raise_on_no_yaku) -> ScoreResult:
+    (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
+    # redo the winning variant's context for the fu breakdown
+    items: list = []
+    pair = -1
+    trips_c: list = []
+    blocks: list = []
+    if form == FORM_STANDARD:
+        for t, k in reading:
+            if t == 0:
+                pair = k
+                blocks.append(kind_name(k)[0] * 2 + kind_name(k)[1])
+            elif t == 1:
+                blocks.append(_run_text(k))
+            else:
+                trips_c.append(k)
+                blocks.append(kind_name(k)[0] * 3 + kind_name(k)[1])
+    elif form == FORM_CHIITOITSU:
+        blocks = [kind_name(k)[0] * 2 + kind_name(k)[1] for k in range(34) if counts[k]]
+    else:
+        blocks = [_kokushi_text(counts)]
+    for mt, k, _, _ in mlist:
+        label = _MELD_LABEL[mt]
+        blocks.append(f"{label} " + (_run_text(k) if mt == M_CHI
+                                      else kind_name(k)[0] * (3 if mt == M_PON else 4) + kind_name(k)[1]))
+    ctx.form = form
+    ctx.wait = wait
+    ron_trip = form == FORM_STANDARD and wait == WAIT_SHANPON and not tsumo
+    meld_items = []
+    for mt, k, _, _ in mlist:
+        if mt != M_CHI:
+            v = _MELD_FU[mt][k in _YAOCHUU_SET]
+            meld_items.append((f"{_MELD_LABEL[mt]} {kind_name(k)}", v))
+    _fu(ctx, bool(mask & (1 << 7)), tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat,
+        rnd, rules, items, meld_items)
+
+    if ym:
+        yaku = tuple((y.name, 13 * (y.yakuman if rules.double_yakuman else 1))
+                     for y in YAKUMAN if ym >> y.id & 1)
+        yaku_ids = tuple(y.id for y in YAKUMAN if ym >> y.id & 1)
+        dora = ura = red = 0
+    else:
+        yaku = tuple((y.name, y.han_closed if closed else y.han_open)
+                     for y in ORDINARY if mask >> y.id & 1)
+        yaku_ids = tuple(y.id for y in ORDINARY if mask >> y.id & 1)
+    error = None
+    if not mask and not ym:
+        if raise_on_no_yaku:
+            raise NoYakuError("the hand is complete but has no yaku (dora are not yaku)", "no_yaku")
+        error = "no_yaku"
+        han = 0
+        dora = ura = red = 0
+
+    total, dshare, nshare = hand_cost(base, dealer, tsumo) if base else (0, 0, 0)
+    cost = ({"dealer": dshare, "non_dealer": nshare} if tsumo else {"ron": total})
+    payments = None
+    if error is None:
+        payments = _payments(base, total, dealer, tsumo, seat_wind, discarder, pao, honba,
+                             deposits, rules, ym, mult)
+    return ScoreResult(
+        han=han, fu=fu, fu_breakdown=tuple(items), yaku=yaku, yaku_ids=yaku_ids,
+        dora=dora, ura=ura, red=red, yakuman=mult, limit=limit, points=total, cost=cost,
+        payments=payments, dealer=dealer, tsumo=tsumo,
+        form=("standard", "chiitoitsu", "kokushi")[form], decomposition=tuple(blocks),
+        wait=WAIT_NAMES[wait], error=error)
+
+
+def _run_text(k: int) -> str:
+    s = "mps"[k // 9]
+    r = k % 9 + 1
+    return f"{r}{r + 1}{r + 2}{s}"
+
+
+def _kokushi_text(counts) -> str:
+    from .tiles import format_counts
+    return format_counts(counts)
+
+
+# ---------------------------------------------------------------------------------------
+# payments
+# ---------------------------------------------------------------------------------------
+_PAO_YAKUMAN = (BY_NAME["daisangen"].id, BY_NAME["daisuushi"].id)
+
+
+def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposits, rules,
+              ym, mult) -> Optional[tuple]:
+    pay = [0, 0, 0, 0]
+    # liable part of the hand (RULES.md §8)
+    liable_base = 0
+    if pao is not None and pao != winner:
+        covered = [y for y in YAKUMAN if ym >> y.id & 1 and y.id in _PAO_YAKUMAN]
+        if covered:
+            liable_base = 8000 * sum(y.yakuman if rules.double_yakuman else 1 for y in covered)
+            if not rules.yakuman_stacking:
+                liable_base = base
+            liable_base = min(liable_base, base)
+        elif rules.pao_rinshan:
+            liable_base = base
+    rest_base = base - liable_base
+    if tsumo:
+        others = [s for s in range(4) if s != winner]
+        if liable_base:
+            lv = hand_cost(liable_base, dealer, False)[0]  # the whole liable value
+            pay[pao] -= lv
+            pay[pao] -= rules.honba_tsumo * honba * 3
+        if rest_base:
+            _, d, n = hand_cost(rest_base, dealer, True)
+            for s in others:
+                pay[s] -= d if (s == 0 and not dealer) else n
+        if not liable_base:
+            for s in others:
+                pay[s] -= rules.honba_tsumo * honba
+    else:
+        if discarder is None:
+            return None
+        if liable_base and pao != discarder:
+            lv = hand_cost(liable_base, dealer, False)[0]
+            half = (lv // 2) // 100 * 100
+            pay[pao] -= half
+            pay[discarder] -= lv - half
+        elif liable_base:
+            pay[discarder] -= hand_cost(liable_base, dealer, False)[0]
+        if rest_base:
+            pay[discarder] -= hand_cost(rest_base, dealer, False)[0]
+        pay[discarder] -= rules.honba_ron * honba
+    pay[winner] = -sum(pay) + deposits * rules.riichi_deposit
+    return tuple(pay)
+
+
+def nagashi_mangan_payments(seat_wind: int, honba: int = 0, deposits: int = 0,
+                            rules: Rules = _DEFAULT_RULES) -> tuple:
+    """nagashi_mangan_payments(seat_wind, honba=0, deposits=0, rules) -> 4-tuple by seat wind
+
+    Nagashi mangan (RULES.md §8) is paid as a mangan tsumo by the qualifier at
+    ``seat_wind``. Pass ``honba``/``deposits`` only for the qualifier who takes them (the
+    one closest to the dealer); under ``NagashiMode.DRAW`` (Tenhou) pass 0 for both.
+
+    >>> nagashi_mangan_payments(2)
+    (-4000, -2000, 8000, -2000)
+    >>> nagashi_mangan_payments(0)
+    (12000, -4000, -4000, -4000)
+    """
+    return _payments(2000, 0, seat_wind == 0, True, seat_wind, None, None, honba, deposits,
+                     rules, 0, 0)
+
+
+# ---------------------------------------------------------------------------------------
+# the han x fu table
+# ---------------------------------------------------------------------------------------
+_FU_ROWS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+def _possible(han: int, fu: int, tsumo: bool) -> bool:
+    if fu == 20 and not tsumo:
+        return False   # 20 fu is pinfu tsumo only (an open 20 becomes 30, pinfu ron 30)
+    if fu == 20 and han < 2:
+        return False   # pinfu + menzen tsumo is already 2 han
+    if fu == 25 and han < 2:
+        return False   # chiitoitsu is 2 han
+    if fu == 25 and tsumo and han < 3:
+        return False   # chiitoitsu tsumo: + menzen tsumo
+    if fu == 110 and tsumo and han == 1:
+        return False
+    return True
+
+
+def score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> dict:
+    """score_table(rules=Rules.ippatsu(), max_han=4) -> dict
+
+    The han × fu table (RULES.md §7) from the scoring code itself. Keys ``(han, fu)``;
+    values a dict with ``non_dealer_ron``, ``dealer_ron``, ``non_dealer_tsumo``
+    (``(non-dealer pays, dealer pays)``), ``dealer_tsumo`` (each pays), each ``None`` for an
+    impossible cell, and ``limit`` (a limit name once the base reaches 2,000).
+
+    >>> t = score_table()
+    >>> t[(3, 40)]["non_dealer_ron"], t[(3, 40)]["non_dealer_tsumo"]
+    (5200, (1300, 2600))
+    >>> t[(1, 20)]["non_dealer_ron"] is None
+    True
+    """
+    out = {}
+    for han in range(1, max_han + 1):
+        for fu in _FU_ROWS:
+            base, limit = base_points(han, fu, 0, rules)
+            ron_ok = _possible(han, fu, False)
+            tsumo_ok = _possible(han, fu, True)
+            _, d, n = hand_cost(base, False, True)
+            _, _, e = hand_cost(base, True, True)
+            out[(han, fu)] = {
+                "non_dealer_ron": hand_cost(base, False, False)[0] if ron_ok else None,
+                "dealer_ron": hand_cost(base, True, False)[0] if ron_ok else None,
+                "non_dealer_tsumo": (n, d) if tsumo_ok else None,
+                "dealer_tsumo": e if tsumo_ok else None,
+                "limit": limit,
+            }
+    return out
+
+
+def format_score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> str:
+    """The han × fu table as text, "–" for impossible cells (RULES.md §7).
+
+    Each cell: ``ron / tsumo`` for the non-dealer (tsumo as non-dealer pays–dealer pays)
+    and the dealer (tsumo: each pays).
+    """
+    t = score_table(rules, max_han)
+    lines = []
+    for who in ("non_dealer", "dealer"):
+        lines.append(f"{who.replace('_', '-')}: ron / tsumo")
+        lines.append("fu  " + "".join(f"{h} han".rjust(20) for h in range(1, max_han + 1)))
+        for fu in _FU_ROWS:
+            row = [f"{fu:<4}"]
+            for han in range(1, max_han + 1):
+                c = t[(han, fu)]
+                ron = c[f"{who}_ron"]
+                ts = c[f"{who}_tsumo"]
+                a = "–" if ron is None else str(ron)
+                if ts is None:
+                    b = "–"
+                elif isinstance(ts, tuple):
+                    b = f"{ts[0]}-{ts[1]}"
+                else:
+                    b = f"{ts} all"
+                row.append(f"{a} / {b}".rjust(20))
+            lines.append("".join(row))
+        lines.append("")
+    return "\n".join(lines)
