@@ -53,7 +53,8 @@ Errors (``code`` values)
 ------------------------
 :class:`~ippatsu.errors.MeldError`: ``bad_meld_type``, ``meld_size``, ``duplicate_id``,
 ``chi_honor``, ``chi_mixed_suits``, ``chi_wraps``, ``chi_not_run``, ``mixed_kinds``,
-``called_not_in_meld``, ``called_on_ankan``, ``added_not_in_meld``, ``added_not_kakan``,
+``called_not_in_meld``, ``called_on_ankan``, ``added_not_in_meld``, ``added_is_called``,
+``added_not_kakan``,
 ``chi_not_from_left``, ``bad_from_who``, ``bad_meld_text``.
 :class:`~ippatsu.errors.TileCountError`: ``fifth_copy``, ``second_red``, ``duplicate_id``.
 :class:`~ippatsu.errors.HandSizeError`: ``bad_hand_size``, ``too_many_melds``.
@@ -210,9 +211,7 @@ class Meld:
                 called_id = given[0]
             if added_id is None:
                 added_id = next(t for t in reversed(given) if t != called_id)
-            elif added_id == called_id:
-                raise MeldError(f"the added tile of a kakan cannot be its called tile in {what}",
-                                "added_not_in_meld")
+
         elif mtype is not MeldType.ANKAN:
             called_id = given[0] if called is None else self._pick(called, given, None, "called", what)
 
@@ -259,7 +258,10 @@ class Meld:
             raise MeldError(f"the {role} tile {arg} is not among the tiles of {what}",
                             f"{role}_not_in_meld")
         t = _check_id(arg)
-        if t not in given or t == exclude:
+        if t == exclude:
+            raise MeldError(f"the called tile of a kakan cannot also be its added tile "
+                            f"(id {t}, {tile_name(t)}) in {what}", "added_is_called")
+        if t not in given:
             raise MeldError(f"the {role} tile id {t} ({tile_name(t)}) is not among the tiles "
                             f"of {what}", f"{role}_not_in_meld")
         return t
