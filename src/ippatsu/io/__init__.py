@@ -24,11 +24,19 @@ from ippatsu.io.mjlog import (
     Shuffle,
     decode_meld,
     load_mjlog,
+    meld_from_code,
 )
+from ippatsu.io.tenhou6 import Tenhou6Meta, Tenhou6Round, load_tenhou6, parse_points
+
 
 __all__ = [
     "load_mjlog",
     "decode_meld",
+    "meld_from_code",
+    "load_tenhou6",
+    "Tenhou6Round",
+    "Tenhou6Meta",
+    "parse_points",
     "RawMeld",
     "LobbyType",
     "MjlogPlayer",

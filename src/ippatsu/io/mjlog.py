@@ -29,10 +29,12 @@ from typing import Any, NamedTuple, Optional, Union
 from urllib.parse import unquote
 
 from ippatsu.errors import IppatsuError
+from ippatsu.hand import Meld, MeldType
 
 __all__ = [
     "load_mjlog",
     "decode_meld",
+    "meld_from_code",
     "RawMeld",
     "LobbyType",
     "MjlogPlayer",
@@ -151,33 +153,30 @@ def decode_meld(m: int) -> RawMeld:
     return RawMeld("DAIMINKAN", four, tile, None, from_who)
 
 
-def _make_meld(raw: RawMeld) -> Any:
-    """The :class:`ippatsu.hand.Meld` of a decoded code (or the RawMeld itself, see below).
-
-    The hand module is written in parallel; until it can be imported, the RawMeld (same
-    field names) stands in for it.
-    """
-    if _HAND is None:
-        return raw
-    meld_cls, meld_type = _HAND
-    return meld_cls(
-        type=meld_type[raw.type],
-        tiles=raw.tiles,
-        called=raw.called,
-        added=raw.added,
-        from_who=raw.from_who,
-    )
-
-
-def _load_hand() -> Optional[tuple[Any, Any]]:
+def _make_meld(raw: RawMeld) -> Meld:
+    """The :class:`ippatsu.hand.Meld` of a decoded code (not for ``KITA``)."""
     try:
-        from ippatsu.hand import Meld, MeldType  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return Meld, MeldType
+        return Meld(
+            type=MeldType[raw.type],
+            tiles=raw.tiles,
+            called=raw.called,
+            from_who=raw.from_who,
+            added=raw.added,
+        )
+    except (IppatsuError, KeyError) as e:
+        raise _bad(f"impossible meld {raw}: {e}") from None
 
 
-_HAND = _load_hand()
+def meld_from_code(m: int) -> Meld:
+    """meld_from_code(m) -> Meld: decode a Tenhou meld code into an :class:`ippatsu.hand.Meld`.
+
+    >>> str(meld_from_code(((1 * 3 + 1) << 10) | (2 << 7) | (1 << 5) | 0x4 | 3))
+    'chi 3m+24m<L'
+    """
+    raw = decode_meld(m)
+    if raw.type == "KITA":
+        raise _bad(f"meld code {m} is a three-player North extraction, not a meld")
+    return _make_meld(raw)
 
 
 # ----------------------------------------------------------------------------- records
@@ -253,12 +252,11 @@ class Discard:
 
 @dataclass(**_DC)
 class Call:
-    """``<N who m>``: a declared meld (chi, pon, any kan). ``meld`` is an
-    ``ippatsu.hand.Meld`` (a :class:`RawMeld` until that module can be imported); ``code``
-    is the raw meld code."""
+    """``<N who m>``: a declared meld (chi, pon, any kan) as an :class:`ippatsu.hand.Meld`;
+    ``code`` is the raw meld code (0 when the record has none, e.g. tenhou.net/6)."""
 
     who: int
-    meld: Any
+    meld: Meld
     code: int
 
 
@@ -303,7 +301,7 @@ class Agari:
     who: int
     from_who: int
     hai: tuple[int, ...]
-    melds: tuple[Any, ...]
+    melds: tuple[Meld, ...]
     meld_codes: tuple[int, ...]
     machi: int
     honba: int

@@ -155,7 +155,8 @@ class Tenhou6Round:
     indicator and hand tiles are assigned 136-ids (see the module notes); ``events`` in
     the mjlog vocabulary; ``result_name`` the raw result word (``"和了"``, ``"流局"``, ...);
     ``raw`` the kyoku list exactly as read (lossless); ``complete`` False when the lists
-    end before the result can be reached (a fragment), in which case ``events`` stops there.
+    end before the result can be reached (a fragment), in which case ``events`` stops there;
+    ``error`` (only with ``strict=False``) why the replay stopped early.
     """
 
     kyoku: int
@@ -170,6 +171,7 @@ class Tenhou6Round:
     meta: Tenhou6Meta
     raw: list[Any] = field(repr=False, default_factory=list)
     complete: bool = True
+    error: Optional[str] = None
 
     @property
     def dealer(self) -> int:
@@ -276,7 +278,9 @@ def _yaku(texts: list[Any]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...
 
 
 class _Replay:
-    def __init__(self, k: list[Any], meta: Tenhou6Meta):
+    def __init__(self, k: list[Any], meta: Tenhou6Meta, vetoes: frozenset = frozenset()):
+        self.vetoes = vetoes  # decision points (event counts) where a matching call is passed
+        self.decisions: list[int] = []
         if not isinstance(k, list) or len(k) < 16:
             raise _bad("a tenhou.net/6 kyoku must be a list of 17 entries")
         try:
@@ -309,6 +313,7 @@ class _Replay:
         self.last_discard: Optional[tuple[int, int]] = None
         self.last_kakan: Optional[tuple[int, int]] = None  # (who, added id)
         self.complete = False
+        self.error: Optional[str] = None
 
     # -- helpers
     def _dora(self) -> None:
@@ -461,6 +466,11 @@ class _Replay:
             self.last_discard = (p, t)
             self.last_kakan = None
             q = self._caller(p, t)
+            if q is not None:
+                if len(self.events) in self.vetoes:
+                    q = None
+                else:
+                    self.decisions.append(len(self.events))
             if riichi and not (q is None and self._ron_here(p)
                                and self.ti[(p + 1) % 4] >= len(self.takes[(p + 1) % 4])):
                 self.live[p] -= 1000
@@ -565,14 +575,38 @@ def _meta(d: dict[str, Any]) -> Tenhou6Meta:
     )
 
 
-def _round(k: list[Any], meta: Tenhou6Meta) -> Tenhou6Round:
-    rp = _Replay(k, meta)
-    try:
-        rp.run()
-    except IppatsuError:
-        raise
-    except (TypeError, ValueError, IndexError, KeyError) as e:
-        raise _bad(f"malformed tenhou.net/6 kyoku: {e}") from None
+def _replay(k: list[Any], meta: Tenhou6Meta, strict: bool = True) -> _Replay:
+    """Replay a kyoku. A discard that some seat's next call matches is normally called at
+    once; when that leads to a dead end (a seat must draw but its next take is a call), the
+    replay is retried passing on such calls, latest first (a small backtracking search:
+    the same seat can pass a tile and call an identical one later)."""
+    frontier: list[frozenset] = [frozenset()]
+    first_error: Optional[IppatsuError] = None
+    first_failed: Optional[_Replay] = None
+    tried = 0
+    while frontier and tried < 256:
+        vetoes = frontier.pop(0)
+        tried += 1
+        rp = _Replay(k, meta, vetoes)
+        try:
+            rp.run()
+            return rp
+        except IppatsuError as e:
+            if first_error is None:
+                first_error, first_failed = e, rp
+        except (TypeError, ValueError, IndexError, KeyError) as e:
+            raise _bad(f"malformed tenhou.net/6 kyoku: {e}") from None
+        if len(vetoes) < 3:
+            frontier.extend(vetoes | {d} for d in reversed(rp.decisions) if d not in vetoes)
+    assert first_error is not None and first_failed is not None
+    if strict:
+        raise first_error
+    first_failed.error = str(first_error)
+    return first_failed
+
+
+def _round(k: list[Any], meta: Tenhou6Meta, strict: bool) -> Tenhou6Round:
+    rp = _replay(k, meta, strict)
     res = k[16] if len(k) > 16 and isinstance(k[16], list) and k[16] else None
     return Tenhou6Round(
         kyoku=rp.kyoku,
@@ -587,11 +621,13 @@ def _round(k: list[Any], meta: Tenhou6Meta) -> Tenhou6Round:
         meta=meta,
         raw=k,
         complete=rp.complete,
+        error=rp.error,
     )
 
 
-def load_tenhou6(src: Union[str, bytes, os.PathLike, dict]) -> list[Tenhou6Round]:
-    """load_tenhou6(src) -> list[Tenhou6Round]
+def load_tenhou6(src: Union[str, bytes, os.PathLike, dict], *, strict: bool = True
+                 ) -> list[Tenhou6Round]:
+    """load_tenhou6(src, *, strict=True) -> list[Tenhou6Round]
 
     Parse tenhou.net/6 JSON: one record, or several (one per line, as the files in
     ``tenhou/json/mjx/`` hold one kyoku per line), each with one or more kyoku.
@@ -599,6 +635,10 @@ def load_tenhou6(src: Union[str, bytes, os.PathLike, dict]) -> list[Tenhou6Round
     Parameters
     ----------
     src : path, JSON text (str/bytes starting with ``{``), or an already-decoded dict
+    strict : bool
+        When False, a kyoku whose lists contradict each other (a hand-made fragment) is
+        returned replayed as far as it goes, with ``complete=False`` and ``error`` set,
+        instead of raising.
 
     Raises
     ------
@@ -639,5 +679,5 @@ def load_tenhou6(src: Union[str, bytes, os.PathLike, dict]) -> list[Tenhou6Round
             raise _bad("a tenhou.net/6 record is an object with a 'log' list")
         meta = _meta(d)
         for k in d["log"]:
-            out.append(_round(k, meta))
+            out.append(_round(k, meta, strict))
     return out
