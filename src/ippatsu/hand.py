@@ -508,13 +508,18 @@ class Hand:
                 free_specs.extend(_spec(t) for t in m.tiles)
             else:
                 fixed.extend(m.tiles)
-        _check_copies(free_specs, fixed, "the hand (concealed tiles and melds)")
-        used = set()
-        for t in fixed:
-            if t in used:
-                raise TileCountError(f"tile id {t} ({tile_name(t)}) appears twice in the hand "
-                                     "(concealed tiles and melds)", "duplicate_id")
-            used.add(t)
+        used = set(fixed)
+        if free_specs or len(used) != len(fixed):
+            # distinct ids in 0-135 can never break the copy rules, so this only runs when
+            # tiles still need ids or some id repeats (then it names the better error)
+            _check_copies(free_specs, fixed, "the hand (concealed tiles and melds)")
+            if len(used) != len(fixed):
+                seen = set()
+                for t in fixed:
+                    if t in seen:
+                        raise TileCountError(f"tile id {t} ({tile_name(t)}) appears twice in "
+                                             "the hand (concealed tiles and melds)", "duplicate_id")
+                    seen.add(t)
         # text melds keep their ids when free, else move to free copies of the same tiles
         placed: List[Meld] = []
         for m in ms:
