@@ -471,3 +471,12 @@ def test_hand_text_round_trip_random(rnd, explicit):
     assert len(set(all_ids)) == len(all_ids)
     assert Hand.from_counts(h.counts, h.melds, red=h.red) == h
     assert pickle.loads(pickle.dumps(h)) == h
+
+
+def test_docstring_examples():
+    import doctest
+
+    import ippatsu.hand
+
+    result = doctest.testmod(ippatsu.hand)
+    assert result.attempted > 0 and result.failed == 0

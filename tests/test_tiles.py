@@ -410,3 +410,18 @@ def test_tenhou6_unknown_code(bad):
     with pytest.raises(NotationError, match="tenhou.net/6") as e:
         tenhou6_to_kind(bad)
     assert e.value.code == "bad_tenhou6"
+
+
+def test_docstring_examples():
+    import doctest
+
+    import ippatsu.tiles
+
+    result = doctest.testmod(ippatsu.tiles)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_used_may_be_none():
+    assert parse_tiles("1m", None) == [0]
+    assert mjai_to_id("1m", None) == 0 and tenhou6_to_id(11, None) == 0
+    assert ids_from_counts(parse_counts("1m"), used=None) == [0]

@@ -59,7 +59,7 @@ suit letter), ``bad_tile_id``, ``bad_kind``, ``bad_counts``, ``bad_mjai``, ``bad
 from __future__ import annotations
 
 from operator import index as _index
-from typing import AbstractSet, Iterable, List, Sequence, Tuple, Union
+from typing import AbstractSet, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .errors import NotationError, TileCountError
 
@@ -363,8 +363,8 @@ def _allocate(specs: Sequence[Tuple[int, bool]], used: set) -> List[int]:
     return out
 
 
-def parse_tiles(text: str, used: AbstractSet[int] = frozenset()) -> List[int]:
-    """parse_tiles(text, used=frozenset()) -> list[int]: notation to 136-ids, in written order.
+def parse_tiles(text: str, used: Optional[AbstractSet[int]] = None) -> List[int]:
+    """parse_tiles(text, used=None) -> list[int]: notation to 136-ids, in written order.
 
     Copies are assigned deterministically (see the module docstring): ``0`` takes the red
     copy, other tiles the lowest free copy (ordinary fives take copy 0 last). ``used`` is a
@@ -376,6 +376,7 @@ def parse_tiles(text: str, used: AbstractSet[int] = frozenset()) -> List[int]:
     >>> parse_tiles("0p5p")
     [52, 53]
     """
+    used = used or ()
     specs = _scan(text)
     _check_copies(specs, used, repr(text))
     return _allocate(specs, set(used))
@@ -419,14 +420,15 @@ def parse_kind(text: str) -> int:
     return parse_tile(text) >> 2
 
 
-def ids_from_counts(counts: Sequence[int], red: int = 0, used: AbstractSet[int] = frozenset()) -> List[int]:
-    """ids_from_counts(counts, red=0, used=frozenset()) -> list[int]: 34 counts to sorted 136-ids.
+def ids_from_counts(counts: Sequence[int], red: int = 0, used: Optional[AbstractSet[int]] = None) -> List[int]:
+    """ids_from_counts(counts, red=0, used=None) -> list[int]: 34 counts to sorted 136-ids.
 
     ``red`` is a bitmask (bit 0 m, bit 1 p, bit 2 s) of suits whose red five is among the
     fives; the other copies follow the deterministic copy order, so without ``red`` a red
     five appears only if all four copies of that five are present. ``used`` ids are skipped.
     """
     counts = _check_counts(counts)
+    used = used or ()
     specs: List[Tuple[int, bool]] = []
     for s in range(3):
         if red >> s & 1:
@@ -554,13 +556,13 @@ def mjai_is_red(name: str) -> bool:
     return _mjai(name)[1]
 
 
-def mjai_to_id(name: str, used: AbstractSet[int] = frozenset()) -> int:
-    """mjai_to_id(name, used=frozenset()) -> int: an mjai name to a 136-id.
+def mjai_to_id(name: str, used: Optional[AbstractSet[int]] = None) -> int:
+    """mjai_to_id(name, used=None) -> int: an mjai name to a 136-id.
 
     Same copy order as :func:`parse_tiles`, skipping the ids in ``used`` (not modified).
     """
     k, r = _mjai(name)
-    return _alloc(k, r, set(used))
+    return _alloc(k, r, set(used or ()))
 
 
 def id_to_mjai(tile_id: int) -> str:
@@ -599,10 +601,10 @@ def tenhou6_is_red(code: Union[int, str]) -> bool:
     return _t6(code)[1]
 
 
-def tenhou6_to_id(code: Union[int, str], used: AbstractSet[int] = frozenset()) -> int:
-    """tenhou6_to_id(code, used=frozenset()) -> int: a tenhou.net/6 code to a 136-id (copy order as parse_tiles)."""
+def tenhou6_to_id(code: Union[int, str], used: Optional[AbstractSet[int]] = None) -> int:
+    """tenhou6_to_id(code, used=None) -> int: a tenhou.net/6 code to a 136-id (copy order as parse_tiles)."""
     k, r = _t6(code)
-    return _alloc(k, r, set(used))
+    return _alloc(k, r, set(used or ()))
 
 
 def id_to_tenhou6(tile_id: int) -> int:
