@@ -38,7 +38,7 @@ The concealed tiles in notation, then each meld in square brackets, in the order
     123m406p789s1z [pon 2z+22z<A]
     11z [chi 3m+45m<L] [ankan 0555p] [pon 7z+77z<R] [kakan 9s+99s+9s<A]
 
-``Hand.parse(str(hand)) == hand`` always.
+``Hand.parse(str(hand)) == hand`` always (pass ``validate_size=False`` for a partial hand).
 
 Copies and equality
 -------------------
@@ -46,16 +46,16 @@ Built from text, tiles take the copies chosen by :func:`ippatsu.tiles.parse_tile
 jointly over the whole hand so no two tiles share an id. A :class:`Meld` built from text
 that is then placed in a :class:`Hand` whose other tiles already use some of its ids is
 re-assigned free copies of the same tiles (only melds built from text; ids given explicitly
-are never changed). Equality and hashing therefore ignore *which* ordinary copy is held:
-two melds (or hands) are equal exactly when their text forms are equal.
+are never changed). Ordinary copies of a kind are interchangeable, so equality and hashing
+ignore *which* copy is held (a red five still differs from an ordinary five): two melds (or
+hands) are equal exactly when their text forms are equal.
 
 Errors (``code`` values)
 ------------------------
 :class:`~ippatsu.errors.MeldError`: ``bad_meld_type``, ``meld_size``, ``duplicate_id``,
 ``chi_honor``, ``chi_mixed_suits``, ``chi_wraps``, ``chi_not_run``, ``mixed_kinds``,
 ``called_not_in_meld``, ``called_on_ankan``, ``added_not_in_meld``, ``added_is_called``,
-``added_not_kakan``,
-``chi_not_from_left``, ``bad_from_who``, ``bad_meld_text``.
+``added_not_kakan``, ``chi_not_from_left``, ``bad_from_who``, ``bad_meld_text``.
 :class:`~ippatsu.errors.TileCountError`: ``fifth_copy``, ``second_red``, ``duplicate_id``.
 :class:`~ippatsu.errors.HandSizeError`: ``bad_hand_size``, ``too_many_melds``.
 :class:`~ippatsu.errors.NotationError` for malformed tile text and ``bad_hand_text``.
@@ -229,6 +229,7 @@ class Meld:
             if seat not in (1, 2, 3) or isinstance(seat, bool):
                 raise MeldError(f"from_who must be 1 (right), 2 (across) or 3 (left) for a "
                                 f"{mtype.value}, got {from_who!r}", "bad_from_who")
+            seat = int(seat)
 
         ids = tuple(sorted(given))
         oset = object.__setattr__
