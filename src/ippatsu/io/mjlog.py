@@ -20,6 +20,7 @@ player just drew); a three-player North extraction (``<N>`` with ``m & 0x20``) b
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import os
 import sys
@@ -167,6 +168,7 @@ def _make_meld(raw: RawMeld) -> Meld:
         raise _bad(f"impossible meld {raw}: {e}") from None
 
 
+@functools.lru_cache(maxsize=8192)
 def meld_from_code(m: int) -> Meld:
     """meld_from_code(m) -> Meld: decode a Tenhou meld code into an :class:`ippatsu.hand.Meld`.
 
@@ -176,7 +178,7 @@ def meld_from_code(m: int) -> Meld:
     raw = decode_meld(m)
     if raw.type == "KITA":
         raise _bad(f"meld code {m} is a three-player North extraction, not a meld")
-    return _make_meld(raw)
+    return _make_meld(raw)  # cached: a Meld is an immutable value
 
 
 # ----------------------------------------------------------------------------- records
@@ -544,10 +546,9 @@ def _agari(a: dict[str, str]) -> Agari:
     codes = _ints(a.get("m", ""), "<AGARI m>")
     melds = []
     for c in codes:
-        raw = decode_meld(c)
-        if raw.type == "KITA":
+        if c & 0x3C == 0x20:
             continue  # three-player North: not a meld of the hand
-        melds.append(_make_meld(raw))
+        melds.append(meld_from_code(c))
     sc, chips = _sc(a.get("sc", ""), "AGARI")
     pao = a.get("paoWho")
     machi = _int(a, "machi", "AGARI")
@@ -646,8 +647,11 @@ def _players(a: dict[str, str]) -> tuple[MjlogPlayer, ...]:
     return tuple(out)
 
 
-_DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
-_DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+# Draw and discard events are immutable values: one shared instance per tag.
+_DRAWS = {f"{c}{t}": Draw(w, t) for w, c in enumerate("TUVW") for t in range(136)}
+_DISCARDS = {
+    f"{c}{t}": (Discard(w, t, False), Discard(w, t, True)) for w, c in enumerate("DEFG") for t in range(136)
+}
 
 
 def _read(src: Union[str, bytes, bytearray, os.PathLike]) -> tuple[bytes, Optional[str]]:
@@ -716,23 +720,25 @@ def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
 
     for el in root:
         tag = el.tag
-        a = el.attrib
-        t0 = tag[:1]
-        if len(tag) > 1 and tag[1:].isdigit() and (t0 in _DRAW_TAGS or t0 in _DISCARD_TAGS):
+        d = _DRAWS.get(tag)
+        if d is not None:
             if events is None:
                 raise _bad(f"<{tag}> before the first <INIT>")
-            tile = int(tag[1:])
-            if tile >= 136:
-                raise _bad(f"<{tag}>: tile id out of range 0-135")
-            if t0 in _DRAW_TAGS:
-                who = _DRAW_TAGS[t0]
-                events.append(Draw(who, tile))
-                last_draw[who] = tile
-            else:
-                who = _DISCARD_TAGS[t0]
-                events.append(Discard(who, tile, last_draw[who] == tile))
-                last_draw[who] = -1
+            events.append(d)
+            last_draw[d.who] = d.tile
             continue
+        pair = _DISCARDS.get(tag)
+        if pair is not None:
+            if events is None:
+                raise _bad(f"<{tag}> before the first <INIT>")
+            x = pair[0]
+            x = pair[last_draw[x.who] == x.tile]
+            events.append(x)
+            last_draw[x.who] = -1
+            continue
+        a = el.attrib
+        if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
+            raise _bad(f"<{tag}>: tile id out of range 0-135")
         if tag == "INIT":
             rnd = _init(a)
             rounds.append(rnd)
@@ -758,11 +764,10 @@ def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
         if tag == "N":
             who = _seat(a, "who", "N")
             code = _int(a, "m", "N")
-            raw = decode_meld(code)
-            if raw.type == "KITA":
-                events.append(Kita(who, raw.tiles[0], code))
+            if code & 0x3C == 0x20:
+                events.append(Kita(who, decode_meld(code).tiles[0], code))
             else:
-                events.append(Call(who, _make_meld(raw), code))
+                events.append(Call(who, meld_from_code(code), code))
             last_draw[who] = -1
         elif tag == "REACH":
             events.append(
