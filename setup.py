@@ -1,7 +1,8 @@
 """Build script: the Cython core only; all metadata lives in pyproject.toml.
 
 Environment switches:
-  IPPATSU_DEBUG=1   build with -O0 -g and Cython bounds checks (for gdb / sanitizers).
+  IPPATSU_DEBUG=1    build with -O0 -g and Cython bounds checks (for gdb / sanitizers).
+  IPPATSU_NO_SIMD=1  use the portable scalar kernels instead of SSE2 / NEON.
 """
 import os
 import sys
@@ -31,7 +32,7 @@ extensions = [
         "ippatsu._core",
         ["src/ippatsu/_core.pyx"],
         extra_compile_args=cflags,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        define_macros=[("IPT_NO_SIMD", "1")] if os.environ.get("IPPATSU_NO_SIMD") == "1" else [],
     ),
 ]
 

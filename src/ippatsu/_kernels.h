@@ -35,9 +35,16 @@ static const uint8_t ipt_yaochuu[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31,
 /* sizes 1,2,4,5,7,8,10,11,13,14 are hands; the value is the number of sets needed */
 static const int8_t ipt_nsets_of_size[15] = {-1, 0, 0, -1, 1, 1, -1, 2, 2, -1, 3, 3, -1, 4, 4};
 
+/* a 5-byte row; every table is followed by 3 padding bytes so an 8-byte load is safe */
 static inline uint64_t ipt_row_at(const uint8_t *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ || defined(_M_X64) || defined(_M_ARM64)
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x & 0xFFFFFFFFFFULL;
+#else
     return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) |
            ((uint64_t)p[3] << 24) | ((uint64_t)p[4] << 32);
+#endif
 }
 
 static inline uint32_t ipt_suit_index(const uint8_t *c) {
@@ -125,10 +132,130 @@ static inline int ipt_distance_rows(uint64_t rm, uint64_t rp, uint64_t rs, uint6
     return best;
 }
 
+/* ---- SIMD path: a group's ten distances in one 16-byte vector -----------------------
+ * lane 0 (bytes 0-4) holds d[m][0], lane 1 (bytes 8-12) holds d[m][1]; other bytes are
+ * don't-care. A convolution is five shifted adds and mins; values stay below 256
+ * because "impossible" is 64 and at most two levels of sums are taken. */
+#if !defined(IPT_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64))
+#include <emmintrin.h>
+#define IPT_SIMD 1
+typedef __m128i ipt_v;
+#define IPT_V_ADD(a, b) _mm_add_epi8((a), (b))
+#define IPT_V_MIN(a, b) _mm_min_epu8((a), (b))
+#define IPT_V_OR(a, b) _mm_or_si128((a), (b))
+#define IPT_V_SET1(x) _mm_set1_epi8((char)(x))
+#define IPT_V_SWAP(a) _mm_shuffle_epi32((a), 0x4E)
+#define IPT_V_SHL(a, i) _mm_slli_epi64((a), 8 * (i))
+#define IPT_V_LOWINF(i) _mm_set1_epi64x((long long)((1ULL << (8 * (i))) - 1) & 0x4040404040404040LL)
+#define IPT_V_LANE0INF _mm_set_epi64x(0, 0x4040404040404040LL)
+static inline ipt_v ipt_v_row(uint64_t x) {
+    __m128i v = _mm_cvtsi64_si128((long long)x);
+    __m128i m = _mm_set1_epi8(0x0F);
+    __m128i lo = _mm_and_si128(v, m);
+    __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), m);
+    return _mm_unpacklo_epi64(lo, hi);
+}
+static inline void ipt_v_store(uint8_t out[16], ipt_v v) { _mm_storeu_si128((__m128i *)out, v); }
+#elif !defined(IPT_NO_SIMD) && (defined(__ARM_NEON) || defined(__aarch64__))
+#include <arm_neon.h>
+#define IPT_SIMD 1
+typedef uint8x16_t ipt_v;
+#define IPT_V_ADD(a, b) vaddq_u8((a), (b))
+#define IPT_V_MIN(a, b) vminq_u8((a), (b))
+#define IPT_V_OR(a, b) vorrq_u8((a), (b))
+#define IPT_V_SET1(x) vdupq_n_u8((uint8_t)(x))
+#define IPT_V_SWAP(a) vextq_u8((a), (a), 8)
+#define IPT_V_SHL(a, i) vreinterpretq_u8_u64(vshlq_n_u64(vreinterpretq_u64_u8(a), 8 * (i)))
+#define IPT_V_LOWINF(i) \
+    vreinterpretq_u8_u64(vdupq_n_u64(((1ULL << (8 * (i))) - 1) & 0x4040404040404040ULL))
+#define IPT_V_LANE0INF vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(0x4040404040404040ULL), vcreate_u64(0)))
+static inline ipt_v ipt_v_row(uint64_t x) {
+    uint8x8_t v = vcreate_u8(x);
+    uint8x8_t lo = vand_u8(v, vdup_n_u8(0x0F));
+    uint8x8_t hi = vshr_n_u8(v, 4);
+    return vcombine_u8(lo, hi);
+}
+static inline void ipt_v_store(uint8_t out[16], ipt_v v) { vst1q_u8(out, v); }
+#endif
+
+#ifdef IPT_SIMD
+/* one term of the convolution: B shifted by i ranks, plus A's d[i][0] and d[i][1] */
+#define IPT_V_TERM(R, B, a, i)                                                          \
+    do {                                                                                \
+        ipt_v bs_ = (i) == 0 ? (B) : IPT_V_OR(IPT_V_SHL((B), (i)), IPT_V_LOWINF(i));   \
+        ipt_v x_ = IPT_V_ADD(bs_, IPT_V_SET1((a)[(i)]));                                \
+        ipt_v y_ = IPT_V_OR(IPT_V_ADD(IPT_V_SWAP(bs_), IPT_V_SET1((a)[8 + (i)])),       \
+                            IPT_V_LANE0INF);                                            \
+        (R) = IPT_V_MIN((R), IPT_V_MIN(x_, y_));                                        \
+    } while (0)
+
+/* min-plus convolution; `a` holds A's 16 bytes (for the broadcasts) */
+static inline ipt_v ipt_v_conv(const uint8_t a[16], ipt_v B) {
+    ipt_v R = IPT_V_SET1(0x40);
+    IPT_V_TERM(R, B, a, 0);
+    IPT_V_TERM(R, B, a, 1);
+    IPT_V_TERM(R, B, a, 2);
+    IPT_V_TERM(R, B, a, 3);
+    IPT_V_TERM(R, B, a, 4);
+    return R;
+}
+
+/* The final step against a fixed rest R (other groups convolved) for nsets sets:
+ * Q lane 0 byte j = R[n-j][1], lane 1 byte j = R[n-j][0] (64 beyond n); then the distance
+ * with a candidate group X is the smallest byte of X + Q. */
+static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
+    uint8_t q[16];
+    memset(q, 0x40, 16);
+    for (int j = 0; j <= nsets; j++) {
+        q[j] = r[8 + nsets - j];
+        q[8 + j] = r[nsets - j];
+    }
+    ipt_v v;
+    memcpy(&v, q, 16);
+    return v;
+}
+
+#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+static inline int ipt_v_hmin(ipt_v v) {
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
+    return _mm_cvtsi128_si32(v) & 0xFF;
+}
+#else
+static inline int ipt_v_hmin(ipt_v v) { return vminvq_u8(v); }
+#endif
+
+static inline void ipt_row_bytes(uint64_t x, uint8_t a[16]) {
+    for (int m = 0; m < 5; m++) {
+        a[m] = (uint8_t)IPT_NIB(x, 2 * m);
+        a[8 + m] = (uint8_t)IPT_NIB(x, 2 * m + 1);
+    }
+}
+
+static inline int ipt_distance_rows_v(uint64_t rm, uint64_t rp, uint64_t rs, uint64_t rh,
+                                      int nsets) {
+    uint8_t a[16], c[16], ab[16];
+    ipt_row_bytes(rm, a);
+    ipt_row_bytes(rs, c);
+    ipt_v AB = ipt_v_conv(a, ipt_v_row(rp));
+    ipt_v CH = ipt_v_conv(c, ipt_v_row(rh));
+    ipt_v_store(ab, AB);
+    ipt_v R = ipt_v_conv(ab, CH);
+    uint8_t r[16];
+    ipt_v_store(r, R);
+    return r[8 + nsets];
+}
+#define IPT_DISTANCE ipt_distance_rows_v
+#else
+#define IPT_DISTANCE ipt_distance_rows
+#endif
+
 /* Standard-form shanten of validated counts. */
 static inline int ipt_shanten_std_n(const uint8_t *c, int nsets) {
-    return ipt_distance_rows(ipt_suit_row(c), ipt_suit_row(c + 9), ipt_suit_row(c + 18),
-                             ipt_honor_row(c + 27), nsets) -
+    return IPT_DISTANCE(ipt_suit_row(c), ipt_suit_row(c + 9), ipt_suit_row(c + 18),
+                        ipt_honor_row(c + 27), nsets) -
            1;
 }
 
@@ -220,45 +347,141 @@ static inline uint64_t ipt_waits(const uint8_t *c, int total) {
     return mask;
 }
 
+/* final step: distance with one group replaced, given the other three convolved */
+static inline int ipt_final_with(const uint8_t r0[5], const uint8_t r1[5], uint64_t row,
+                                 int nsets) {
+    int best = 255;
+    for (int i = 0; i <= nsets; i++) {
+        int x = r0[i] + IPT_NIB(row, 2 * (nsets - i) + 1);
+        int y = r1[i] + IPT_NIB(row, 2 * (nsets - i));
+        if (x < best) best = x;
+        if (y < best) best = y;
+    }
+    return best;
+}
+
 /* Effective tiles of a validated 3k+1 hand: writes out[k] = unseen copies of kind k when
  * drawing k lowers shanten (else 0); a kind whose copies are all seen still sets bit k of
- * *mask. `visible` (may be NULL) holds copies seen outside the hand. Returns shanten. */
+ * *mask_out. `visible` (may be NULL) holds copies seen outside the hand. Returns shanten.
+ *
+ * Drawing a tile changes one group only, so the other three groups are convolved once
+ * ("leave one out") and each candidate costs one table row and one final step. */
 static inline int ipt_ukeire(const uint8_t *c, int total, const uint8_t *visible,
                              uint8_t *out, uint64_t *mask_out) {
-    uint8_t h[34];
+    static const uint32_t pow5[5] = {1, 5, 25, 125, 625};
     uint64_t mask = 0;
     int nsets = ipt_nsets_of_size[total];
-    memcpy(h, c, 34);
-    uint64_t rows[4] = {ipt_suit_row(c), ipt_suit_row(c + 9), ipt_suit_row(c + 18),
-                        ipt_honor_row(c + 27)};
-    int base_std = ipt_distance_rows(rows[0], rows[1], rows[2], rows[3], nsets) - 1;
-    int base_chi = IPT_NOT_APPLICABLE, base_kok = IPT_NOT_APPLICABLE;
-    int base = base_std;
-    if (nsets == 4) {
-        base_chi = ipt_shanten_chiitoi_v(c);
-        base_kok = ipt_shanten_kokushi_v(c);
-        if (base_chi < base) base = base_chi;
-        if (base_kok < base) base = base_kok;
+    uint8_t g0[4][5], g1[4][5], rest0[4][5], rest1[4][5], ab0[5], ab1[5], ch0[5], ch1[5];
+    uint32_t lo[3], hi[3];
+    for (int g = 0; g < 3; g++) {
+        const uint8_t *s = c + 9 * g;
+        lo[g] = s[0] + 5u * s[1] + 25u * s[2] + 125u * s[3];
+        hi[g] = s[4] + 5u * s[5] + 25u * s[6] + 125u * s[7] + 625u * s[8];
+        ipt_unpack(ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[hi[g]] + ipt_rank_lo[lo[g]])),
+                   g0[g], g1[g]);
     }
-    for (int k = 0; k < 34; k++) {
-        int eff = 0;
-        if (h[k] < 4) {
-            h[k]++;
-            int g = k < 27 ? k / 9 : 3;
-            uint64_t saved = rows[g];
-            rows[g] = g < 3 ? ipt_suit_row(h + 9 * g) : ipt_honor_row(h + 27);
-            int s = ipt_distance_rows(rows[0], rows[1], rows[2], rows[3], nsets) - 1;
-            rows[g] = saved;
-            if (nsets == 4 && s >= base) {
-                int a = ipt_shanten_chiitoi_v(h), b = ipt_shanten_kokushi_v(h);
-                if (a < s) s = a;
-                if (b < s) s = b;
+    uint32_t hidx = ipt_honor_index(c + 27);
+    ipt_unpack(ipt_row_at(ipt_honor_rows + 5u * hidx), g0[3], g1[3]);
+#ifdef IPT_SIMD
+    ipt_v Q[4];
+    {
+        uint8_t gb[4][16], ab[16], ch[16], rb[16];
+        ipt_v G[4];
+        for (int g = 0; g < 4; g++) {
+            for (int m = 0; m < 5; m++) {
+                gb[g][m] = g0[g][m];
+                gb[g][8 + m] = g1[g][m];
             }
-            eff = s < base;
-            h[k]--;
+            G[g] = ipt_v_row(0);
+            memcpy(&G[g], gb[g], 16);
         }
-        if (eff) {
-            int left = 4 - c[k] - (visible ? visible[k] : 0);
+        ipt_v AB = ipt_v_conv(gb[0], G[1]), CH = ipt_v_conv(gb[2], G[3]);
+        ipt_v_store(ab, AB);
+        ipt_v_store(ch, CH);
+        ipt_v R[4] = {ipt_v_conv(gb[1], CH), ipt_v_conv(gb[0], CH), ipt_v_conv(ab, G[3]),
+                      ipt_v_conv(ab, G[2])};
+        for (int m = 0; m < 5; m++) {
+            ab0[m] = ab[m];
+            ab1[m] = ab[8 + m];
+            ch0[m] = ch[m];
+            ch1[m] = ch[8 + m];
+        }
+        for (int g = 0; g < 4; g++) {
+            ipt_v_store(rb, R[g]);
+            Q[g] = ipt_v_final_q(rb, nsets);
+        }
+    }
+#define IPT_FINAL_WITH(g, row) ipt_v_hmin(IPT_V_ADD(ipt_v_row(row), Q[g]))
+#else
+#define IPT_FINAL_WITH(g, row) ipt_final_with(rest0[g], rest1[g], (row), nsets)
+    ipt_conv(g0[0], g1[0], g0[1], g1[1], ab0, ab1);
+    ipt_conv(g0[2], g1[2], g0[3], g1[3], ch0, ch1);
+    ipt_conv(g0[1], g1[1], ch0, ch1, rest0[0], rest1[0]);
+    ipt_conv(g0[0], g1[0], ch0, ch1, rest0[1], rest1[1]);
+    ipt_conv(ab0, ab1, g0[3], g1[3], rest0[2], rest1[2]);
+    ipt_conv(ab0, ab1, g0[2], g1[2], rest0[3], rest1[3]);
+#endif
+    int base = 255;
+    for (int i = 0; i <= nsets; i++) {
+        int x = ab0[i] + ch1[nsets - i], y = ab1[i] + ch0[nsets - i];
+        if (x < base) base = x;
+        if (y < base) base = y;
+    }
+    base -= 1; /* standard-form shanten */
+    int pairs = 0, kinds = 0, ykinds = 0, ypair = 0;
+    if (nsets == 4) {
+        for (int k = 0; k < 34; k++) {
+            pairs += c[k] >= 2;
+            kinds += c[k] >= 1;
+        }
+        for (int i = 0; i < 13; i++) {
+            uint8_t x = c[ipt_yaochuu[i]];
+            ykinds += x >= 1;
+            ypair |= x >= 2;
+        }
+        int a = 6 - pairs + (kinds < 7 ? 7 - kinds : 0), b = 13 - ykinds - ypair;
+        if (a < base) base = a;
+        if (b < base) base = b;
+    }
+    /* shanten of the other forms after drawing a kind held `have` times (yaochuu or not) */
+    int other_s[2][4] = {{255, 255, 255, 255}, {255, 255, 255, 255}};
+    if (nsets == 4) {
+        for (int have = 0; have < 4; have++) {
+            int p2 = pairs + (have == 1), k2 = kinds + (have == 0);
+            int a = 6 - p2 + (k2 < 7 ? 7 - k2 : 0);
+            int b = 13 - (ykinds + (have == 0)) - (ypair | (have == 1));
+            other_s[0][have] = a;
+            other_s[1][have] = a < b ? a : b;
+        }
+    }
+    int honor_s[5] = {255, 255, 255, 255, 255}; /* by the drawn honor's current count */
+    for (int k = 0; k < 34; k++) {
+        uint8_t have = c[k];
+        int s = 255;
+        if (have >= 4) {
+            out[k] = 0;
+            continue;
+        }
+        if (k < 27) {
+            int g = k / 9, r = k % 9;
+            uint32_t l = lo[g], h = hi[g];
+            if (r < 4) l += pow5[r];
+            else h += pow5[r - 4];
+            uint64_t row = ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[h] + ipt_rank_lo[l]));
+            s = IPT_FINAL_WITH(g, row) - 1;
+            int o = other_s[r == 0 || r == 8][have];
+            if (o < s) s = o;
+        } else {
+            if (honor_s[have] == 255) {
+                uint32_t idx = hidx + ipt_honor_w[have + 1] - ipt_honor_w[have];
+                int hs = IPT_FINAL_WITH(3, ipt_row_at(ipt_honor_rows + 5u * idx)) - 1;
+                int o = other_s[1][have];
+                honor_s[have] = o < hs ? o : hs;
+            }
+            s = honor_s[have];
+        }
+        if (s < base) {
+            int left = 4 - have - (visible ? visible[k] : 0);
             out[k] = (uint8_t)(left > 0 ? left : 0);
             mask |= (uint64_t)1 << k;
         } else {
@@ -267,6 +490,7 @@ static inline int ipt_ukeire(const uint8_t *c, int total, const uint8_t *visible
     }
     if (mask_out) *mask_out = mask;
     return base;
+#undef IPT_FINAL_WITH
 }
 
 #endif /* IPPATSU_KERNELS_H */
