@@ -157,12 +157,14 @@ def _combine(vectors: Iterable[Tuple[int, ...]], nsets: int) -> int:
 
 def shanten_standard(counts: Sequence[int]) -> int:
     """Shanten of the standard form (k sets + a pair), exact under the four-copies limit."""
+    counts = [int(x) for x in counts]
     nsets = check_counts(counts)
     return _combine(_groups(counts), nsets) - 1
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> Optional[int]:
     """Shanten of seven pairs (seven *distinct* pairs), or None when the hand has melds."""
+    counts = [int(x) for x in counts]
     nsets = check_counts(counts)
     if nsets != 4:
         return None
@@ -173,6 +175,7 @@ def shanten_chiitoitsu(counts: Sequence[int]) -> Optional[int]:
 
 def shanten_kokushi(counts: Sequence[int]) -> Optional[int]:
     """Shanten of thirteen orphans, or None when the hand has melds."""
+    counts = [int(x) for x in counts]
     nsets = check_counts(counts)
     if nsets != 4:
         return None
@@ -193,6 +196,7 @@ def shanten_min(counts: Sequence[int]) -> int:
 
 def is_agari_counts(counts: Sequence[int]) -> bool:
     """True when a 3k+2 concealed part is complete in any form."""
+    counts = [int(x) for x in counts]
     nsets = check_counts(counts)
     if sum(counts) % 3 != 2:
         return False
@@ -212,6 +216,7 @@ def decompositions_counts(counts: Sequence[int]) -> List[Tuple[Tuple[int, int], 
     A reading is a sorted tuple of blocks ``(type, kind)``: ``(BLOCK_PAIR, k)``,
     ``(BLOCK_RUN, lowest kind)``, ``(BLOCK_TRIPLET, k)``. Empty when not complete.
     """
+    counts = [int(x) for x in counts]
     check_counts(counts)
     if sum(counts) % 3 != 2:
         return []
@@ -253,6 +258,7 @@ def decompositions_counts(counts: Sequence[int]) -> List[Tuple[Tuple[int, int], 
 
 def waits_counts(counts: Sequence[int]) -> List[int]:
     """Kinds that complete a 3k+1 hand; a kind held four times in the hand cannot come."""
+    counts = [int(x) for x in counts]
     check_counts(counts)
     if sum(counts) % 3 != 1:
         from ..errors import HandSizeError
@@ -281,6 +287,7 @@ def ukeire_counts(
     copies in the hand minus ``visible`` (tiles seen elsewhere), never below zero; kinds
     with no unseen copy left are still listed (with 0) when they would be effective.
     """
+    counts = [int(x) for x in counts]
     check_counts(counts)
     if sum(counts) % 3 != 1:
         from ..errors import HandSizeError
