@@ -122,7 +122,8 @@ def _replay_check(rnd, where: str) -> Counter:
         elif isinstance(e, Call):
             m = e.meld
             if m.type is MeldType.KAKAN:
-                pon = [p for p in melds[e.who] if p.type is MeldType.PON and set(p.tiles) < set(m.tiles)]
+                pon = [p for p in melds[e.who]
+                       if p.type is MeldType.PON and set(p.tiles) < set(m.tiles)]
                 assert len(pon) == 1, f"{where}: {e} without its pon"
                 assert pon[0].called == m.called and pon[0].from_who == m.from_who
                 melds[e.who].remove(pon[0])
@@ -148,7 +149,8 @@ def _replay_check(rnd, where: str) -> Counter:
                 assert e.machi in concealed
             else:
                 concealed.add(e.machi)
-            assert concealed == set(e.hai), f"{where}: AGARI hai {e.hai} != replayed {sorted(concealed)}"
+            assert concealed == set(e.hai), (
+                f"{where}: AGARI hai {e.hai} != replayed {sorted(concealed)}")
             assert sorted(m.tiles for m in melds[e.who]) == sorted(m.tiles for m in e.melds)
             assert len(e.hai) + 3 * len(e.melds) == 14
             n["agari_checked"] += 1
@@ -207,7 +209,8 @@ def test_every_meld_code_in_the_corpus(shared_data):
             g = load_mjlog(p)
             for rnd in g.rounds:
                 codes = [(e.code, e.who) for e in rnd.events if isinstance(e, Call)]
-                codes += [(c, e.who) for e in rnd.events if isinstance(e, Agari) for c in e.meld_codes]
+                codes += [(c, e.who) for e in rnd.events if isinstance(e, Agari)
+                          for c in e.meld_codes]
                 for code, _ in codes:
                     raw = decode_meld(code)
                     if raw.type == "KITA":
@@ -223,7 +226,7 @@ def test_every_meld_code_in_the_corpus(shared_data):
                     assert _encode(raw, code >> 8) == code, (p.name, code, raw)
                     counts[raw.type] += 1
     print("\nmeld codes checked:", dict(counts))
-    assert counts["CHI"] and counts["PON"] and counts["ANKAN"] and counts["KAKAN"] and counts["DAIMINKAN"]
+    assert all(counts[t] for t in ("CHI", "PON", "ANKAN", "KAKAN", "DAIMINKAN"))
 
 
 # ----------------------------------------------------------------------------- snippets
@@ -279,7 +282,8 @@ def test_snippet_each_meld_type_and_dora():
     doras = [e for e in g.rounds[0].events if isinstance(e, NewDora)]
     assert doras == [NewDora(61), NewDora(62)]
     # a discard right after a call is never tsumogiri
-    assert [e.tsumogiri for e in g.rounds[0].events if isinstance(e, Discard)] == [False, False, True]
+    flags = [e.tsumogiri for e in g.rounds[0].events if isinstance(e, Discard)]
+    assert flags == [False, False, True]
 
 
 def test_snippet_agari_ryuukyoku_owari():
@@ -303,7 +307,8 @@ def test_snippet_agari_ryuukyoku_owari():
     ryu = '<RYUUKYOKU type="yao9" ba="0,1" sc="250,0,250,0,250,0,250,0" hai1="0,4,8" />'
     r = load_mjlog(_xml(ryu)).rounds[0].events[-1]
     assert r == Ryuukyoku("yao9", 0, 1, ((25000, 0),) * 4, (None, (0, 4, 8), None, None))
-    r = load_mjlog(_xml('<RYUUKYOKU ba="0,0" sc="250,15,250,-15,250,15,250,-15"/>')).rounds[0].events[-1]
+    doc = _xml('<RYUUKYOKU ba="0,0" sc="250,15,250,-15,250,15,250,-15"/>')
+    r = load_mjlog(doc).rounds[0].events[-1]
     assert r.type is None and r.deltas == (1500, -1500, 1500, -1500)
 
 
@@ -341,7 +346,8 @@ def test_inputs_bytes_gzip_path(tmp_path):
         (_xml('<N who="0"/>'), "lacks the attribute 'm'"),
         (_xml('<N who="7" m="1"/>'), "seat"),
         (_xml('<REACH who="x" step="1"/>'), "not an integer"),
-        (_xml('<AGARI ba="0,0" hai="1,2" machi="1" ten="30,1000" who="0" fromWho="0" sc="1,2"/>'), "ten"),
+        (_xml('<AGARI ba="0,0" hai="1,2" machi="1" ten="30,1000" who="0" fromWho="0" '
+              'sc="1,2"/>'), "ten"),
         (_xml('<RYUUKYOKU type="weird" ba="0,0" sc="0,0,0,0,0,0,0,0"/>'), "unknown draw type"),
         ('<mjloggm><INIT seed="0,0,0" ten="250,250,250,250" oya="0"/></mjloggm>', "seed"),
         ('<mjloggm><INIT seed="0,0,0,1,1,1" ten="250,250,250,250" oya="0" hai0="1,a"/></mjloggm>',

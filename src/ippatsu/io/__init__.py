@@ -4,11 +4,13 @@ rules."""
 from __future__ import annotations
 
 from ippatsu.io.mjlog import (
+    RYUUKYOKU_TYPES,
     Agari,
     Bye,
     Call,
     Discard,
     Draw,
+    Event,
     Kita,
     LobbyType,
     MjlogGame,
@@ -26,8 +28,15 @@ from ippatsu.io.mjlog import (
     load_mjlog,
     meld_from_code,
 )
-from ippatsu.io.tenhou6 import Tenhou6Meta, Tenhou6Round, load_tenhou6, parse_points
-
+from ippatsu.io.tenhou6 import (
+    DRAW_NAMES,
+    YAKU_IDS,
+    Tenhou6Meta,
+    Tenhou6Round,
+    load_tenhou6,
+    parse_points,
+    tenhou6_tile,
+)
 
 __all__ = [
     "load_mjlog",
@@ -37,6 +46,9 @@ __all__ = [
     "Tenhou6Round",
     "Tenhou6Meta",
     "parse_points",
+    "tenhou6_tile",
+    "YAKU_IDS",
+    "DRAW_NAMES",
     "RawMeld",
     "LobbyType",
     "MjlogPlayer",
@@ -55,4 +67,6 @@ __all__ = [
     "Reconnect",
     "Shuffle",
     "OtherTag",
+    "Event",
+    "RYUUKYOKU_TYPES",
 ]

@@ -513,7 +513,10 @@ def _owari(s: str) -> Owari:
     return Owari(tuple(round(x * 100) for x in v[0::2]), tuple(v[1::2]))
 
 
-def _sc(s: str, tag: str) -> tuple[tuple[tuple[int, int], ...], Optional[tuple[tuple[int, int], ...]]]:
+_Pairs = tuple[tuple[int, int], ...]
+
+
+def _sc(s: str, tag: str) -> tuple[_Pairs, Optional[_Pairs]]:
     v = _ints(s, f"<{tag} sc>")
     if len(v) not in (8, 16):
         raise _bad(f"<{tag} sc={s!r}>: expected 8 (or 16 with chips) numbers")
@@ -593,7 +596,8 @@ def _ryuukyoku(a: dict[str, str]) -> Ryuukyoku:
         deposits=deposits,
         sc=sc,
         hands=tuple(
-            _tiles(a[f"hai{i}"], f"<RYUUKYOKU hai{i}>") if f"hai{i}" in a else None for i in range(4)
+            _tiles(a[f"hai{i}"], f"<RYUUKYOKU hai{i}>") if f"hai{i}" in a else None
+            for i in range(4)
         ),
         owari=_owari(a["owari"]) if "owari" in a else None,
         chips=chips,
@@ -650,7 +654,9 @@ def _players(a: dict[str, str]) -> tuple[MjlogPlayer, ...]:
 # Draw and discard events are immutable values: one shared instance per tag.
 _DRAWS = {f"{c}{t}": Draw(w, t) for w, c in enumerate("TUVW") for t in range(136)}
 _DISCARDS = {
-    f"{c}{t}": (Discard(w, t, False), Discard(w, t, True)) for w, c in enumerate("DEFG") for t in range(136)
+    f"{c}{t}": (Discard(w, t, False), Discard(w, t, True))
+    for w, c in enumerate("DEFG")
+    for t in range(136)
 }
 
 
@@ -682,7 +688,8 @@ def _log_id(name: Optional[str], ref: Optional[str]) -> Optional[str]:
     if name:
         stem = name.split("&", 1)[0]
         parts = stem.split("-")
-        if len(parts) == 4 and len(parts[0]) == 12 and parts[0][10:] == "gm" and parts[0][:10].isdigit():
+        head = parts[0]
+        if len(parts) == 4 and len(head) == 12 and head[10:] == "gm" and head[:10].isdigit():
             return stem
     return None
 

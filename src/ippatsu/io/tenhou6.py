@@ -19,8 +19,18 @@ other tiles the lowest free copy (1–3 for fives when red fives are on), in the
 dora indicators, ura indicators, start hands (seat 0–3), then draws as they happen. The
 events (:class:`~ippatsu.io.mjlog.Draw`, ``Discard``, ``Call``, ``Reach``, ``NewDora``,
 ``Agari``, ``Ryuukyoku``) match what the same game's mjlog holds, tile kinds and red fives
-included; only the copy numbers of non-red tiles may differ. Records cut short (the
-``fragments/``) replay as far as they go.
+included; only the copy numbers of non-red tiles may differ (checked on all 327 kyoku
+of ``tenhou/json/mjx`` against their mjlogs). Records cut short (the ``fragments/``)
+replay as far as they go.
+
+What tenhou.net/6 does not record, and so differs from an mjlog: ``Call.code`` is 0 and
+``Agari.meld_codes`` empty; ``Agari.fu`` is 0 for a limit hand (the text gives only the
+limit name); yaku lines worth 0 han (``裏ドラ(0飜)``) are absent; ``Ryuukyoku.hands`` are
+all None (no revealed hands); there are no dice, player ranks or ``owari``. Draws,
+reveal order of kan dora (closed kan: at once; open or added kan: before the kan
+player's next discard or next kan), riichi steps with scores, double-ron honba/deposit
+attribution and the score before each result (``sc``) are reconstructed as Tenhou writes
+them.
 """
 from __future__ import annotations
 
