@@ -865,7 +865,7 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
     if tsumo:
         others = [s for s in range(4) if s != winner]
         if liable_base:
-            lv = hand_cost(liable_base, dealer, False)[0]  # the whole liable value
+            lv = hand_cost(liable_base, dealer, True)[0]  # the whole liable value
             pay[pao] -= lv
             pay[pao] -= rules.honba_tsumo * honba * 3
         if rest_base:
