@@ -165,7 +165,8 @@ cdef int _counts_of(object hand, uint8_t *out) except -1:
                                 code="bad_counts_length")
         memcpy(out, PyBytes_AS_STRING(hand), 34)
     elif isinstance(hand, str):
-        b = _Hand.parse(hand)._counts
+        from .hand import concealed_counts
+        b = concealed_counts(hand)
         memcpy(out, PyBytes_AS_STRING(b), 34)
     elif isinstance(hand, _Hand):
         b = hand._counts

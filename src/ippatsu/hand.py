@@ -674,3 +674,16 @@ class Hand:
 
 def _rebuild_hand(ids, melds):
     return Hand(ids, melds, validate_size=False)
+
+
+def concealed_counts(text: str) -> bytes:
+    """concealed_counts(text) -> bytes: the 34 concealed counts of a hand written as text.
+
+    Used by the hand core for string input. Without melds any size is read (the kernels
+    check it: declared melds are implied by the size); with melds written out, the
+    concealed size must match them exactly as in :class:`Hand`.
+    """
+    hand = Hand.parse(text, validate_size=False)
+    if hand.melds:
+        hand = Hand(hand.ids, hand.melds)
+    return hand._counts
