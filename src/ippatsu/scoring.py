@@ -52,6 +52,7 @@ from .errors import HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgar
 from .rules import Rules
 from .tiles import dora_kind, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
+    BY_ID,
     BY_NAME,
     FORM_CHIITOITSU,
     FORM_KOKUSHI,
@@ -66,6 +67,7 @@ from .yaku import (
     WAIT_TANKI,
     YAKUMAN,
     YakuContext,
+    may_be_yakuman,
 )
 
 try:  # the hand core (compiled or its pure-Python twin)
@@ -94,6 +96,8 @@ _MELD_LABEL = ("chi", "pon", "open kan", "closed kan", "added kan")
 _MELD_FU = (None, (2, 4), (8, 16), (16, 32), (8, 16))  # [type][terminal-or-honor]
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_DORA_NEXT = tuple(dora_kind(k) for k in range(34))
+_KN = tuple(kind_name(k) for k in range(34))
 _YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
 _RED_IDS = frozenset((16, 52, 88))
 
@@ -264,7 +268,11 @@ class ScoreResult:
 def _ids_of(tiles: Any, used: Iterable[int] = ()) -> List[int]:
     if isinstance(tiles, str):
         return parse_tiles(tiles, frozenset(used))
-    return validate_ids(tiles)
+    ids = list(tiles)
+    if ids and all(type(i) is int for i in ids) and min(ids) >= 0 and max(ids) < 136 \
+            and len(set(ids)) == len(ids):
+        return ids
+    return validate_ids(ids)  # the slow path names the problem
 
 
 def _norm_meld(m: Any, used: set) -> Tuple[int, int, int, tuple]:
@@ -283,7 +291,7 @@ def _norm_meld(m: Any, used: set) -> Tuple[int, int, int, tuple]:
         if name not in _MELD_TYPE_NAMES:
             raise MeldError(f"unknown meld type {name!r}")
         mt = _MELD_TYPE_NAMES[name]
-        ids = tuple(validate_ids(m.tiles))
+        ids = tuple(_ids_of(m.tiles))
     kinds = sorted(i >> 2 for i in ids)
     if mt == M_CHI:
         ok = (len(ids) == 3 and kinds[0] < 27 and kinds[0] % 9 <= 6
@@ -334,9 +342,86 @@ def _parse_indicators(x: Any) -> List[int]:
     return [int(i) >> 2 for i in x]
 
 
-@lru_cache(maxsize=1 << 14)
-def _readings(key: tuple) -> tuple:
-    return tuple(_core_decompositions(list(key)))
+@lru_cache(maxsize=None)
+def _suit_readings(shape: tuple, off: int) -> tuple:
+    """Every reading of one suit's counts as sets and at most one pair.
+
+    ``shape`` holds the counts of the suit starting at kind ``off`` (0, 9, 18, or 27 for
+    the honors, which form no runs). Returns a tuple of ``(pair, runs, triplets)`` in
+    absolute kinds (``pair`` -1 when the suit holds none); empty when the suit cannot be
+    read. Cached by shape: a few thousand shapes cover real play.
+    """
+    honors = off == 27
+    c = list(shape)
+    n = len(c)
+    out = set()
+    runs: list = []
+    trips: list = []
+
+    def walk(k: int, pair: int) -> None:
+        while k < n and not c[k]:
+            k += 1
+        if k == n:
+            out.add((pair + off if pair >= 0 else -1, tuple(runs), tuple(trips)))
+            return
+        if pair < 0 and c[k] >= 2:
+            c[k] -= 2
+            walk(k, k)
+            c[k] += 2
+        if c[k] >= 3:
+            c[k] -= 3
+            trips.append(k + off)
+            walk(k, pair)
+            trips.pop()
+            c[k] += 3
+        if not honors and k + 2 < n and c[k + 1] and c[k + 2]:
+            c[k] -= 1
+            c[k + 1] -= 1
+            c[k + 2] -= 1
+            runs.append(k + off)
+            walk(k, pair)
+            runs.pop()
+            c[k] += 1
+            c[k + 1] += 1
+            c[k + 2] += 1
+
+    if sum(shape) % 3 != 1:
+        walk(0, -1)
+    return tuple(sorted(out))
+
+
+def _readings(counts) -> list:
+    """Every standard reading of a complete concealed part as ``(pair, runs, triplets)``.
+
+    The same readings as :func:`ippatsu.core.decompositions` (a test checks it), combined
+    from per-suit readings so that the hot path re-walks no suit shape it has seen.
+    """
+    combos = None
+    for off, end in _SUITS:
+        shape = tuple(counts[off:end])
+        if not any(shape):
+            continue
+        rs = _suit_readings(shape, off)
+        if not rs:
+            return []
+        if combos is None:
+            combos = rs
+            continue
+        nxt = []
+        for p0, r0, t0 in combos:
+            for p1, r1, t1 in rs:
+                if p1 >= 0:
+                    if p0 >= 0:
+                        continue
+                    p0_ = p1
+                else:
+                    p0_ = p0
+                nxt.append((p0_, r0 + r1, t0 + t1))
+        combos = nxt
+    return [c for c in combos if c[0] >= 0] if combos else []
+
+
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 # ---------------------------------------------------------------------------------------
@@ -450,9 +535,9 @@ def score(
             full[k + 2] += 1
         else:
             full[k] += len(mids)
-    for k in range(34):
-        if full[k] > 4:
-            raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
+    if max(full) > 4:
+        k = next(k for k in range(34) if full[k] > 4)
+        raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
     if counts[win] == 0:
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
 
@@ -477,8 +562,8 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
                   raise_on_no_yaku) -> ScoreResult:
     # ---- hand-level facts -------------------------------------------------------------
     closed = True
-    meld_runs: list = []
-    meld_trips: list = []
+    meld_runs: tuple = ()
+    meld_trips: tuple = ()
     meld_ankan = 0
     kans = 0
     meld_fu = 0
@@ -486,10 +571,10 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
     for mt, k, r, _ in mlist:
         red += r
         if mt == M_CHI:
-            meld_runs.append(k)
+            meld_runs += (k,)
             closed = False
             continue
-        meld_trips.append(k)
+        meld_trips += (k,)
         meld_fu += _MELD_FU[mt][k in _YAOCHUU_SET]
         if mt == M_ANKAN:
             meld_ankan += 1
@@ -503,45 +588,50 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
     if not rules.red_fives:
         red = 0
     mask = 0
-    for k in range(34):
-        if full[k]:
-            mask |= 1 << k
+    for i in ids:
+        mask |= 1 << (i >> 2)
+    for k in meld_runs:
+        mask |= 7 << k
+    for k in meld_trips:
+        mask |= 1 << k
     dora = 0
     for d in dora_kinds:
-        dora += full[dora_kind(d)]
+        dora += full[_DORA_NEXT[d]]
     ura = 0
     if (riichi or double_riichi) and closed and rules.ura_dora:
         for d in ura_kinds:
-            ura += full[dora_kind(d)]
+            ura += full[_DORA_NEXT[d]]
     bonus = dora + ura + red
     dealer = seat_wind == 0
     seat = 27 + seat_wind
     rnd = 27 + round_wind
 
-    ctx = YakuContext(closed=closed, tsumo=tsumo, riichi=riichi, double_riichi=double_riichi,
-                      ippatsu=ippatsu, haitei=haitei, houtei=houtei, rinshan=rinshan,
-                      chankan=chankan, tenhou=tenhou, chiihou=chiihou, seat=seat,
-                      round=rnd, mask=mask, counts=counts, win=win, kans=kans,
-                      open_tanyao=rules.open_tanyao)
+    ctx = YakuContext()
+    ctx.closed = closed
+    ctx.tsumo = tsumo
+    ctx.riichi = riichi
+    ctx.double_riichi = double_riichi
+    ctx.ippatsu = ippatsu
+    ctx.haitei = haitei
+    ctx.houtei = houtei
+    ctx.rinshan = rinshan
+    ctx.chankan = chankan
+    ctx.tenhou = tenhou
+    ctx.chiihou = chiihou
+    ctx.seat = seat
+    ctx.round = rnd
+    ctx.mask = mask
+    ctx.counts = counts
+    ctx.win = win
+    ctx.kans = kans
+    ctx.open_tanyao = rules.open_tanyao
 
     # ---- readings and wait variants ---------------------------------------------------
-    key = tuple(counts)
-    readings = _readings(key)
     best = None  # (sortkey, data)
-    meld_runs_t = tuple(meld_runs)
-    for reading in readings:
-        pair = -1
-        runs_c = []
-        trips_c = []
-        for t, k in reading:
-            if t == 0:
-                pair = k
-            elif t == 1:
-                runs_c.append(k)
-            else:
-                trips_c.append(k)
-        runs = tuple(sorted(runs_c + meld_runs)) if meld_runs else tuple(runs_c)
-        trips = tuple(sorted(trips_c + meld_trips)) if meld_trips else tuple(trips_c)
+    for reading in _readings(counts):
+        pair, runs_c, trips_c = reading
+        runs = tuple(sorted(runs_c + meld_runs)) if meld_runs else runs_c
+        trips = tuple(sorted(trips_c + meld_trips)) if meld_trips else trips_c
         seen_waits = set()
         # where can the winning tile sit?
         variants = []
@@ -626,32 +716,48 @@ def _is_kokushi(counts) -> bool:
     return pair  # 14 tiles all yaochuu (the size was checked)
 
 
+_ORD_CHECKS = tuple((y.check, 1 << y.id) for y in ORDINARY)
+_YM_CHECKS = tuple((y.check, 1 << y.id) for y in YAKUMAN)
+_ORD_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in ORDINARY if REPLACED_BY[y.id])
+_YM_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in YAKUMAN if REPLACED_BY[y.id])
+_ORD_REPL_ANY = sum(b for b, _ in _ORD_REPL)
+_HAN_CLOSED = [0] * 64
+_HAN_OPEN = [0] * 64
+for _y in ORDINARY:
+    _HAN_CLOSED[_y.id] = _y.han_closed
+    _HAN_OPEN[_y.id] = _y.han_open
+
+
 def _yaku_mask(ctx: YakuContext) -> Tuple[int, int]:
-    """(ordinary mask, yakuman mask) after replacements."""
-    ym = 0
-    for y in YAKUMAN:
-        if y.check(ctx):
-            ym |= 1 << y.id
-    if ym:
-        for y in YAKUMAN:
-            if ym >> y.id & 1:
-                ym &= ~REPLACED_BY[y.id]
-        return 0, ym
+    """(ordinary mask, yakuman mask) after replacements; yakuman drop ordinary yaku."""
+    if may_be_yakuman(ctx):
+        ym = 0
+        for check, bit in _YM_CHECKS:
+            if check(ctx):
+                ym |= bit
+        if ym:
+            for bit, rep in _YM_REPL:
+                if ym & bit:
+                    ym &= ~rep
+            return 0, ym
     m = 0
-    for y in ORDINARY:
-        if y.check(ctx):
-            m |= 1 << y.id
-    for y in ORDINARY:
-        if m >> y.id & 1 and REPLACED_BY[y.id]:
-            m &= ~REPLACED_BY[y.id]
+    for check, bit in _ORD_CHECKS:
+        if check(ctx):
+            m |= bit
+    if m & _ORD_REPL_ANY:
+        for bit, rep in _ORD_REPL:
+            if m & bit:
+                m &= ~rep
     return m, 0
 
 
 def _han_of(mask: int, closed: bool) -> int:
+    table = _HAN_CLOSED if closed else _HAN_OPEN
     han = 0
-    for y in ORDINARY:
-        if mask >> y.id & 1:
-            han += y.han_closed if closed else y.han_open
+    while mask:
+        low = mask & -mask
+        han += table[low.bit_length() - 1]
+        mask ^= low
     return han
 
 
@@ -714,7 +820,7 @@ def _fu(ctx: YakuContext, pinfu: bool, tsumo: bool, closed: bool, pair: int, tri
     if pf:
         fu += pf
         if items is not None:
-            items.append((f"pair {kind_name(pair)}", pf))
+            items.append((f"pair {_KN[pair]}", pf))
     for k in trips_c:
         y = k in _YAOCHUU_SET
         if ron_trip and k == ctx.win:
@@ -726,7 +832,7 @@ def _fu(ctx: YakuContext, pinfu: bool, tsumo: bool, closed: bool, pair: int, tri
             label = "concealed triplet"
         fu += v
         if items is not None:
-            items.append((f"{label} {kind_name(k)}", v))
+            items.append((f"{label} {_KN[k]}", v))
     fu += meld_fu
     if items is not None:
         items.extend(meld_items)
@@ -765,29 +871,22 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
                   closed, seat, rnd, meld_fu, honba, deposits, discarder, pao, seat_wind,
                   raise_on_no_yaku) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
-    # redo the winning variant's context for the fu breakdown
+    # redo the winning variant's fu with its breakdown; name the blocks
     items: list = []
     pair = -1
-    trips_c: list = []
-    blocks: list = []
+    trips_c: tuple = ()
     if form == FORM_STANDARD:
-        for t, k in reading:
-            if t == 0:
-                pair = k
-                blocks.append(kind_name(k)[0] * 2 + kind_name(k)[1])
-            elif t == 1:
-                blocks.append(_run_text(k))
-            else:
-                trips_c.append(k)
-                blocks.append(kind_name(k)[0] * 3 + kind_name(k)[1])
+        pair, runs_c, trips_c = reading
+        blocks = [_KN[pair][0] * 2 + _KN[pair][1]]
+        blocks += [_run_text(k) for k in runs_c]
+        blocks += [_KN[k][0] * 3 + _KN[k][1] for k in trips_c]
     elif form == FORM_CHIITOITSU:
-        blocks = [kind_name(k)[0] * 2 + kind_name(k)[1] for k in range(34) if counts[k]]
+        blocks = [_KN[k][0] * 2 + _KN[k][1] for k in range(34) if counts[k]]
     else:
         blocks = [_kokushi_text(counts)]
     for mt, k, _, _ in mlist:
-        label = _MELD_LABEL[mt]
-        blocks.append(f"{label} " + (_run_text(k) if mt == M_CHI
-                                      else kind_name(k)[0] * (3 if mt == M_PON else 4) + kind_name(k)[1]))
+        blocks.append(f"{_MELD_LABEL[mt]} " + (_run_text(k) if mt == M_CHI else
+                                               _KN[k][0] * (3 if mt == M_PON else 4) + _KN[k][1]))
     ctx.form = form
     ctx.wait = wait
     ron_trip = form == FORM_STANDARD and wait == WAIT_SHANPON and not tsumo
@@ -795,19 +894,18 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
     for mt, k, _, _ in mlist:
         if mt != M_CHI:
             v = _MELD_FU[mt][k in _YAOCHUU_SET]
-            meld_items.append((f"{_MELD_LABEL[mt]} {kind_name(k)}", v))
+            meld_items.append((f"{_MELD_LABEL[mt]} {_KN[k]}", v))
     _fu(ctx, bool(mask & (1 << 7)), tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat,
         rnd, rules, items, meld_items)
 
     if ym:
-        yaku = tuple((y.name, 13 * (y.yakuman if rules.double_yakuman else 1))
-                     for y in YAKUMAN if ym >> y.id & 1)
-        yaku_ids = tuple(y.id for y in YAKUMAN if ym >> y.id & 1)
+        rows = [BY_ID[i] for i in _bits(ym)]
+        yaku = tuple((y.name, 13 * (y.yakuman if rules.double_yakuman else 1)) for y in rows)
         dora = ura = red = 0
     else:
-        yaku = tuple((y.name, y.han_closed if closed else y.han_open)
-                     for y in ORDINARY if mask >> y.id & 1)
-        yaku_ids = tuple(y.id for y in ORDINARY if mask >> y.id & 1)
+        rows = [BY_ID[i] for i in _bits(mask)]
+        yaku = tuple((y.name, y.han_closed if closed else y.han_open) for y in rows)
+    yaku_ids = tuple(y.id for y in rows)
     error = None
     if not mask and not ym:
         if raise_on_no_yaku:
@@ -828,6 +926,17 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
         payments=payments, dealer=dealer, tsumo=tsumo,
         form=("standard", "chiitoitsu", "kokushi")[form], decomposition=tuple(blocks),
         wait=WAIT_NAMES[wait], error=error)
+
+
+def _bits(m: int) -> list:
+    out = []
+    i = 0
+    while m:
+        if m & 1:
+            out.append(i)
+        m >>= 1
+        i += 1
+    return out
 
 
 def _run_text(k: int) -> str:

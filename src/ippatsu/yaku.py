@@ -113,8 +113,9 @@ class YakuContext:
                  "mask", "counts", "win", "open_tanyao")
 
     def __init__(self, **kw):
-        for k in self.__slots__:
-            setattr(self, k, kw.get(k))
+        if kw:
+            for k in self.__slots__:
+                setattr(self, k, kw.get(k))
 
 
 @dataclass(frozen=True)
@@ -496,6 +497,26 @@ for _y in YAKU:
 
 ORDINARY: tuple = tuple(y for y in YAKU if not y.yakuman)
 YAKUMAN: tuple = tuple(y for y in YAKU if y.yakuman)
+
+
+def may_be_yakuman(c: YakuContext) -> bool:
+    """A cheap necessary condition for every yakuman check (the scorer's fast path).
+
+    When it is False no yakuman row can hold, so the scorer skips the yakuman checks.
+    Adding a yakuman row means making sure this stays a necessary condition for it
+    (``tests/test_yaku.py`` checks it on every yakuman example and corpus hand).
+    """
+    if c.tenhou or c.chiihou or c.form == FORM_KOKUSHI or c.ankou == 4 or c.kans == 4:
+        return True
+    m = c.mask
+    if not (m & ~_HONORS) or not (m & ~_TERMINALS) or not (m & ~_GREEN):
+        return True   # tsuuiisou, chinroutou, ryuuiisou
+    t = c.triplets
+    if len(t) >= 3 and t[-3] >= 27:
+        return True   # three honor triplets: daisangen, shousuushii, daisuushi
+    if c.closed and not c.kans and not (m & _HONORS) and _one_suit(m):
+        return True   # chuuren
+    return False
 assert all(y.id < 64 for y in YAKU) and len(BY_ID) == len(YAKU)
 
 
