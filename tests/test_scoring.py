@@ -387,3 +387,68 @@ def test_api_rules_are_not_mutated():
     before = r.to_dict()
     S("119m19p19s1234567z", "1m", rules=r)
     assert r.to_dict() == before
+
+
+# ---------------------------------------------------------------------------------------
+# internal consistency: the fast paths equal the plain definitions
+# ---------------------------------------------------------------------------------------
+def _random_complete_counts(rng, n_sets):
+    while True:
+        c = [0] * 34
+        for _ in range(n_sets):
+            if rng.random() < 0.6:
+                k = rng.randrange(3) * 9 + rng.randrange(7)
+                for j in range(3):
+                    c[k + j] += 1
+            else:
+                c[rng.randrange(34)] += 3
+        c[rng.randrange(34)] += 2
+        if max(c) <= 4:
+            return c
+
+
+def test_readings_equal_core_decompositions():
+    import random
+
+    from ippatsu.core import decompositions
+    from ippatsu.scoring import _readings
+    rng = random.Random(5)
+    for i in range(3000):
+        c = _random_complete_counts(rng, rng.choice((1, 2, 3, 4, 4, 4)))
+        if i % 7 == 0:  # move one tile: mostly an incomplete hand
+            c[rng.choice([k for k in range(34) if c[k]])] -= 1
+            c[rng.choice([k for k in range(34) if c[k] < 4])] += 1
+        want = set()
+        for reading in decompositions(c):
+            pair = [k for t, k in reading if t == 0][0]
+            runs = tuple(sorted(k for t, k in reading if t == 1))
+            trips = tuple(sorted(k for t, k in reading if t == 2))
+            want.add((pair, runs, trips))
+        assert set(_readings(c)) == want, c
+
+
+def test_yakuman_gate_is_a_necessary_condition(monkeypatch):
+    """Scoring with the yakuman fast path disabled gives the same results."""
+    import random
+    import sys
+    from pathlib import Path
+
+    import ippatsu.scoring as sc
+    sys.path.insert(0, str(Path(__file__).parent))
+    gen = pytest.importorskip("test_scoring_mahjong_diff")
+    rng = random.Random(11)
+    cases = [h for h in (gen.random_hand(rng) for _ in range(3000)) if h is not None]
+
+    def run():
+        out = []
+        for concealed, melds, win, sit in cases:
+            try:
+                out.append(sc.score(concealed, win, melds=melds, **sit).to_dict())
+            except NoYakuError:
+                out.append(None)
+        return out
+
+    fast = run()
+    monkeypatch.setattr(sc, "may_be_yakuman", lambda c: True)
+    assert run() == fast
+    assert any(d and d["yakuman"] for d in fast)

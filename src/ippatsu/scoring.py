@@ -269,7 +269,7 @@ def _ids_of(tiles: Any, used: Iterable[int] = ()) -> List[int]:
     if isinstance(tiles, str):
         return parse_tiles(tiles, frozenset(used))
     ids = list(tiles)
-    if ids and all(type(i) is int for i in ids) and min(ids) >= 0 and max(ids) < 136 \
+    if ids and set(map(type, ids)) == _INT_TYPE and min(ids) >= 0 and max(ids) < 136 \
             and len(set(ids)) == len(ids):
         return ids
     return validate_ids(ids)  # the slow path names the problem
@@ -422,6 +422,7 @@ def _readings(counts) -> list:
 
 
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_INT_TYPE = {int}
 
 
 # ---------------------------------------------------------------------------------------
