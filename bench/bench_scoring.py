@@ -1,5 +1,8 @@
 """Speed of ``score()`` beside the ``mahjong`` package's ``HandCalculator``, same hands.
 
+(riichienv's compiled Rust ``HandEvaluator`` is timed too when installed, for reference:
+a pure-Python scorer is not expected to match compiled code; the C port is.)
+
 The hands are the seeded generator of ``tests/test_scoring_mahjong_diff.py`` (closed and
 open hands, red fives, dora, situations), split into closed and open sets; both engines get
 136-id lists. Each timed round scores every hand of its set once. Both engines keep a
@@ -72,6 +75,29 @@ def run_mahjong(mod, hands):
         mod.mahjong_result(*case)
 
 
+def riichienv_runner():
+    """A runner for riichienv's Rust HandEvaluator (the compiled peer), or None."""
+    try:
+        from riichienv import _riichienv as R
+    except ImportError:
+        return None
+    winds = [R.Wind.East, R.Wind.South, R.Wind.West, R.Wind.North]
+    mt = {"chi": R.MeldType.Chi, "pon": R.MeldType.Pon, "daiminkan": R.MeldType.Daiminkan,
+          "ankan": R.MeldType.Ankan, "kakan": R.MeldType.Kakan}
+
+    def run(hands):
+        for concealed, melds, win, sit in hands:
+            ms = [R.Meld(mt[t], sorted(ids), t != "ankan") for t, ids in melds]
+            c = R.Conditions(tsumo=sit["tsumo"], riichi=sit["riichi"], ippatsu=sit["ippatsu"],
+                             haitei=sit["haitei"], houtei=sit["houtei"],
+                             rinshan=sit["rinshan"], chankan=sit["chankan"],
+                             player_wind=winds[sit["seat_wind"]],
+                             round_wind=winds[sit["round_wind"]])
+            R.HandEvaluator(sorted(concealed), ms).calc(
+                win, sit["dora_indicators"], sit["ura_indicators"], c)
+    return run
+
+
 @pytest.fixture(scope="module")
 def data():
     pytest.importorskip("mahjong")
@@ -98,6 +124,22 @@ def test_bench_mahjong_open(benchmark, data):
     benchmark(run_mahjong, data[0], data[1]["open"])
 
 
+@pytest.mark.benchmark(group="score-closed")
+def test_bench_riichienv_closed(benchmark, data):
+    run = riichienv_runner()
+    if run is None:
+        pytest.skip("riichienv not installed")
+    benchmark(run, data[1]["closed"])
+
+
+@pytest.mark.benchmark(group="score-open")
+def test_bench_riichienv_open(benchmark, data):
+    run = riichienv_runner()
+    if run is None:
+        pytest.skip("riichienv not installed")
+    benchmark(run, data[1]["open"])
+
+
 def _rate(fn, *args, repeat=5):
     best = float("inf")
     for _ in range(repeat):
@@ -109,11 +151,14 @@ def _rate(fn, *args, repeat=5):
 
 def main() -> None:
     mod, sets = hand_sets()
-    print(f"{'set':8} {'ippatsu calls/s':>16} {'mahjong calls/s':>16} {'ratio':>7}")
+    rie = riichienv_runner()
+    print(f"{'set':8} {'ippatsu calls/s':>16} {'mahjong calls/s':>16} {'vs mahjong':>11}"
+          f" {'riichienv (Rust)':>17}")
     for key, hands in sets.items():
         a = len(hands) / _rate(run_ippatsu, hands)
         b = len(hands) / _rate(run_mahjong, mod, hands)
-        print(f"{key:8} {a:16,.0f} {b:16,.0f} {a / b:7.1f}x")
+        c = len(hands) / _rate(rie, hands) if rie else float("nan")
+        print(f"{key:8} {a:16,.0f} {b:16,.0f} {a / b:10.1f}x {c:17,.0f}")
 
 
 if __name__ == "__main__":
