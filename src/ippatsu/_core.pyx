@@ -133,6 +133,26 @@ cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
         raise HandSizeError(f"expected 34 counts, got {len(seq)}", code="bad_counts_length")
     cdef int k
     cdef long v
+    cdef list lst
+    cdef tuple tup
+    if type(seq) is list:
+        lst = <list> seq
+        for k in range(34):
+            v = lst[k]
+            if v < 0 or v > 4:
+                break
+            out[k] = <uint8_t> v
+        else:
+            return 0
+    elif type(seq) is tuple:
+        tup = <tuple> seq
+        for k in range(34):
+            v = tup[k]
+            if v < 0 or v > 4:
+                break
+            out[k] = <uint8_t> v
+        else:
+            return 0
     for k in range(34):
         v = seq[k]
         if v < 0 or v > 4:

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Side-by-side throughput of ippatsu and its peers, in one run, with ratios.
+
+    python bench/compare_peers.py            # a few seconds per row
+    python bench/compare_peers.py --quick    # smaller batches (smoke test)
+
+Each row times the same seeded hands through every engine that offers the operation:
+``mahjong`` (pure Python) and ``riichienv`` (Rust, through its Python API) when they are
+installed. Rates are hands (or calls) per second on one thread unless the row says so;
+the ratio column is ippatsu's rate over the best peer's.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import random_counts, random_ids  # noqa: E402
+
+import ippatsu  # noqa: E402
+from ippatsu import core  # noqa: E402
+
+
+def rate(fn, n_items, min_time=0.5):
+    """Items per second: best of repeated timed runs lasting at least min_time in total."""
+    fn()
+    best = float("inf")
+    spent = 0.0
+    runs = 0
+    while spent < min_time or runs < 3:
+        t = time.perf_counter()
+        fn()
+        dt = time.perf_counter() - t
+        best = min(best, dt)
+        spent += dt
+        runs += 1
+    return n_items / best
+
+
+def loop(fn, items):
+    def run():
+        for x in items:
+            fn(x)
+    return run
+
+
+def peers():
+    found = {}
+    try:
+        from mahjong.shanten import Shanten
+
+        found["mahjong"] = Shanten()
+    except ImportError:
+        pass
+    try:
+        import riichienv
+
+        found["riichienv"] = riichienv
+    except ImportError:
+        pass
+    return found
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    n = 20_000 if args.quick else 200_000
+    m = 500 if args.quick else 5_000
+    t = 0.1 if args.quick else 0.5
+    h13 = random_counts(n, 13, 1)
+    h14 = random_counts(n, 14, 2)
+    ids = random_ids(m, 13, 3)
+    hand_objs = [ippatsu.Hand(x) for x in ids]
+    lists = [np.bincount(np.array(x) // 4, minlength=34).tolist() for x in ids]
+    p = peers()
+
+    rows = []
+
+    def row(name, ours, theirs):
+        best = max(theirs.values()) if theirs else None
+        rows.append((name, ours, theirs, None if best is None else ours / best))
+
+    scalar_peers = {}
+    if "mahjong" in p:
+        scalar_peers["mahjong"] = rate(loop(p["mahjong"].calculate_shanten, lists[: m // 10]), m // 10, t)
+    if "riichienv" in p:
+        scalar_peers["riichienv"] = rate(loop(p["riichienv"].calculate_shanten, ids), m, t)
+    row("shanten, batch of 13-tile hands", rate(lambda: core.shanten_batch(h13), n, t), scalar_peers)
+    row("shanten, batch of 14-tile hands", rate(lambda: core.shanten_batch(h14), n, t), scalar_peers)
+    row("shanten, batch, all cores", rate(lambda: core.shanten_batch(h13, threads=None), n, t), scalar_peers)
+    row("shanten(Hand) scalar calls", rate(loop(core.shanten, hand_objs), m, t), scalar_peers)
+    row("shanten(list of 34) scalar calls", rate(loop(core.shanten, lists), m, t), scalar_peers)
+    row("is_agari, batch of 14-tile hands", rate(lambda: core.is_agari_batch(h14), n, t), {})
+    row("ukeire, batch of 13-tile hands", rate(lambda: core.ukeire_batch(h13[: n // 4]), n // 4, t), {})
+    row("waits, batch of 13-tile hands", rate(lambda: core.waits_batch(h13[: n // 4]), n // 4, t), {})
+
+    print(f"ippatsu {ippatsu.__version__} ({core.BACKEND} backend); peers: {', '.join(p) or 'none'}")
+    print(f"{'operation':36} {'ippatsu/s':>14} {'peers/s':>28} {'ratio':>8}")
+    for name, ours, theirs, ratio in rows:
+        peer_txt = ", ".join(f"{k} {v:,.0f}" for k, v in theirs.items()) or "-"
+        ratio_txt = "-" if ratio is None else f"{ratio:,.1f}x"
+        print(f"{name:36} {ours:>14,.0f} {peer_txt:>28} {ratio_txt:>8}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
