@@ -103,3 +103,71 @@ def test_riichienv_explained_disagreements_are_exact():
     cases, results = _all()
     for i in EXPLAINED:
         assert not all(results[i][k] for k in MEASURED), f"case {i} now agrees; drop it"
+
+
+def test_majsoul_ids_agree_with_riichienv_table():
+    """Our Mahjong Soul ids equal riichienv's own yaku table (where it lists the yaku)."""
+    import pytest
+    from ippatsu.yaku import BY_TENHOU
+    riichienv = pytest.importorskip("riichienv")
+    for y in riichienv.get_all_yaku():
+        if y.tenhou_id in BY_TENHOU and y.tenhou_id not in (10, 14):  # wind groups
+            assert BY_TENHOU[y.tenhou_id].majsoul_id == y.mjsoul_id, y
+    assert {BY_TENHOU[i].majsoul_id for i in range(10, 14)} == {10}
+    assert {BY_TENHOU[i].majsoul_id for i in range(14, 18)} == {11}
+
+
+def test_differential_against_riichienv_evaluator():
+    """riichienv's Rust evaluator and ours agree on generated hands (han, fu, yaku ids)."""
+    import random
+    import sys
+    from pathlib import Path
+
+    import pytest
+    R = pytest.importorskip("riichienv._riichienv")
+    sys.path.insert(0, str(Path(__file__).parent))
+    gen = pytest.importorskip("test_scoring_mahjong_diff")
+    winds = [R.Wind.East, R.Wind.South, R.Wind.West, R.Wind.North]
+    mt = {"chi": R.MeldType.Chi, "pon": R.MeldType.Pon, "daiminkan": R.MeldType.Daiminkan,
+          "ankan": R.MeldType.Ankan, "kakan": R.MeldType.Kakan}
+    rng = random.Random(99)
+    n = agree = explained = 0
+    bad = []
+    while n < 5000:
+        h = gen.random_hand(rng)
+        if h is None:
+            continue
+        concealed, melds, win, sit = h
+        n += 1
+        ms = [R.Meld(mt[t], sorted(ids), t != "ankan") for t, ids in melds]
+        c = R.Conditions(tsumo=sit["tsumo"], riichi=sit["riichi"], ippatsu=sit["ippatsu"],
+                         haitei=sit["haitei"], houtei=sit["houtei"], rinshan=sit["rinshan"],
+                         chankan=sit["chankan"], player_wind=winds[sit["seat_wind"]],
+                         round_wind=winds[sit["round_wind"]])
+        theirs = R.HandEvaluator(sorted(concealed), ms).calc(
+            win, sit["dora_indicators"], sit["ura_indicators"], c)
+        try:
+            r = score(concealed, win, melds=melds, rules=Rules.majsoul(), **sit)
+        except Exception:
+            r = None
+        if r is None or not theirs.is_win:
+            ok = (r is None) == (not theirs.is_win)
+        else:
+            ok = (r.han == theirs.han and (r.yakuman or r.fu == theirs.fu)
+                  and majsoul_ids(r) == sorted(theirs.yaku))
+            if not ok and r.yakuman and theirs.han >= 13 and not theirs.yakuman:
+                # RULES.md §2/§4: at equal points (a yakuman either way) we name the
+                # yakuman pattern (e.g. suuankou); riichienv may name a counted yakuman
+                # of another reading (e.g. 345p345p666p777p44p + 6p: tanyao iipeikou
+                # chinitsu ... 13 han). Same payment.
+                paid = (theirs.ron_agari if not sit["tsumo"] else
+                        theirs.tsumo_agari_oya + 2 * theirs.tsumo_agari_ko
+                        if sit["seat_wind"] else 3 * theirs.tsumo_agari_ko)
+                ok = paid == r.points
+                explained += ok
+        agree += ok
+        if not ok:
+            bad.append((h, r, theirs.han, theirs.fu, theirs.yaku))
+    print(f"\nriichienv evaluator differential: {n} hands, {agree} agree "
+          f"({explained} of them yakuman pattern vs counted yakuman, same points)")
+    assert not bad, bad[:3]

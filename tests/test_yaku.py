@@ -478,3 +478,10 @@ def test_rule_4_atozuke_allowed():
     with pytest.raises(NoYakuError) as e:
         S("123m456p789s111s55z", "1s")
     assert e.value.code == "no_yaku"
+
+
+def test_rule_2_yakuman_pattern_beats_counted_yakuman_at_equal_points():
+    # 333p 44p 555p 666p 777p tsumo = suuankou; 345p345p666p777p44p reads as tsumo tanyao
+    # iipeikou chinitsu + 3 dora = 13 han (counted). Both 32,000: we name the yakuman.
+    r = S("33344055666777p", "6p", tsumo=True, seat_wind=2, dora_indicators="3p")
+    assert r.yaku_names == ["suuankou"] and r.points == 32000

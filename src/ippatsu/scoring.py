@@ -456,7 +456,9 @@ def score(
 ) -> ScoreResult:
     """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=Rules.ippatsu()) -> ScoreResult
 
-    Score a complete hand, taking the reading that pays most (RULES.md §2).
+    Score a complete hand, taking the reading that pays most (RULES.md §2): highest
+    points, then (at equal points) a yakuman pattern over a counted yakuman, then more
+    han, then more fu.
 
     Parameters
     ----------
@@ -865,7 +867,7 @@ def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip,
         if not mask:
             base = 0
     total = hand_cost(base, dealer, tsumo)[0] if base else 0
-    return ((total, han, fu), mask, ym, han, fu, base, limit, mult)
+    return ((total, mult, han, fu), mask, ym, han, fu, base, limit, mult)
 
 
 def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, tsumo,
