@@ -452,3 +452,18 @@ def test_yakuman_gate_is_a_necessary_condition(monkeypatch):
     monkeypatch.setattr(sc, "may_be_yakuman", lambda c: True)
     assert run() == fast
     assert any(d and d["yakuman"] for d in fast)
+
+
+def test_api_meld_text_forms():
+    for m in ("pon 7z+77z<A", "pon 777z", "777z"):
+        assert score("123m456p789s11s", "1s", melds=[m], seat_wind=1).yaku_names == ["chun"]
+    assert score("123m456p789s11s", "1s", melds=["ankan 7777z"], seat_wind=1).fu == 70
+    assert score("456p11s", "1s", melds=["chi 3m+45m<L", "chi 3m+45m<L", "pon 777z"],
+                 seat_wind=1).yaku_names == ["chun"]   # two identical chi: free copies
+
+
+def test_api_identical_meld_objects_take_free_copies():
+    from ippatsu.hand import Meld
+    m = Meld.parse("chi 3m+45m<L")
+    r = score("456p11s", "1s", melds=[m, m, Meld.parse("pon 777z")], seat_wind=1)
+    assert r.yaku_names == ["chun"]

@@ -15,12 +15,10 @@ import json
 import re
 from functools import lru_cache
 
-import pytest
-
 from conftest import shared_path
 from ippatsu.rules import Rules
 from ippatsu.scoring import score
-from ippatsu.yaku import BY_NAME, YAKU
+from ippatsu.yaku import YAKU
 
 _JA = {y.ja: y.name for y in YAKU}
 _DIR = {"+": 1, "=": 2, "-": 3}  # kobalab direction mark -> seat offset of the discarder

@@ -6,8 +6,9 @@ Design
 the winning kind, melds as small tuples ``(type, kind, red, ids)`` — and then works only
 on counts and tuples:
 
-1. the readings of the concealed part: every standard reading from
-   :func:`ippatsu.core.decompositions`, plus seven pairs and thirteen orphans, detected
+1. the readings of the concealed part: every standard reading (the same set as
+   :func:`ippatsu.core.decompositions`, built here from per-suit readings cached by suit
+   shape, as ``(pair, runs, triplets)``), plus seven pairs and thirteen orphans, detected
    from the counts;
 2. for every reading, every block the winning tile can complete (one *wait variant* per
    distinct block: ryanmen, kanchan, penchan, shanpon or tanki; a triplet completed by a
@@ -15,7 +16,12 @@ on counts and tuples:
 3. per variant, one :class:`~ippatsu.yaku.YakuContext` and every check of the yaku table
    (:mod:`ippatsu.yaku`) gives a bit mask; replaced rows are cleared; yakuman drop every
    ordinary yaku; fu (§6) and points (§7) follow;
-4. the variant that pays most wins (points, then han, then fu) — RULES.md §2.
+4. the variant that pays most wins (points, then a yakuman pattern over a counted
+   yakuman, then han, then fu) — RULES.md §2.
+
+Only the winning variant gets its fu breakdown and block names (``_build_result``). The
+hot path is shaped for a C port: counts and small tuples in, yaku as bits of an int mask,
+one check function per yaku with one signature.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
 per call. ``Rules`` are read, never written. The same point code
@@ -44,13 +50,14 @@ Examples
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
-from .errors import HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError, TileCountError
+from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError,
+                     TileCountError)
 from .rules import Rules
-from .tiles import dora_kind, kind_name, parse_tile, parse_tiles, validate_ids
+from .tiles import dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
     BY_ID,
     BY_NAME,
@@ -69,11 +76,6 @@ from .yaku import (
     YakuContext,
     may_be_yakuman,
 )
-
-try:  # the hand core (compiled or its pure-Python twin)
-    from .core import decompositions as _core_decompositions
-except ImportError:  # pragma: no cover - while core.py is being written
-    from ._reference.handcore import decompositions_counts as _core_decompositions
 
 __all__ = [
     "score",
@@ -292,6 +294,10 @@ def _norm_meld(m: Any, used: set) -> Tuple[int, int, int, tuple]:
             raise MeldError(f"unknown meld type {name!r}")
         mt = _MELD_TYPE_NAMES[name]
         ids = tuple(_ids_of(m.tiles))
+    if used and not used.isdisjoint(ids):
+        # copies of the same tiles already taken by another meld: take free copies
+        # (ordinary copies are interchangeable; a red five stays red)
+        ids = tuple(parse_tiles(format_tiles(ids), frozenset(used)))
     kinds = sorted(i >> 2 for i in ids)
     if mt == M_CHI:
         ok = (len(ids) == 3 and kinds[0] < 27 and kinds[0] % 9 <= 6
@@ -306,31 +312,27 @@ def _norm_meld(m: Any, used: set) -> Tuple[int, int, int, tuple]:
 
 
 def _parse_meld_text(text: str, used: set):
-    """Meld text: ``[type ]tiles`` — ``"123m"`` chi, ``"555z"`` pon, ``"5555z"`` open kan,
-    ``"ankan 1111m"``, ``"kakan 5555p"``; or anything :class:`ippatsu.hand.Meld` parses."""
-    try:  # prefer the hand module's own text form when it is there
-        from .hand import Meld  # type: ignore
-        parse = getattr(Meld, "parse", None) or getattr(Meld, "from_text", None)
-        if parse is not None:
-            try:
-                return parse(text)
-            except Exception:
-                pass
-    except ImportError:
-        pass
-    parts = text.strip().split()
-    if len(parts) == 2:
-        mt = _MELD_TYPE_NAMES.get(parts[0].lower())
-        if mt is None:
-            raise MeldError(f"unknown meld type {parts[0]!r} in {text!r}")
-        return mt, parts[1]
+    """Meld text as ``(type, tiles notation)``.
+
+    Anything :meth:`ippatsu.hand.Meld.parse` reads (``"pon 7z+77z<A"``, ``"ankan 1111m"``,
+    ``"chi 3m+45m<L"``, the one-group shorthand ``"pon 555z"``), or a bare group of tiles:
+    ``"123m"`` chi, ``"555z"`` pon, ``"5555z"`` open kan.
+    """
+    from .hand import Meld
+
+    try:
+        m = Meld.parse(text)
+    except IppatsuError:
+        m = None
+    if m is not None:
+        return m.type.name.lower(), format_tiles(m.tiles)
+    parts = text.split()
     if len(parts) != 1:
-        raise MeldError(f"cannot read meld {text!r}")
-    ids = parse_tiles(parts[0], frozenset(used))
-    kinds = sorted(i >> 2 for i in ids)
-    if len(ids) == 4:
+        raise MeldError(f"cannot read meld {text!r}", "bad_meld_text")
+    kinds = sorted(i >> 2 for i in parse_tiles(parts[0]))
+    if len(kinds) == 4:
         return M_MINKAN, parts[0]
-    if len(ids) == 3 and kinds[0] == kinds[2]:
+    if len(kinds) == 3 and kinds[0] == kinds[2]:
         return M_PON, parts[0]
     return M_CHI, parts[0]
 
