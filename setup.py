@@ -3,6 +3,10 @@
 Environment switches:
   IPPATSU_DEBUG=1    build with -O0 -g and Cython bounds checks (for gdb / sanitizers).
   IPPATSU_NO_SIMD=1  use the portable scalar kernels instead of SSE2 / NEON.
+
+Each combination of switches builds under its own ``build/<mode>/`` folder (generated C
+included), so switching one on or off never reuses objects built the other way, and no
+generated ``_core.c`` lands in ``src/`` where it could go stale or slip into an sdist.
 """
 import os
 import sys
@@ -11,6 +15,8 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("IPPATSU_DEBUG") == "1"
+NO_SIMD = os.environ.get("IPPATSU_NO_SIMD") == "1"
+MODE = "-".join(m for m, on in (("debug", DEBUG), ("nosimd", NO_SIMD)) if on) or "release"
 
 if sys.platform == "win32":
     cflags = ["/Od", "/Zi"] if DEBUG else ["/O2"]
@@ -31,9 +37,16 @@ extensions = [
     Extension(
         "ippatsu._core",
         ["src/ippatsu/_core.pyx"],
+        include_dirs=["src/ippatsu"],  # _kernels.h, beside the .pyx, not the generated .c
+        depends=["src/ippatsu/_kernels.h"],
         extra_compile_args=cflags,
-        define_macros=[("IPT_NO_SIMD", "1")] if os.environ.get("IPPATSU_NO_SIMD") == "1" else [],
+        define_macros=[("IPT_NO_SIMD", "1")] if NO_SIMD else [],
     ),
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives))
+setup(
+    ext_modules=cythonize(
+        extensions, compiler_directives=directives, build_dir=f"build/{MODE}/cython"
+    ),
+    options={"build": {"build_base": f"build/{MODE}"}},
+)
