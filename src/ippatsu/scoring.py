@@ -466,7 +466,8 @@ def score(
     ----------
     hand : str, iterable of int, or Hand
         The concealed part *including* the winning tile: notation (``"123m406p..."``) or
-        136-ids. A :class:`ippatsu.hand.Hand` brings its melds too.
+        136-ids. A :class:`ippatsu.hand.Hand` brings its melds too (then ``win_tile`` is
+        required: a Hand keeps its tiles sorted).
     win_tile : str or int, optional
         The winning tile (``"5m"``, ``"0m"`` or a 136-id). Default: the last tile of
         ``hand`` as written. Only its kind matters for the shape.
@@ -504,10 +505,14 @@ def score(
     # ---- edge: parse once -----------------------------------------------------------
     mlist: list = []
     used: set = set()
-    if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):
-        if not melds:
-            melds = tuple(hand.melds)
-        hand = _hand_concealed_ids(hand)
+    if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):  # a Hand
+        if melds and hand.melds:
+            raise MeldError("melds given twice: in the Hand and as melds=", "bad_meld")
+        if win_tile is None:
+            raise NotAgariError("score(Hand, ...) needs win_tile (a Hand keeps its tiles "
+                                "sorted)", "missing_win_tile")
+        melds = tuple(hand.melds) or melds
+        hand = list(hand.ids)
     for m in melds:
         nm = _norm_meld(m, used)
         used.update(nm[3])
@@ -551,14 +556,6 @@ def score(
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         _parse_indicators(dora_indicators), _parse_indicators(ura_indicators), honba,
         deposits, discarder, pao, rules, raise_on_no_yaku)
-
-
-def _hand_concealed_ids(hand: Any) -> List[int]:
-    for attr in ("concealed", "tiles", "ids", "concealed_ids"):
-        v = getattr(hand, attr, None)
-        if v is not None and not callable(v):
-            return list(v)
-    raise TypeError(f"cannot read the concealed tiles of {hand!r}")
 
 
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,

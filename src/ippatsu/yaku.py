@@ -203,8 +203,12 @@ def _tanyao(c: YakuContext) -> bool:
 def _iipeikou(c: YakuContext) -> bool:
     if not c.closed or c.form != FORM_STANDARD:
         return False
-    r = c.runs
-    return any(r[i] == r[i + 1] for i in range(len(r) - 1))
+    prev = -1
+    for x in c.runs:   # sorted: a repeated run sits next to its twin
+        if x == prev:
+            return True
+        prev = x
+    return False
 
 
 def _wind_checker(field: str, kind: int) -> Callable[[YakuContext], bool]:
