@@ -85,3 +85,45 @@ def test_rules_module_docstring_table_names_every_preset():
     import ippatsu.rules as m
     for name in ("ippatsu", "tenhou", "majsoul", "planet"):
         assert name in m.__doc__
+
+
+# ---------------------------------------------------------------------------------------
+# RULES.md §10 "(verify)" items of the tenhou preset, checked against data/tenhou records
+# ---------------------------------------------------------------------------------------
+def _game(*parts):
+    from conftest import shared_path
+    mjlog = pytest.importorskip("ippatsu.io.mjlog")
+    return mjlog, mjlog.load_mjlog(str(shared_path("tenhou", "mjlog", *parts)))
+
+
+def test_rule_10_tenhou_nagashi_is_paid_but_the_hand_ends_as_a_draw():
+    mjlog, g = _game("mjx", "2019082700gm-00a9-0000-63d1f136.mjlog")
+    rounds = g.rounds
+    i, r, e = next((i, r, e) for i, r in enumerate(rounds) for e in r.events
+                   if isinstance(e, mjlog.Ryuukyoku) and e.type == "nm")
+    deltas = [d for _, d in e.sc]
+    assert sorted(deltas) == [-4000, -2000, -2000, 8000]    # a non-dealer mangan tsumo
+    assert sum(deltas) == 0                                   # no noten payments on top
+    nxt = rounds[i + 1]
+    assert e.hands[r.dealer] is not None                      # the dealer was tenpai ...
+    assert (nxt.kyoku, nxt.dealer, nxt.honba) == (r.kyoku, r.dealer, r.honba + 1)  # repeat
+    assert Rules.tenhou().nagashi_mode is NagashiMode.DRAW
+
+
+@pytest.mark.parametrize("name", ["bug4.xml", "bug5.xml"])
+def test_rule_10_tenhou_last_dealer_winning_while_first_ends_the_game(name):
+    mjlog, g = _game("dnovikoff", name)
+    last = g.rounds[-1]
+    agari = [e for e in last.events if isinstance(e, mjlog.Agari)][-1]
+    assert last.kyoku == 7 and agari.who == last.dealer        # South 4, dealer won
+    final = agari.owari.scores
+    assert final[last.dealer] == max(final)                   # ... while first: game over
+    assert Rules.tenhou().last_dealer_stop is LastDealerStop.AUTO
+
+
+def test_rule_10_tenhou_half_game_goes_into_west_below_30000():
+    mjlog, g = _game("mjx", "2011020416gm-00a9-0000-025480d4.mjlog")
+    west = [r for r in g.rounds if r.kyoku >= 8]
+    assert west, "the game went on into the West round"
+    assert max(west[0].scores) < 30000                         # nobody had 30,000 after S4
+    assert Rules.tenhou().west_extension
