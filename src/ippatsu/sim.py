@@ -1,0 +1,55 @@
+"""Self-play: run whole games with agents (:func:`play`) and many seeded games
+(:func:`play_many`).
+
+>>> from ippatsu.table.agents import RandomAgent
+>>> r = play(1, [RandomAgent(i) for i in range(4)])
+>>> sum(r["scores"]) == 100000
+True
+"""
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Sequence
+
+from .rules import Rules
+from .table.observation import Observation
+from .table.state import GameState, Phase
+
+__all__ = ["play", "play_many"]
+
+
+def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
+         record: bool = True, check: bool = False, names=None) -> dict:
+    """play(seed, agents, rules=Rules.ippatsu(), *, record=True, check=False) -> dict
+
+    Play one game. ``agents``: four callables ``agent(obs, legal) -> Action`` by seat.
+    Returns ``{"scores", "placement", "final", "events", "hands"}`` (``events`` the mjai
+    log when ``record``; ``hands`` the :class:`~ippatsu.table.state.HandResult` list).
+    ``check=True`` verifies the state's invariants after every step (slow).
+    """
+    st = GameState(rules, seed, record=record, names=names)
+    views = [Observation(st, p) for p in range(4)]
+    TURN = Phase.TURN
+    GAME_END = Phase.GAME_END
+    while st.phase != GAME_END:
+        legal = st._legal
+        if st.phase == TURN:
+            p = st.actor
+            st.step(agents[p](views[p], legal[p]))
+        else:
+            st.step([agents[p](views[p], acts) for p, acts in legal.items()])
+        if check:
+            st.check_invariants()
+    out = dict(st.final)
+    out["events"] = st.events
+    out["hands"] = st.hand_results
+    return out
+
+
+def play_many(n: int, seed: int, make_agents: Callable[[int], Sequence[Callable]],
+              rules: Optional[Rules] = None, **kw) -> List[dict]:
+    """Play ``n`` games; game ``i`` uses the ``i``-th spawned child of ``SeedSequence(seed)``
+    and ``make_agents(i)``."""
+    import numpy as np
+
+    children = np.random.SeedSequence(seed).spawn(n)
+    return [play(children[i], make_agents(i), rules, **kw) for i in range(n)]

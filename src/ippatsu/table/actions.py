@@ -1,0 +1,115 @@
+"""Actions at the table: one small immutable value per thing a player may do.
+
+An :class:`Action` names its ``type`` (:class:`ActionType`), the ``actor`` (absolute seat
+0–3), the ``tile`` it is about (the discard, the called tile, the kan's added tile, the
+winning tile), the ``consumed`` tiles taken from the actor's hand (calls and kans) and the
+``target`` seat the called tile came from. Tiles are 136-ids.
+
+Two actions that differ only in *which ordinary copy* of a kind they use are the same
+action: :meth:`Action.key` compares kinds and red-ness, never copy numbers. The state
+offers one representative per key; a caller (a replay) may pass its own ids with the same
+key and the state then uses those exact ids.
+
+>>> a = Action(ActionType.DISCARD, 0, 17)
+>>> a.key == Action(ActionType.DISCARD, 0, 18).key, a.key == Action(ActionType.DISCARD, 0, 16).key
+(True, False)
+>>> str(Action(ActionType.PON, 2, 124, (125, 126), 0))
+'pon 5z+55z from 0 by 2'
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple, Tuple
+
+from ..tiles import id_to_mjai, tile_name
+
+__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES"]
+
+_RED = frozenset((16, 52, 88))
+
+
+class ActionType(IntEnum):
+    """What a player does. The first six happen on the player's own turn, the rest in
+    answer to another player's discard or kan."""
+
+    DISCARD = 0    #: dahai
+    RIICHI = 1     #: declare riichi and discard ``tile`` with it
+    TSUMO = 2      #: win on the own draw
+    ANKAN = 3      #: closed kan (``consumed`` = the four tiles)
+    KAKAN = 4      #: added kan (``tile`` = the added tile, ``consumed`` = the pon's tiles)
+    KYUUSHU = 5    #: nine terminals and honors: abort the hand
+    RON = 6        #: win on another player's discard (or chankan)
+    CHI = 7
+    PON = 8
+    DAIMINKAN = 9  #: open kan on a discard
+    PASS = 10      #: do nothing (only in answer to a discard or kan)
+
+
+TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
+                        ActionType.ANKAN, ActionType.KAKAN, ActionType.KYUUSHU))
+RESPONSE_TYPES = frozenset((ActionType.RON, ActionType.CHI, ActionType.PON,
+                            ActionType.DAIMINKAN, ActionType.PASS))
+
+_NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon",
+          "daiminkan", "pass")
+
+
+def _spec(t: int) -> int:
+    return (t >> 2) * 2 + (t in _RED)
+
+
+class Action(NamedTuple):
+    """Action(type, actor, tile=-1, consumed=(), target=-1)."""
+
+    type: ActionType
+    actor: int
+    tile: int = -1
+    consumed: Tuple[int, ...] = ()
+    target: int = -1
+
+    @property
+    def key(self) -> tuple:
+        """Identity up to the copy numbers of ordinary tiles (kinds and red fives kept)."""
+        return (self.type, self.actor, _spec(self.tile) if self.tile >= 0 else -1,
+                tuple(sorted(_spec(t) for t in self.consumed)))
+
+    @property
+    def kind(self) -> int:
+        """The kind of ``tile`` (-1 when there is none)."""
+        return self.tile >> 2 if self.tile >= 0 else -1
+
+    def to_mjai(self) -> dict:
+        """The mjai message a client would send for this action."""
+        t = self.type
+        d: dict = {"type": _MJAI_TYPE[t], "actor": self.actor}
+        if t in (ActionType.DISCARD, ActionType.RIICHI):
+            d["pai"] = id_to_mjai(self.tile)
+        elif t in (ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN, ActionType.KAKAN):
+            d["pai"] = id_to_mjai(self.tile)
+            d["consumed"] = [id_to_mjai(c) for c in self.consumed]
+            if self.target >= 0:
+                d["target"] = self.target
+        elif t is ActionType.ANKAN:
+            d["consumed"] = [id_to_mjai(c) for c in self.consumed]
+        elif t in (ActionType.TSUMO, ActionType.RON):
+            d["target"] = self.target
+            d["pai"] = id_to_mjai(self.tile)
+        return d
+
+    def __str__(self) -> str:
+        name = _NAMES[self.type]
+        if self.type in (ActionType.PASS, ActionType.KYUUSHU):
+            return f"{name} by {self.actor}"
+        s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
+        if self.consumed:
+            s += "+" + "".join(tile_name(c) for c in self.consumed)
+        if self.target >= 0 and self.target != self.actor:
+            s += f" from {self.target}"
+        return f"{s} by {self.actor}"
+
+
+_MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",
+              ActionType.TSUMO: "hora", ActionType.RON: "hora", ActionType.ANKAN: "ankan",
+              ActionType.KAKAN: "kakan", ActionType.KYUUSHU: "ryukyoku",
+              ActionType.CHI: "chi", ActionType.PON: "pon",
+              ActionType.DAIMINKAN: "daiminkan", ActionType.PASS: "none"}

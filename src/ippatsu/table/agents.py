@@ -1,0 +1,69 @@
+"""Built-in agents. An agent is any callable ``agent(obs, legal) -> Action`` taking an
+:class:`~ippatsu.table.observation.Observation` and the list of legal actions of its seat
+(never empty) and returning one of them.
+
+* :class:`RandomAgent`: a uniformly random legal action (its own seeded generator).
+* :class:`GreedyAgent`: tile efficiency: takes every win, declares riichi when it can,
+  never calls, and discards the tile that leaves the lowest shanten and then the most
+  effective tiles (counted against the tiles it can see), by :func:`ippatsu.core.ukeire`.
+"""
+from __future__ import annotations
+
+import random
+from typing import List, Sequence
+
+from .. import core as _core
+from .actions import Action, ActionType
+
+__all__ = ["RandomAgent", "GreedyAgent", "Agent"]
+
+Agent = object  # any callable (obs, legal) -> Action
+
+
+class RandomAgent:
+    """RandomAgent(seed=None): picks uniformly among the legal actions."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def __call__(self, obs, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+_WIN = (ActionType.TSUMO, ActionType.RON)
+
+
+class GreedyAgent:
+    """GreedyAgent(): lowest shanten, then most effective tiles; riichi when tenpai; takes
+    every win; passes on calls; never declares kans or the nine-terminals abort."""
+
+    def __call__(self, obs, legal: Sequence[Action]) -> Action:
+        discards: List[Action] = []
+        riichis: List[Action] = []
+        pass_ = None
+        for a in legal:
+            t = a.type
+            if t in _WIN:
+                return a
+            if t is ActionType.DISCARD:
+                discards.append(a)
+            elif t is ActionType.RIICHI:
+                riichis.append(a)
+            elif t is ActionType.PASS:
+                pass_ = a
+        if pass_ is not None:
+            return pass_
+        if len(discards) == 1 and not riichis:
+            return discards[0]
+        counts = obs.counts
+        visible = obs.visible_counts
+        try:
+            table = _core.ukeire(counts, visible)
+        except Exception:
+            table = None
+        best = {}
+        if table is not None:
+            for d in table:
+                best[d.discard] = (d.shanten, -d.total)
+        pool = riichis if riichis else discards
+        return min(pool, key=lambda a: best.get(a.tile >> 2, (9, 0)))

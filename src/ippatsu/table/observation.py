@@ -1,0 +1,126 @@
+"""What one player may see: :class:`Observation`.
+
+An observation is a light view of a :class:`~ippatsu.table.state.GameState` for one seat,
+built in O(1) at every decision point: its properties read the state on demand and show
+only public information plus the seat's own hand (others' concealed tiles and draws are
+never exposed). It is valid until the next ``step``; use :meth:`Observation.to_dict` for a
+snapshot. (A Python agent could reach the state through private attributes; a server that
+does not trust its agents sends :meth:`to_dict` or the masked mjai events instead.)
+"""
+from __future__ import annotations
+
+from typing import List
+
+from ..tiles import id_to_mjai
+
+__all__ = ["Observation"]
+
+
+class Observation:
+    """Observation(state, player): the view of seat ``player``."""
+
+    __slots__ = ("_s", "player")
+
+    def __init__(self, state, player: int):
+        self._s = state
+        self.player = player
+
+    # own hand
+    @property
+    def hand(self) -> List[int]:
+        """The seat's concealed tiles (136-ids)."""
+        return list(self._s.hand[self.player])
+
+    @property
+    def counts(self) -> bytes:
+        """The seat's concealed tiles as 34 counts (``bytes``, for :mod:`ippatsu.core`)."""
+        return bytes(self._s.cnt[self.player])
+
+    @property
+    def last_draw(self) -> int:
+        s = self._s
+        return s.last_draw if s.actor == self.player else -1
+
+    @property
+    def shanten(self) -> int:
+        """Shanten of the seat's 3k+1 hand (as of its last change)."""
+        return self._s.shanten[self.player]
+
+    # public
+    @property
+    def melds(self):
+        return [list(m) for m in self._s.melds]
+
+    @property
+    def rivers(self) -> List[List[int]]:
+        return [list(r) for r in self._s.river]
+
+    @property
+    def riichi(self) -> List[bool]:
+        return [r == 2 for r in self._s.riichi]
+
+    @property
+    def scores(self) -> List[int]:
+        return list(self._s.scores)
+
+    @property
+    def dora_indicators(self) -> List[int]:
+        return self._s.dora_indicators
+
+    @property
+    def tiles_left(self) -> int:
+        return self._s.left
+
+    @property
+    def kyoku(self) -> int:
+        return self._s.kyoku
+
+    @property
+    def honba(self) -> int:
+        return self._s.honba
+
+    @property
+    def deposits(self) -> int:
+        return self._s.deposits
+
+    @property
+    def dealer(self) -> int:
+        return self._s.dealer
+
+    @property
+    def seat_wind(self) -> int:
+        return self._s.seat_wind(self.player)
+
+    @property
+    def last_discard(self) -> int:
+        return self._s.last_discard
+
+    @property
+    def visible_counts(self) -> bytes:
+        """Copies of each kind the seat can see outside its own hand: every river (called
+        tiles sit in the meld), every meld, the dora indicators."""
+        s = self._s
+        c = bytearray(34)
+        for p in range(4):
+            for t, called in zip(s.river[p], s.river_called[p]):
+                if not called:
+                    c[t >> 2] += 1
+            for m in s.melds[p]:
+                for t in m.tiles:
+                    c[t >> 2] += 1
+        for t in s.dora_indicators:
+            c[t >> 2] += 1
+        return bytes(c)
+
+    def to_dict(self) -> dict:
+        """A JSON-able snapshot (mjai tile names)."""
+        s = self._s
+        return {
+            "player": self.player, "kyoku": s.kyoku, "honba": s.honba,
+            "deposits": s.deposits, "dealer": s.dealer, "scores": list(s.scores),
+            "hand": [id_to_mjai(t) for t in s.hand[self.player]],
+            "melds": [[str(m) for m in ms] for ms in s.melds],
+            "rivers": [[id_to_mjai(t) for t in r] for r in s.river],
+            "riichi": self.riichi, "tiles_left": s.left,
+            "dora_indicators": [id_to_mjai(t) for t in s.dora_indicators],
+        }

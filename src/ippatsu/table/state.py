@@ -1,0 +1,1113 @@
+"""The four-player game state machine (RULES.md §8).
+
+Design
+------
+:class:`GameState` holds a whole game: scores, the hand counter (``kyoku`` 0 = East 1,
+4 = South 1, 8 = West 1), honba and riichi deposits, and the state of the current hand.
+It moves only through :meth:`GameState.step`, which takes the actions of the players who
+may act at the current *decision point* and runs the table until the next one:
+
+* ``TURN``: the ``actor`` holds 3k+2 tiles (after a draw, a call or a kan replacement) and
+  chooses a discard, riichi + discard, tsumo, a closed or added kan, or the nine-terminals
+  abort;
+* ``RESPONSE``: after a discard (or an added kan, or a closed kan a kokushi may rob) every
+  player who can ron, pon, kan or chi answers; everybody else is skipped. A discard that no
+  one can claim never stops the machine.
+* ``HAND_END`` (the hand is over: results in :attr:`GameState.hand_results`; with
+  ``auto_next`` the next hand starts at once) and ``GAME_END``.
+
+:meth:`GameState.legal_actions` gives the exact legal set of a player at the current
+point, computed once per point and cached. Per player the state keeps the concealed ids,
+34 counts in a ``bytearray`` (passed to :mod:`ippatsu.core` as ``bytes``), the melds as
+:class:`ippatsu.hand.Meld`, the river, a bit mask of discarded kinds (tiles called away
+included: furiten) and the waits of the 3k+1 hand, refreshed after every change of the
+concealed tiles (incremental: one ``shanten`` + ``waits`` call per discard).
+
+Tiles come from a :class:`~ippatsu.table.wall.Wall`: seeded walls for self-play, walls
+rebuilt from a record for replay, walls in tile notation for tests. The state draws the
+next live tile itself; it never looks at a wall tile before it is drawn or revealed.
+
+Seats are absolute (0–3, seat 0 = the first dealer); ``dealer = kyoku % 4``; the seat
+wind of seat ``p`` is ``(p - dealer) % 4``. Events are mjai-shaped dicts
+(:attr:`GameState.events`); :mod:`ippatsu.table.mjai` writes them as JSON lines and masks
+them per player.
+
+Departures and choices (where RULES.md leaves room):
+- The indicator of an open or added kan turns after the next discard passes without a
+  ron (``Rules.open_kan_dora_delayed``), or at once when the same player declares another
+  kan before discarding; a rinshan win after an open kan therefore does not count it.
+- After riichi a closed kan must use the tile just drawn and keep the waits unchanged.
+- A kan needs a replacement tile: no kan once the live wall is empty.
+- A call that would leave the caller only kuikae-banned tiles to discard is not offered.
+- Nagashi mangan is lost by discarding a simple, by having a discard called, or by an
+  open call (chi, pon, open or added kan); a closed kan does not void it.
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Callable, Dict, Iterable, List, Optional, Sequence
+
+from .. import core as _core
+from ..errors import IllegalActionError
+from ..hand import Meld, MeldType
+from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
+from ..scoring import nagashi_mangan_payments, score
+from ..tiles import id_to_mjai
+from .actions import Action, ActionType
+from .wall import Wall, wall_generator
+
+__all__ = ["GameState", "Phase", "HandResult", "WinResult"]
+
+_shanten = _core.shanten
+_waits = _core.waits
+_is_agari = _core.is_agari
+
+A_DISCARD = ActionType.DISCARD
+A_RIICHI = ActionType.RIICHI
+A_TSUMO = ActionType.TSUMO
+A_ANKAN = ActionType.ANKAN
+A_KAKAN = ActionType.KAKAN
+A_KYUUSHU = ActionType.KYUUSHU
+A_RON = ActionType.RON
+A_CHI = ActionType.CHI
+A_PON = ActionType.PON
+A_DAIMINKAN = ActionType.DAIMINKAN
+A_PASS = ActionType.PASS
+
+_RED = frozenset((16, 52, 88))
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+_WINDS = ("E", "S", "W", "N")
+
+
+class Phase(IntEnum):
+    TURN = 0
+    RESPONSE = 1
+    HAND_END = 2
+    GAME_END = 3
+
+
+class WinResult:
+    """One win of a hand: ``winner``, ``from_who`` (== winner for tsumo), the winning
+    tile, the :class:`~ippatsu.scoring.ScoreResult` and the score ``deltas`` by seat."""
+
+    __slots__ = ("winner", "from_who", "tile", "score", "deltas", "pao", "hand")
+
+    def __init__(self, winner, from_who, tile, score, deltas, pao, hand):
+        self.winner = winner
+        self.from_who = from_who
+        self.tile = tile
+        self.score = score
+        self.deltas = deltas
+        self.pao = pao
+        self.hand = hand
+
+    @property
+    def tsumo(self) -> bool:
+        return self.winner == self.from_who
+
+    def __repr__(self) -> str:
+        s = self.score
+        return (f"WinResult(winner={self.winner}, from_who={self.from_who}, han={s.han}, "
+                f"fu={s.fu}, points={s.points}, deltas={self.deltas})")
+
+
+class HandResult:
+    """How a hand ended. ``kind`` is ``"win"``, ``"exhaustive"`` or an abortive draw
+    (``"nine_terminals"``, ``"four_winds"``, ``"four_riichi"``, ``"four_kans"``,
+    ``"three_ron"``); ``wins`` the :class:`WinResult` list (several for a double ron);
+    ``deltas`` the total score change by seat (riichi deposits paid during the hand not
+    included); ``tenpai`` by seat at an exhaustive draw; ``nagashi`` the qualifying seats."""
+
+    __slots__ = ("kind", "wins", "deltas", "tenpai", "nagashi", "kyoku", "honba")
+
+    def __init__(self, kind, wins, deltas, tenpai=None, nagashi=(), kyoku=0, honba=0):
+        self.kind = kind
+        self.wins = wins
+        self.deltas = deltas
+        self.tenpai = tenpai
+        self.nagashi = nagashi
+        self.kyoku = kyoku
+        self.honba = honba
+
+    def __repr__(self) -> str:
+        return f"HandResult({self.kind!r}, wins={self.wins}, deltas={self.deltas})"
+
+
+def _spec(t: int) -> int:
+    return (t >> 2) * 2 + (t in _RED)
+
+
+def _mask_of(kinds: Iterable[int]) -> int:
+    m = 0
+    for k in kinds:
+        m |= 1 << k
+    return m
+
+
+class GameState:
+    """GameState(rules=Rules.ippatsu(), seed=None, *, names=None, walls=None, start=True,
+    auto_next=True, record=True)
+
+    Parameters
+    ----------
+    rules : Rules
+    seed : int or numpy SeedSequence, optional
+        Seeds the walls (one permutation of the 136 ids per hand).
+    names : four str, optional
+        Player names for the ``start_game`` event.
+    walls : callable ``(state) -> Wall``, optional
+        Supplies the wall of each hand instead of the seeded generator.
+    start : bool
+        Start the first hand at once (default). With ``start=False`` call
+        :meth:`start_hand` yourself (tests set up positions this way).
+    auto_next : bool
+        When a hand ends, start the next one at once (until the game ends).
+    record : bool
+        Keep the mjai event log in :attr:`events` (off for the fastest self-play).
+    """
+
+    def __init__(self, rules: Optional[Rules] = None, seed=None, *, names=None,
+                 walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
+                 auto_next: bool = True, record: bool = True):
+        self.rules = rules if rules is not None else Rules()
+        self._wallgen = wall_generator(seed)
+        self._walls = walls
+        self.auto_next = auto_next
+        self.record = record
+        self.events: List[dict] = []
+        self.names = list(names) if names else [f"player{i}" for i in range(4)]
+        self.scores = [self.rules.starting_points] * 4
+        self.kyoku = 0
+        self.honba = 0
+        self.deposits = 0
+        self.hand_results: List[HandResult] = []
+        self.phase = Phase.HAND_END
+        self.final: Optional[dict] = None
+        self._next = (0, 0, 0)
+        self._legal: Dict[int, List[Action]] = {}
+        if record:
+            self.events.append({"type": "start_game", "names": list(self.names)})
+        if start:
+            self.start_hand()
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def dealer(self) -> int:
+        return self.kyoku % 4
+
+    @property
+    def round_wind(self) -> int:
+        return self.kyoku // 4
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == Phase.GAME_END
+
+    def seat_wind(self, p: int) -> int:
+        return (p - self.kyoku) % 4
+
+    @property
+    def dora_indicators(self) -> List[int]:
+        return self.wall.dora[:self.n_dora]
+
+    def _emit(self, ev: dict) -> None:
+        self.events.append(ev)
+
+    # ------------------------------------------------------------------ hand start
+    def start_hand(self, wall: Optional[Wall] = None, *, kyoku: Optional[int] = None,
+                   honba: Optional[int] = None, deposits: Optional[int] = None,
+                   scores: Optional[Sequence[int]] = None) -> None:
+        """Deal a hand. Without arguments: the next hand of the game from the next wall.
+        ``kyoku``, ``honba``, ``deposits``, ``scores`` override the counters (replays,
+        tests)."""
+        if kyoku is not None:
+            self.kyoku = kyoku
+        if honba is not None:
+            self.honba = honba
+        if deposits is not None:
+            self.deposits = deposits
+        if scores is not None:
+            self.scores = list(scores)
+        if wall is None:
+            wall = self._walls(self) if self._walls is not None else self._wallgen(self.dealer)
+        self.wall = wall
+        self._live_pos = 0
+        self._rinshan_pos = 0
+        self.left = wall.n_live
+        self.n_dora = 1
+        self.pending_dora = 0
+        self.hand = [list(h) for h in wall.hands]
+        cnt = []
+        for h in self.hand:
+            c = bytearray(34)
+            for t in h:
+                c[t >> 2] += 1
+            cnt.append(c)
+        self.cnt = cnt
+        self.melds: List[List[Meld]] = [[], [], [], []]
+        self.is_open = [False] * 4
+        self.river: List[List[int]] = [[], [], [], []]
+        self.river_called: List[List[bool]] = [[], [], [], []]
+        self.river_riichi = [-1] * 4
+        self.disc_mask = [0] * 4
+        self.waits = [0] * 4
+        self.shanten = [8] * 4
+        self.riichi = [0] * 4         # 0 none, 1 declared (discard pending), 2 accepted
+        self.double_riichi = [False] * 4
+        self.ippatsu = [False] * 4
+        self.temp_furiten = [False] * 4
+        self.riichi_furiten = [False] * 4
+        self.first_turn = [True] * 4
+        self.no_calls = True
+        self.nagashi_ok = [True] * 4
+        self.kuikae = 0
+        self.pao = [-1] * 4           # liable seat for a daisangen / daisuushi
+        self.kans = [0] * 4
+        self.kan_count = 0
+        self.n_discards = 0
+        self.first_winds: List[int] = []
+        self.pending_riichi = -1
+        self.suukaikan = False
+        self.actor = self.dealer
+        self.last_draw = -1
+        self.rinshan_draw = False
+        self.rinshan_from = -1        # who fed the open kan whose replacement was drawn
+        self.after_call = False
+        self.last_discard = -1
+        self.last_discarder = -1
+        self.resp_kind = ""
+        self.resp_tile = -1
+        self.resp_actor = -1
+        self.resp_ankan_pending = False
+        for p in range(4):
+            self._refresh_waits(p)
+        if self.record:
+            self._emit({
+                "type": "start_kyoku", "bakaze": _WINDS[self.round_wind % 4],
+                "kyoku": self.kyoku % 4 + 1, "honba": self.honba, "kyotaku": self.deposits,
+                "oya": self.dealer, "dora_marker": id_to_mjai(wall.dora[0]),
+                "scores": list(self.scores),
+                "tehais": [[id_to_mjai(t) for t in h] for h in self.hand]})
+        self._draw(self.dealer)
+
+    # ------------------------------------------------------------------ helpers
+    def _refresh_waits(self, p: int) -> None:
+        c = bytes(self.cnt[p])
+        s = _shanten(c)
+        self.shanten[p] = s
+        if s == 0:
+            m = 0
+            for k in _waits(c):
+                m |= 1 << k
+            self.waits[p] = m
+        else:
+            self.waits[p] = 0
+
+    def _remove(self, p: int, t: int) -> None:
+        self.hand[p].remove(t)
+        self.cnt[p][t >> 2] -= 1
+
+    def _draw(self, p: int, rinshan: bool = False, feeder: int = -1) -> None:
+        w = self.wall
+        if rinshan:
+            t = w.rinshan[self._rinshan_pos]
+            self._rinshan_pos += 1
+        else:
+            if self._live_pos >= len(w.live):
+                raise IllegalActionError("the wall has no more tiles to draw", "wall_exhausted")
+            t = w.live[self._live_pos]
+            self._live_pos += 1
+        self.left -= 1
+        self.hand[p].append(t)
+        self.cnt[p][t >> 2] += 1
+        self.last_draw = t
+        self.rinshan_draw = rinshan
+        self.rinshan_from = feeder
+        self.after_call = False
+        self.kuikae = 0
+        self.temp_furiten[p] = False
+        if self.record:
+            self._emit({"type": "tsumo", "actor": p, "pai": id_to_mjai(t)})
+        self._begin_turn(p)
+
+    def _reveal_dora(self) -> None:
+        self.n_dora += 1
+        if self.record:
+            self._emit({"type": "dora", "dora_marker": id_to_mjai(self.wall.dora[self.n_dora - 1])})
+
+    def _flush_dora(self) -> None:
+        while self.pending_dora:
+            self.pending_dora -= 1
+            self._reveal_dora()
+
+    # ------------------------------------------------------------------ scoring
+    def _score(self, p: int, win_tile: int, tsumo: bool, discarder: int = -1,
+               chankan: bool = False, honba: Optional[int] = None,
+               deposits: Optional[int] = None):
+        """The ScoreResult of ``p`` winning on ``win_tile`` now (error='no_yaku' if none)."""
+        hand = self.hand[p] if tsumo else self.hand[p] + [win_tile]
+        dealer = self.dealer
+        first = tsumo and self.first_turn[p] and self.no_calls
+        riichi = self.riichi[p] == 2
+        dora = self.wall.dora[:self.n_dora]
+        ura = self.wall.ura[:self.n_dora] if riichi else ()
+        pao = -1
+        if self.pao[p] >= 0:
+            pao = self.pao[p]
+        elif (tsumo and self.rinshan_draw and self.rinshan_from >= 0
+              and self.rules.pao_rinshan):
+            pao = self.rinshan_from
+        return score(
+            hand, win_tile, melds=self.melds[p], tsumo=tsumo,
+            riichi=riichi and not self.double_riichi[p],
+            double_riichi=riichi and self.double_riichi[p],
+            ippatsu=self.ippatsu[p] and riichi,
+            haitei=tsumo and self.left == 0 and not self.rinshan_draw,
+            houtei=(not tsumo) and self.left == 0 and not chankan,
+            rinshan=tsumo and self.rinshan_draw, chankan=chankan,
+            tenhou=first and p == dealer, chiihou=first and p != dealer,
+            seat_wind=(p - dealer) % 4, round_wind=self.round_wind % 4,
+            dora_indicators=dora, ura_indicators=ura,
+            honba=self.honba if honba is None else honba,
+            deposits=self.deposits if deposits is None else deposits,
+            discarder=None if tsumo else (discarder - dealer) % 4,
+            pao=None if pao < 0 else (pao - dealer) % 4,
+            rules=self.rules, raise_on_no_yaku=False)
+
+    # ------------------------------------------------------------------ turn
+    def _begin_turn(self, p: int) -> None:
+        self.phase = Phase.TURN
+        self.actor = p
+        self._legal = {p: self._turn_actions(p)}
+
+    def _turn_actions(self, p: int) -> List[Action]:
+        rules = self.rules
+        hand = self.hand[p]
+        cnt = self.cnt[p]
+        acts: List[Action] = []
+        drawn = self.last_draw
+        if self.after_call:
+            ban = self.kuikae
+            seen = set()
+            for t in hand:
+                sp = _spec(t)
+                if sp in seen or (ban >> (t >> 2)) & 1:
+                    continue
+                seen.add(sp)
+                acts.append(Action(A_DISCARD, p, t))
+            return acts
+        c = bytes(cnt)
+        agari = _is_agari(c)
+        if agari:
+            r = self._score(p, drawn, True)
+            if r.error is None:
+                acts.append(Action(A_TSUMO, p, drawn, (), p))
+        can_kan = self.kan_count < rules.max_kans and self.left > 0
+        if self.riichi[p]:
+            acts.append(Action(A_DISCARD, p, drawn))
+            if can_kan and cnt[drawn >> 2] == 4:
+                k = drawn >> 2
+                after = bytearray(cnt)
+                after[k] -= 4
+                if _shanten(bytes(after)) == 0:
+                    wa = _mask_of(_waits(bytes(after)))
+                    if wa == self.waits[p]:
+                        acts.append(Action(A_ANKAN, p, drawn,
+                                           tuple(t for t in hand if t >> 2 == k)))
+            return acts
+        # discards (one per kind and red-ness; the drawn tile represents its kind)
+        seen = {_spec(drawn)} if drawn >= 0 else set()
+        discards = [drawn] if drawn >= 0 else []
+        for t in hand:
+            sp = _spec(t)
+            if sp not in seen:
+                seen.add(sp)
+                discards.append(t)
+        for t in discards:
+            acts.append(Action(A_DISCARD, p, t))
+        # riichi
+        if (not self.is_open[p] and self.scores[p] >= rules.riichi_min_points
+                and self.left >= rules.riichi_min_wall and _shanten(c) <= 0):
+            work = bytearray(cnt)
+            for t in discards:
+                k = t >> 2
+                work[k] -= 1
+                if _shanten(bytes(work)) == 0:
+                    acts.append(Action(A_RIICHI, p, t))
+                work[k] += 1
+        # kans
+        if can_kan:
+            for k in range(34):
+                if cnt[k] == 4:
+                    four = tuple(sorted(t for t in hand if t >> 2 == k))
+                    acts.append(Action(A_ANKAN, p, four[0], four))
+            for m in self.melds[p]:
+                if m.type is MeldType.PON:
+                    k = m.tiles[0] >> 2
+                    if cnt[k]:
+                        add = next(t for t in hand if t >> 2 == k)
+                        acts.append(Action(A_KAKAN, p, add, m.tiles, -1))
+        # nine terminals
+        if self.first_turn[p] and self.no_calls and self.rules.abort_nine_terminals:
+            n = 0
+            for k in _YAOCHUU:
+                if cnt[k]:
+                    n += 1
+            if n >= 9:
+                acts.append(Action(A_KYUUSHU, p))
+        return acts
+
+    # ------------------------------------------------------------------ public API
+    def legal_actions(self, player: Optional[int] = None) -> List[Action]:
+        """The legal actions of ``player`` at this decision point ([] if none). Without a
+        player: those of the actor (TURN) or of every player who may answer (RESPONSE)."""
+        if player is None:
+            out: List[Action] = []
+            for p in sorted(self._legal):
+                out.extend(self._legal[p])
+            return out
+        return list(self._legal.get(player, ()))
+
+    @property
+    def to_act(self) -> List[int]:
+        """The seats that must choose an action now."""
+        return sorted(self._legal)
+
+    def _resolve(self, a: Action) -> Action:
+        """The legal action with ``a``'s key, carrying ``a``'s own ids when they are valid
+        (a replay names the exact copies; an agent usually returns a legal action)."""
+        legal = self._legal.get(a.actor)
+        if legal is None:
+            raise IllegalActionError(f"player {a.actor} has no decision now ({a})", "not_your_turn")
+        for b in legal:
+            if b is a:
+                return a
+        key = a.key
+        for b in legal:
+            if b.key != key:
+                continue
+            t = b.type
+            hand = self.hand[a.actor]
+            if t is A_DISCARD or t is A_RIICHI or t is A_KAKAN:
+                return b._replace(tile=a.tile) if a.tile in hand else b
+            if t is A_CHI or t is A_PON or t is A_DAIMINKAN or t is A_ANKAN:
+                ids = a.consumed
+                if len(set(ids)) == len(ids) and all(x in hand for x in ids):
+                    return b._replace(consumed=tuple(ids))
+            return b
+        raise IllegalActionError(f"illegal action {a}", "illegal_action")
+
+    def step(self, actions) -> None:
+        """Apply the chosen actions and run to the next decision point.
+
+        ``actions``: one :class:`Action` (TURN), or a dict ``{seat: Action}`` / a list of
+        actions (RESPONSE; a seat that may act but is missing passes).
+        """
+        if self.phase == Phase.HAND_END:
+            self.next_hand()
+            return
+        if self.phase == Phase.GAME_END:
+            raise IllegalActionError("the game is over", "game_over")
+        if self.phase == Phase.TURN:
+            if isinstance(actions, dict):
+                actions = actions.get(self.actor)
+            elif isinstance(actions, (list, tuple)) and not isinstance(actions, Action):
+                actions = actions[0] if actions else None
+            if actions is None:
+                raise IllegalActionError("the actor must choose an action", "missing_action")
+            self._do_turn(self._resolve(actions))
+        else:
+            if isinstance(actions, Action):
+                actions = [actions]
+            if isinstance(actions, dict):
+                actions = list(actions.values())
+            chosen: Dict[int, Action] = {}
+            for a in actions or ():
+                if a is None:
+                    continue
+                chosen[a.actor] = self._resolve(a)
+            self._do_response(chosen)
+        if self.phase == Phase.HAND_END and self.auto_next:
+            self.next_hand()
+
+    # ------------------------------------------------------------------ turn actions
+    def _do_turn(self, a: Action) -> None:
+        p = a.actor
+        t = a.type
+        if t is A_DISCARD:
+            self._discard(p, a.tile, False)
+        elif t is A_RIICHI:
+            self.riichi[p] = 1
+            self.double_riichi[p] = self.first_turn[p] and self.no_calls
+            self.pending_riichi = p
+            if self.record:
+                self._emit({"type": "reach", "actor": p})
+            self._discard(p, a.tile, True)
+        elif t is A_TSUMO:
+            self._win([(p, self.last_draw)], p, tsumo=True)
+        elif t is A_ANKAN:
+            self._ankan(p, a)
+        elif t is A_KAKAN:
+            self._kakan(p, a)
+        elif t is A_KYUUSHU:
+            self._abort("nine_terminals", reveal=p)
+
+    def _discard(self, p: int, t: int, riichi: bool) -> None:
+        tsumogiri = t == self.last_draw
+        self._remove(p, t)
+        k = t >> 2
+        self.river[p].append(t)
+        self.river_called[p].append(False)
+        if riichi:
+            self.river_riichi[p] = len(self.river[p]) - 1
+        self.disc_mask[p] |= 1 << k
+        if not (_YAOCHUU_MASK >> k) & 1:
+            self.nagashi_ok[p] = False
+        if self.riichi[p] == 2:
+            self.ippatsu[p] = False
+        if self.first_turn[p]:
+            self.first_turn[p] = False
+            if self.no_calls:
+                self.first_winds.append(k)
+        self.n_discards += 1
+        self.last_discard = t
+        self.last_discarder = p
+        self.last_draw = -1
+        self.after_call = False
+        self.kuikae = 0
+        self._refresh_waits(p)
+        if self.record:
+            self._emit({"type": "dahai", "actor": p, "pai": id_to_mjai(t), "tsumogiri": tsumogiri})
+        # who may answer?
+        legal: Dict[int, List[Action]] = {}
+        last = self.left == 0
+        for q in (p + 1) % 4, (p + 2) % 4, (p + 3) % 4:
+            acts = self._response_actions(q, p, t, last)
+            if acts:
+                legal[q] = acts
+        if legal:
+            self.phase = Phase.RESPONSE
+            self.resp_kind = "discard"
+            self.resp_tile = t
+            self.resp_actor = p
+            self._legal = legal
+        else:
+            self._discard_passed(p, t, None)
+
+    def _can_ron(self, q: int, k: int) -> bool:
+        if not (self.waits[q] >> k) & 1:
+            return False
+        if self.temp_furiten[q] or self.riichi_furiten[q]:
+            return False
+        return not (self.waits[q] & self.disc_mask[q])
+
+    def _response_actions(self, q: int, p: int, t: int, last: bool) -> List[Action]:
+        k = t >> 2
+        acts: List[Action] = []
+        cnt = self.cnt[q]
+        ron = False
+        if (self.waits[q] >> k) & 1 and self._can_ron(q, k):
+            r = self._score(q, t, False, p)
+            if r.error is None:
+                acts.append(Action(A_RON, q, t, (), p))
+                ron = True
+        if last or self.riichi[q]:
+            if ron:
+                acts.append(Action(A_PASS, q))
+            return acts
+        c = cnt[k]
+        chi_ok = q == (p + 1) % 4 and k < 27
+        if c < 2 and not chi_ok:
+            if ron:
+                acts.append(Action(A_PASS, q))
+            return acts
+        hand = self.hand[q]
+        if c >= 2:
+            same = [x for x in hand if x >> 2 == k]
+            n_other = len(hand) - c
+            if n_other > 0:  # kuikae: something else must be left to discard
+                seen = set()
+                for i in range(len(same)):
+                    for j in range(i + 1, len(same)):
+                        pair = (same[i], same[j])
+                        key = (pair[0] in _RED) + (pair[1] in _RED)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        acts.append(Action(A_PON, q, t, pair, p))
+            if c == 3 and self.kan_count < self.rules.max_kans:
+                acts.append(Action(A_DAIMINKAN, q, t, tuple(same), p))
+        if chi_ok:
+            r = k % 9
+            for a, b, other in ((k - 2, k - 1, k - 3 if r >= 3 else -1),
+                                (k - 1, k + 1, -1),
+                                (k + 1, k + 2, k + 3 if r <= 5 else -1)):
+                if a < k - r or b > k - r + 8 or not cnt[a] or not cnt[b]:
+                    continue
+                ban = (1 << k) | ((1 << other) if other >= 0 else 0)
+                left_ok = False
+                for x in hand:
+                    kx = x >> 2
+                    if (ban >> kx) & 1:
+                        continue
+                    if (kx == a and cnt[a] == 1) or (kx == b and cnt[b] == 1):
+                        continue
+                    left_ok = True
+                    break
+                if not left_ok:
+                    continue
+                opts_a = self._variants(hand, a)
+                opts_b = self._variants(hand, b)
+                for xa in opts_a:
+                    for xb in opts_b:
+                        acts.append(Action(A_CHI, q, t, (xa, xb), p))
+        if acts:
+            acts.append(Action(A_PASS, q))
+        return acts
+
+    @staticmethod
+    def _variants(hand: List[int], k: int) -> List[int]:
+        """One id per red-ness of kind ``k`` in ``hand``."""
+        out = []
+        red_seen = plain_seen = False
+        for x in hand:
+            if x >> 2 == k:
+                if x in _RED:
+                    if not red_seen:
+                        red_seen = True
+                        out.append(x)
+                elif not plain_seen:
+                    plain_seen = True
+                    out.append(x)
+        return out
+
+    # ------------------------------------------------------------------ responses
+    def _do_response(self, chosen: Dict[int, Action]) -> None:
+        legal = self._legal
+        rons = [a for a in chosen.values() if a.type is A_RON]
+        kind = self.resp_kind
+        p = self.resp_actor
+        t = self.resp_tile
+        # temporary furiten for everyone who passed a winnable tile
+        for q, acts in legal.items():
+            a = chosen.get(q)
+            if (a is None or a.type is not A_RON) and any(b.type is A_RON for b in acts):
+                self.temp_furiten[q] = True
+                if self.riichi[q] == 2:
+                    self.riichi_furiten[q] = True
+        if rons:
+            order = sorted(rons, key=lambda a: (a.actor - p) % 4)
+            mode = self.rules.ron_mode
+            if mode is RonMode.ATAMAHANE:
+                order = order[:1]
+            elif mode is RonMode.DOUBLE and len(order) >= 3:
+                self._abort("three_ron")
+                return
+            self._win([(a.actor, t) for a in order], p, tsumo=False,
+                      chankan=kind != "discard")
+            return
+        if kind == "kakan":
+            self._kakan_done(p)
+            return
+        if kind == "ankan":
+            self._ankan_done(p)
+            return
+        call = None
+        for a in chosen.values():
+            if a.type in (A_PON, A_DAIMINKAN):
+                call = a
+        if call is None:
+            for a in chosen.values():
+                if a.type is A_CHI:
+                    call = a
+        self._discard_passed(p, t, call)
+
+    def _discard_passed(self, p: int, t: int, call: Optional[Action]) -> None:
+        """The discard ``t`` of ``p`` was not ronned: riichi, dora, aborts, then the call
+        or the next draw."""
+        rules = self.rules
+        if self.pending_riichi == p:
+            self.pending_riichi = -1
+            self.riichi[p] = 2
+            self.ippatsu[p] = True
+            self.scores[p] -= rules.riichi_deposit
+            self.deposits += 1
+            if self.record:
+                deltas = [0, 0, 0, 0]
+                deltas[p] = -rules.riichi_deposit
+                self._emit({"type": "reach_accepted", "actor": p, "deltas": deltas,
+                            "scores": list(self.scores)})
+        if self.pending_dora:
+            self._flush_dora()
+        if (rules.abort_four_winds and self.n_discards == 4 and self.no_calls
+                and len(self.first_winds) == 4 and 27 <= self.first_winds[0] <= 30
+                and self.first_winds.count(self.first_winds[0]) == 4):
+            self._abort("four_winds")
+            return
+        if rules.abort_four_riichi and sum(1 for r in self.riichi if r == 2) == 4:
+            self._abort("four_riichi")
+            return
+        if self.suukaikan:
+            self._abort("four_kans")
+            return
+        if call is not None:
+            self._call(call)
+            return
+        if self.left <= 0:
+            self._exhaustive()
+            return
+        self._draw((p + 1) % 4)
+
+    def _call(self, a: Action) -> None:
+        q = a.actor
+        p = a.target
+        t = a.tile
+        k = t >> 2
+        self.river_called[p][-1] = True
+        self.nagashi_ok[p] = False
+        self.nagashi_ok[q] = False
+        self._break_first()
+        for x in a.consumed:
+            self._remove(q, x)
+        rel = (p - q) % 4
+        typ = a.type
+        if typ is A_CHI:
+            meld = Meld(MeldType.CHI, (t,) + a.consumed, called=t, from_who=3)
+        elif typ is A_PON:
+            meld = Meld(MeldType.PON, (t,) + a.consumed, called=t, from_who=rel)
+        else:
+            meld = Meld(MeldType.DAIMINKAN, (t,) + a.consumed, called=t, from_who=rel)
+        self.melds[q].append(meld)
+        self.is_open[q] = True
+        self.temp_furiten[q] = False
+        if typ is not A_CHI:
+            self._check_pao(q, k, p)
+        if self.record:
+            self._emit({"type": ("chi", "pon", "daiminkan")[typ - A_CHI], "actor": q,
+                        "target": p, "pai": id_to_mjai(t),
+                        "consumed": [id_to_mjai(x) for x in a.consumed]})
+        if typ is A_DAIMINKAN:
+            self._new_kan(q, closed=False)
+            self._draw(q, rinshan=True, feeder=p)
+            return
+        # chi / pon: discard without drawing, kuikae applies
+        ban = 1 << k
+        if typ is A_CHI:
+            ks = sorted(x >> 2 for x in a.consumed)
+            if ks[0] == k + 1 and k % 9 <= 5:
+                ban |= 1 << (k + 3)
+            elif ks[1] == k - 1 and k % 9 >= 3:
+                ban |= 1 << (k - 3)
+        self.kuikae = ban
+        self.after_call = True
+        self.last_draw = -1
+        self.rinshan_draw = False
+        self.phase = Phase.TURN
+        self.actor = q
+        self._legal = {q: self._turn_actions(q)}
+
+    def _break_first(self) -> None:
+        self.no_calls = False
+        for i in range(4):
+            self.ippatsu[i] = False
+
+    def _check_pao(self, q: int, k: int, feeder: int) -> None:
+        if k >= 31:
+            group = (31, 32, 33)
+        elif k >= 27:
+            group = (27, 28, 29, 30)
+        else:
+            return
+        n = sum(1 for m in self.melds[q] if m.type is not MeldType.CHI
+                and (m.tiles[0] >> 2) in group)
+        if n == len(group) and self.pao[q] < 0:
+            self.pao[q] = feeder
+
+    def _new_kan(self, p: int, closed: bool) -> None:
+        """Count a kan, turn pending and new indicators."""
+        self.kan_count += 1
+        self.kans[p] += 1
+        if self.pending_dora:
+            self._flush_dora()
+        if self.rules.kan_dora:
+            if closed or not self.rules.open_kan_dora_delayed:
+                self._reveal_dora()
+            else:
+                self.pending_dora += 1
+        if (self.kan_count == 4 and self.rules.abort_four_kans
+                and max(self.kans) < 4):
+            self.suukaikan = True
+
+    def _ankan(self, p: int, a: Action) -> None:
+        k = a.consumed[0] >> 2
+        ids = tuple(x for x in self.hand[p] if x >> 2 == k)
+        for x in ids:
+            self._remove(p, x)
+        self.melds[p].append(Meld(MeldType.ANKAN, ids))
+        self._break_first()
+        if self.record:
+            self._emit({"type": "ankan", "actor": p, "consumed": [id_to_mjai(x) for x in ids]})
+        self._refresh_waits(p)
+        # kokushi may rob a closed kan (rule option)
+        legal: Dict[int, List[Action]] = {}
+        if self.rules.kokushi_robs_closed_kan:
+            for q in (p + 1) % 4, (p + 2) % 4, (p + 3) % 4:
+                if self._can_ron(q, k) and not self.is_open[q] and not self.melds[q]:
+                    if _core.shanten(bytes(self.cnt[q]), form="kokushi") == 0:
+                        r = self._score(q, ids[0], False, p, chankan=True)
+                        if r.error is None:
+                            legal[q] = [Action(A_RON, q, ids[0], (), p), Action(A_PASS, q)]
+        if legal:
+            self.phase = Phase.RESPONSE
+            self.resp_kind = "ankan"
+            self.resp_tile = ids[0]
+            self.resp_actor = p
+            self._legal = legal
+            return
+        self._ankan_done(p)
+
+    def _ankan_done(self, p: int) -> None:
+        self._new_kan(p, closed=True)
+        self._draw(p, rinshan=True)
+
+
+    def _kakan(self, p: int, a: Action) -> None:
+        add = a.tile
+        idx = next(i for i, m in enumerate(self.melds[p])
+                   if m.type is MeldType.PON and m.tiles[0] >> 2 == add >> 2)
+        pon = self.melds[p][idx]
+        self._remove(p, add)
+        self.melds[p][idx] = Meld(MeldType.KAKAN, pon.tiles + (add,), called=pon.called,
+                                  added=add, from_who=pon.from_who)
+        self.is_open[p] = True
+        if self.record:
+            self._emit({"type": "kakan", "actor": p, "pai": id_to_mjai(add),
+                        "consumed": [id_to_mjai(x) for x in pon.tiles]})
+        self._refresh_waits(p)
+        k = add >> 2
+        legal: Dict[int, List[Action]] = {}
+        for q in (p + 1) % 4, (p + 2) % 4, (p + 3) % 4:
+            if self._can_ron(q, k):
+                r = self._score(q, add, False, p, chankan=True)
+                if r.error is None:
+                    legal[q] = [Action(A_RON, q, add, (), p), Action(A_PASS, q)]
+        if legal:
+            self.phase = Phase.RESPONSE
+            self.resp_kind = "kakan"
+            self.resp_tile = add
+            self.resp_actor = p
+            self._legal = legal
+            return
+        self._kakan_done(p)
+
+    def _kakan_done(self, p: int) -> None:
+        self._break_first()
+        self._new_kan(p, closed=False)
+        self._draw(p, rinshan=True)
+
+    # ------------------------------------------------------------------ hand end
+    def _win(self, winners, from_who: int, tsumo: bool, chankan: bool = False) -> None:
+        rules = self.rules
+        total = [0, 0, 0, 0]
+        wins = []
+        dealer = self.dealer
+        for i, (w, tile) in enumerate(winners):
+            first = i == 0
+            honba = self.honba if (first or not rules.honba_to_first_winner_only) else 0
+            deps = self.deposits if first else 0
+            r = self._score(w, tile, tsumo, from_who, chankan=chankan, honba=honba,
+                            deposits=deps)
+            deltas = [0, 0, 0, 0]
+            for sw in range(4):
+                deltas[(dealer + sw) % 4] = r.payments[sw]
+            hand = list(self.hand[w]) if tsumo else self.hand[w] + [tile]
+            pao = self.pao[w]
+            if pao < 0 and tsumo and self.rinshan_draw and rules.pao_rinshan:
+                pao = self.rinshan_from
+            wins.append(WinResult(w, from_who, tile, r, deltas, pao, hand))
+            for s in range(4):
+                self.scores[s] += deltas[s]
+                total[s] += deltas[s]
+            if self.record:
+                self._emit({
+                    "type": "hora", "actor": w, "target": from_who, "pai": id_to_mjai(tile),
+                    "hora_tehais": [id_to_mjai(x) for x in hand],
+                    "uradora_markers": [id_to_mjai(x) for x in self.wall.ura[:self.n_dora]]
+                    if self.riichi[w] == 2 else [],
+                    "yakus": [list(y) for y in r.yaku], "fu": r.fu, "fan": r.han,
+                    "hora_points": r.points, "deltas": deltas, "scores": list(self.scores)})
+        self.deposits = 0
+        dealer_won = any(w.winner == dealer for w in wins)
+        self._finish(HandResult("win", wins, total, kyoku=self.kyoku, honba=self.honba),
+                     renchan=dealer_won, win=True)
+
+    def _tenpai(self) -> List[bool]:
+        return [self.shanten[p] == 0 for p in range(4)]
+
+    def _exhaustive(self) -> None:
+        rules = self.rules
+        dealer = self.dealer
+        tenpai = self._tenpai()
+        deltas = [0, 0, 0, 0]
+        nagashi = []
+        if rules.nagashi_mangan:
+            nagashi = [p for p in range(4) if self.nagashi_ok[p] and self.river[p]]
+        if nagashi:
+            win_mode = rules.nagashi_mode is NagashiMode.WIN
+            closest = min(nagashi, key=lambda s: (s - dealer) % 4)
+            for p in nagashi:
+                take = win_mode and p == closest
+                pay = nagashi_mangan_payments((p - dealer) % 4,
+                                              self.honba if take else 0,
+                                              self.deposits if take else 0, rules)
+                for sw in range(4):
+                    deltas[(dealer + sw) % 4] += pay[sw]
+            for s in range(4):
+                self.scores[s] += deltas[s]
+            if win_mode:
+                self.deposits = 0
+                res = HandResult("nagashi", [], deltas, tenpai, tuple(nagashi),
+                                 kyoku=self.kyoku, honba=self.honba)
+                self._emit_ryukyoku("nagashi_mangan", deltas, tenpai)
+                self._finish(res, renchan=dealer in nagashi, win=True)
+                return
+        else:
+            n = sum(tenpai)
+            if 0 < n < 4:
+                pay = rules.noten_payment
+                for p in range(4):
+                    deltas[p] = pay // n if tenpai[p] else -pay // (4 - n)
+                for s in range(4):
+                    self.scores[s] += deltas[s]
+        res = HandResult("exhaustive", [], deltas, tenpai, tuple(nagashi),
+                         kyoku=self.kyoku, honba=self.honba)
+        self._emit_ryukyoku("nagashi_mangan" if nagashi else "fanpai", deltas, tenpai)
+        self._finish(res, renchan=tenpai[dealer], win=False)
+
+    def _emit_ryukyoku(self, reason: str, deltas, tenpai) -> None:
+        if self.record:
+            self._emit({"type": "ryukyoku", "reason": reason,
+                        "tenpais": list(tenpai) if tenpai else [False] * 4,
+                        "tehais": [[id_to_mjai(x) for x in self.hand[p]]
+                                   if tenpai and tenpai[p] else [] for p in range(4)],
+                        "deltas": list(deltas), "scores": list(self.scores)})
+
+    def _abort(self, kind: str, reveal: int = -1) -> None:
+        res = HandResult(kind, [], [0, 0, 0, 0], kyoku=self.kyoku, honba=self.honba)
+        if self.record:
+            self._emit({"type": "ryukyoku", "reason": _ABORT_REASON[kind],
+                        "tenpais": [False] * 4,
+                        "tehais": [[id_to_mjai(x) for x in self.hand[p]] if p == reveal else []
+                                   for p in range(4)],
+                        "deltas": [0, 0, 0, 0], "scores": list(self.scores)})
+        self._finish(res, renchan=True, win=False)
+
+    def _finish(self, res: HandResult, renchan: bool, win: bool) -> None:
+        self.hand_results.append(res)
+        self._legal = {}
+        if self.record:
+            self._emit({"type": "end_kyoku"})
+        if win:
+            honba = self.honba + 1 if renchan else 0
+        else:
+            honba = self.honba + 1
+        kyoku = self.kyoku if renchan else self.kyoku + 1
+        self._next = (kyoku, honba, self.deposits)
+        if self._game_ends(renchan, kyoku):
+            self._end_game()
+        else:
+            self.phase = Phase.HAND_END
+
+    def _game_ends(self, renchan: bool, next_kyoku: int) -> bool:
+        rules = self.rules
+        scores = self.scores
+        if rules.bust_ends_game and min(scores) < 0:
+            return True
+        last = 4 if rules.game_length is GameLength.EAST else 8
+        if self.kyoku < last - 1:
+            return False
+        top = max(scores)
+        enough = top >= rules.return_points or not rules.west_extension
+        dealer = self.dealer
+        dealer_first = self.placement()[0] == dealer
+        if self.kyoku >= last:  # extension rounds: sudden death
+            if top >= rules.return_points and (not renchan or dealer_first):
+                return True
+            return next_kyoku >= last + 4
+        # the last regular hand
+        if not renchan:
+            return enough
+        if rules.last_dealer_stop is LastDealerStop.AUTO and enough:
+            return dealer_first and scores[dealer] >= rules.last_dealer_stop_min
+        return False
+
+    def placement(self) -> List[int]:
+        """Seats from first to last place (ties: the lower starting seat first)."""
+        return sorted(range(4), key=lambda p: (-self.scores[p], p))
+
+    def _end_game(self) -> None:
+        rules = self.rules
+        order = self.placement()
+        if self.deposits and rules.deposits_to_first:
+            self.scores[order[0]] += self.deposits * rules.riichi_deposit
+            self.deposits = 0
+        final = [0.0] * 4
+        for place, p in enumerate(order):
+            v = (self.scores[p] - rules.return_points) / 1000 + rules.uma[place]
+            if place == 0:
+                v += rules.oka / 1000
+            final[p] = v
+        self.final = {"scores": list(self.scores), "placement": order, "final": final}
+        self.phase = Phase.GAME_END
+        self._legal = {}
+        if self.record:
+            self._emit({"type": "end_game", "scores": list(self.scores)})
+
+    def next_hand(self) -> None:
+        """Start the next hand (after ``HAND_END``)."""
+        if self.phase != Phase.HAND_END:
+            raise IllegalActionError("the hand is not over", "hand_not_over")
+        kyoku, honba, deposits = self._next
+        self.start_hand(kyoku=kyoku, honba=honba, deposits=deposits)
+
+    @property
+    def next_hand_counters(self):
+        """(kyoku, honba, deposits) of the hand that follows a finished hand."""
+        return self._next
+
+    # ------------------------------------------------------------------ checks
+    def check_invariants(self) -> None:
+        """Raise AssertionError when a conservation law or a cached value is wrong."""
+        rules = self.rules
+        assert sum(self.scores) + self.deposits * rules.riichi_deposit == \
+            4 * rules.starting_points, "points + deposits not conserved"
+        if self.phase in (Phase.TURN, Phase.RESPONSE):
+            seen = []
+            for p in range(4):
+                seen += self.hand[p]
+                for m in self.melds[p]:
+                    seen += m.tiles
+                for t, called in zip(self.river[p], self.river_called[p]):
+                    if not called:
+                        seen.append(t)
+                c = bytearray(34)
+                for t in self.hand[p]:
+                    c[t >> 2] += 1
+                assert c == self.cnt[p], f"counts of seat {p} out of sync"
+                n = len(self.hand[p]) + 3 * len(self.melds[p])
+                assert n in (13, 14), f"seat {p} holds {n} tiles"
+                if n == 13:
+                    s = _shanten(bytes(c))
+                    assert s == self.shanten[p], f"incremental shanten of seat {p}"
+                    wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
+                    assert wm == self.waits[p], f"incremental waits of seat {p}"
+            w = self.wall
+            seen += w.live[self._live_pos:] + w.rinshan[self._rinshan_pos:] + w.dora + w.ura
+            if len(w.tiles()) == 136:
+                assert sorted(seen) == list(range(136)), "136 tiles not conserved"
+
+
+_ABORT_REASON = {"nine_terminals": "kyushukyuhai", "four_winds": "sufonrenta",
+                 "four_riichi": "suchareach", "four_kans": "sukaikan",
+                 "three_ron": "sanchaho"}

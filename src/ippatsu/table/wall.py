@@ -1,0 +1,119 @@
+"""Walls: where every tile of a hand comes from.
+
+A :class:`Wall` is the order of the tiles of one hand, split the way the table uses them:
+the four start hands (13 tiles each, by absolute seat), the live wall in draw order (the
+dealer's first draw first), the four replacement (rinshan) tiles in draw order, the five
+dora indicators in reveal order and the five ura indicators under them. ``n_live`` is the
+number of live draws the hand allows (70 for a full wall); the state counts draws against
+it, so a wall made for a replay (:mod:`ippatsu.table.replay`) may hold only the tiles a
+record shows, and a test may shorten the hand.
+
+Walls from a seed (RULES.md §8, STYLE 12): ``numpy.random.SeedSequence`` →
+``Generator(PCG64)`` → a permutation of the 136 ids; the same seed gives the same walls on
+every platform. Layout of the permutation: ids 0–51 dealt 13 at a time starting with the
+dealer, 52–121 the live wall, 122–125 rinshan, 126–130 dora indicators, 131–135 ura.
+
+>>> w = Wall.from_text(["123m456p789s1112z", "", "", ""], draws="3z", dora="1p")
+>>> len(w.hands[1]), w.live[0] >> 2, w.dora[0] >> 2
+(13, 29, 9)
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from ..tiles import parse_tiles
+
+__all__ = ["Wall", "wall_generator", "N_LIVE"]
+
+N_LIVE = 70
+
+
+class Wall:
+    """Wall(hands, live, rinshan, dora, ura, n_live=70): the tiles of one hand, in order."""
+
+    __slots__ = ("hands", "live", "rinshan", "dora", "ura", "n_live")
+
+    def __init__(self, hands: Sequence[Sequence[int]], live: Sequence[int],
+                 rinshan: Sequence[int], dora: Sequence[int], ura: Sequence[int] = (),
+                 n_live: int = N_LIVE):
+        self.hands = [list(h) for h in hands]
+        self.live = list(live)
+        self.rinshan = list(rinshan)
+        self.dora = list(dora)
+        self.ura = list(ura)
+        self.n_live = n_live
+
+    @classmethod
+    def from_permutation(cls, perm: Sequence[int], dealer: int = 0) -> "Wall":
+        """The wall of a permutation of the 136 ids (layout in the module notes)."""
+        p = [int(x) for x in perm]
+        hands: List[list] = [[], [], [], []]
+        for i in range(4):
+            hands[(dealer + i) % 4] = p[13 * i:13 * i + 13]
+        return cls(hands, p[52:122], p[122:126], p[126:131], p[131:136])
+
+    @classmethod
+    def from_text(cls, hands: Sequence[str], draws: str = "", rinshan: str = "",
+                  dora: str = "", ura: str = "", n_live: int = N_LIVE,
+                  seed: int = 0) -> "Wall":
+        """A wall for a test position, in tile notation.
+
+        ``hands`` by absolute seat (an empty string or a short hand is filled up to 13
+        tiles); ``draws`` the first live draws in order; ``rinshan``, ``dora``, ``ura`` the
+        first tiles of those parts. Everything not given is filled from the remaining
+        tiles in a fixed shuffled order (``seed``), so the hand can be played on.
+        """
+        used: set = set()
+        given_hands = []
+        for h in hands:
+            ids = parse_tiles(h, frozenset(used)) if h else []
+            used.update(ids)
+            given_hands.append(ids)
+        parts = []
+        for text in (draws, rinshan, dora, ura):
+            ids = parse_tiles(text, frozenset(used)) if text else []
+            used.update(ids)
+            parts.append(ids)
+        rest = [t for t in range(136) if t not in used]
+        rng = np.random.Generator(np.random.PCG64(seed))
+        rest = [rest[i] for i in rng.permutation(len(rest))]
+
+        def take(n: int) -> list:
+            out = rest[:n]
+            del rest[:n]
+            return out
+
+        full_hands = [h + take(13 - len(h)) for h in given_hands]
+        rin = parts[1] + take(4 - len(parts[1]))
+        dor = parts[2] + take(5 - len(parts[2]))
+        ur = parts[3] + take(5 - len(parts[3]))
+        live = parts[0] + rest
+        return cls(full_hands, live, rin, dor, ur, n_live)
+
+    def tiles(self) -> List[int]:
+        """Every id of the wall (hands, live, rinshan, indicators)."""
+        out = [t for h in self.hands for t in h]
+        return out + self.live + self.rinshan + self.dora + self.ura
+
+    def __repr__(self) -> str:
+        return (f"Wall(live={len(self.live)}, rinshan={len(self.rinshan)}, "
+                f"dora={len(self.dora)}, n_live={self.n_live})")
+
+
+def wall_generator(seed: Optional[int | np.random.SeedSequence] = None):
+    """An endless source of seeded walls: ``next(g)(dealer)``-style use is avoided; call
+    ``gen(dealer)`` to get the next :class:`Wall` of the stream.
+
+    >>> g = wall_generator(1)
+    >>> g(0).live[:3] == wall_generator(1)(0).live[:3]
+    True
+    """
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    rng = np.random.Generator(np.random.PCG64(ss))
+
+    def gen(dealer: int = 0) -> Wall:
+        return Wall.from_permutation(rng.permutation(136).tolist(), dealer)
+
+    return gen
