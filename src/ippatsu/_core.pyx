@@ -17,7 +17,7 @@ Design: three layers, calls going one way.
 The lookup tables are loaded once at import from ``_data/tables.bin`` (built by
 ``tools/gen_tables.py``) and checked against their SHA-256.
 """
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONTIGUOUS, PyBUF_FORMAT
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -31,6 +31,10 @@ import numpy as np
 from .errors import HandSizeError, IppatsuError, TileCountError
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 
+cdef extern from "_kernels.h" nogil:
+    pass
+cdef extern from "_score.h":
+    pass
 cdef extern from "_kernels.h" nogil:
     int IPT_OK, IPT_ERR_COUNT, IPT_ERR_SIZE, IPT_NOT_APPLICABLE
     uint16_t ipt_rank_lo[625]
@@ -642,3 +646,200 @@ def _bench_shanten(const uint8_t[:, ::1] h, int repeat=1):
                 if ipt_check(&h[i, 0], &total) == IPT_OK:
                     acc += ipt_shanten_min(&h[i, 0], total)
     return acc
+
+
+# ---------------------------------------------------------------------------------------
+# scoring kernel (the C twin of ippatsu.scoring's evaluation; see _score.h)
+
+cdef extern from "_score.h" nogil:
+    ctypedef struct ipt_rules_t:
+        uint8_t open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking
+        uint8_t double_wind_pair_fu
+    ctypedef struct ipt_score_in_t:
+        uint8_t counts[34]
+        int8_t win
+        uint8_t n_melds
+        uint8_t meld_type[4]
+        uint8_t meld_kind[4]
+        uint32_t flags
+        uint8_t seat_wind, round_wind
+        int16_t bonus
+    ctypedef struct ipt_score_out_t:
+        int32_t points, base
+        int16_t han, fu
+        uint64_t yaku, yakuman_mask
+        uint8_t yakuman, limit, form, wait
+        int8_t pair
+        uint8_t n_runs, n_trips
+        uint8_t runs[4]
+        uint8_t trips[4]
+        uint8_t code
+    uint8_t ipt_han_closed[64]
+    uint8_t ipt_han_open[64]
+    uint8_t ipt_ym_mult[64]
+    uint64_t ipt_replaces[64]
+    int ipt_score(const ipt_score_in_t *inp, const ipt_rules_t *r, ipt_score_out_t *out)
+
+SCORE_OK, SCORE_NOT_AGARI, SCORE_NO_YAKU, SCORE_BAD_INPUT = 0, 1, 2, 3
+_yaku_table_loaded = False
+
+
+def set_yaku_table(han_closed, han_open, yakuman_mult, replaces):
+    """Load han, yakuman multiples and replacement masks per yaku id (from ippatsu.yaku)."""
+    global _yaku_table_loaded
+    cdef int i
+    for i in range(64):
+        ipt_han_closed[i] = han_closed[i]
+        ipt_han_open[i] = han_open[i]
+        ipt_ym_mult[i] = yakuman_mult[i]
+        ipt_replaces[i] = replaces[i]
+    _yaku_table_loaded = True
+
+
+cdef int _fill_rules(object rules, ipt_rules_t *r) except -1:
+    """rules: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
+    double_wind_pair_fu)"""
+    r.open_tanyao = rules[0]
+    r.kazoe_yakuman = rules[1]
+    r.kiriage = rules[2]
+    r.double_yakuman = rules[3]
+    r.yakuman_stacking = rules[4]
+    r.double_wind_pair_fu = rules[5]
+    return 0
+
+
+def score_kernel(bytes counts, int win, tuple melds, unsigned int flags, int seat_wind,
+                 int round_wind, int bonus, tuple rules):
+    """score_kernel(counts, win, melds, flags, seat_wind, round_wind, bonus, rules) -> tuple
+
+    The best-paying reading of a validated winning hand (used by ``ippatsu.scoring``):
+    ``(code, points, base, han, fu, yaku_mask, yakuman_mask, yakuman, limit, form, wait,
+    pair, runs, triplets)``. ``melds`` holds ``(type, lowest kind)`` pairs; ``rules`` the
+    tuple described in :func:`_fill_rules`. Inputs must already be validated.
+    """
+    cdef ipt_score_in_t inp
+    cdef ipt_score_out_t out
+    cdef ipt_rules_t r
+    cdef int i
+    if not _yaku_table_loaded:
+        raise RuntimeError("yaku table not loaded")
+    if PyBytes_GET_SIZE(counts) != 34 or len(melds) > 4 or not 0 <= win < 34 \
+            or not 0 <= seat_wind < 4 or not 0 <= round_wind < 4:
+        raise IppatsuError("bad scoring input", code="bad_input")
+    memcpy(inp.counts, PyBytes_AS_STRING(counts), 34)
+    inp.win = win
+    inp.n_melds = len(melds)
+    for i in range(inp.n_melds):
+        inp.meld_type[i] = melds[i][0]
+        inp.meld_kind[i] = melds[i][1]
+        if inp.meld_type[i] > 4 or inp.meld_kind[i] >= 34 or \
+                (inp.meld_type[i] == 0 and (inp.meld_kind[i] >= 27 or inp.meld_kind[i] % 9 > 6)):
+            raise IppatsuError("bad meld in scoring input", code="bad_input")
+    inp.flags = flags
+    inp.seat_wind = seat_wind
+    inp.round_wind = round_wind
+    inp.bonus = bonus
+    _fill_rules(rules, &r)
+    with nogil:
+        ipt_score(&inp, &r, &out)
+    return (out.code, out.points, out.base, out.han, out.fu, out.yaku, out.yakuman_mask,
+            out.yakuman, out.limit, out.form, out.wait, out.pair,
+            tuple(out.runs[i] for i in range(out.n_runs)),
+            tuple(out.trips[i] for i in range(out.n_trips)))
+
+
+cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
+                            const uint8_t[:, :, ::1] melds, const uint32_t[::1] flags,
+                            const uint8_t[:, ::1] winds, const int16_t[::1] bonus,
+                            ipt_rules_t *r, int16_t[:, ::1] hanfu, int32_t[::1] points,
+                            uint64_t[::1] yaku, uint8_t[:, ::1] meta,
+                            Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int j, total, code, nm
+    cdef ipt_score_in_t inp
+    cdef ipt_score_out_t out
+    for i in range(lo, hi):
+        code = ipt_check(&counts[i, 0], &total)
+        if code != IPT_OK:
+            err[0] = code
+            return i
+        memcpy(inp.counts, &counts[i, 0], 34)
+        inp.win = win[i]
+        nm = 0
+        for j in range(4):
+            if melds[i, j, 0] == 255:
+                continue
+            if melds[i, j, 0] > 4 or melds[i, j, 1] >= 34 or (melds[i, j, 0] == 0 and (
+                    melds[i, j, 1] >= 27 or melds[i, j, 1] % 9 > 6)):
+                err[0] = 10
+                return i
+            inp.meld_type[nm] = melds[i, j, 0]
+            inp.meld_kind[nm] = melds[i, j, 1]
+            nm += 1
+        inp.n_melds = nm
+        inp.flags = flags[i]
+        if winds[i, 0] > 3 or winds[i, 1] > 3:
+            err[0] = 11
+            return i
+        inp.seat_wind = winds[i, 0]
+        inp.round_wind = winds[i, 1]
+        inp.bonus = bonus[i]
+        ipt_score(&inp, r, &out)
+        hanfu[i, 0] = out.han
+        hanfu[i, 1] = out.fu
+        points[i] = out.points
+        yaku[i] = out.yaku | out.yakuman_mask
+        meta[i, 0] = out.code
+        meta[i, 1] = out.yakuman
+        meta[i, 2] = out.limit
+        meta[i, 3] = out.wait
+    return -1
+
+
+def score_batch_kernel(counts, win, melds, flags, winds, bonus, tuple rules, *, threads=1):
+    """Batch scoring kernel behind ``ippatsu.scoring.score_batch`` (see there)."""
+    cdef const uint8_t[:, ::1] c = _as_counts(counts)
+    cdef Py_ssize_t n = c.shape[0]
+    w_arr = np.ascontiguousarray(win, dtype=np.int8)
+    m_arr = np.ascontiguousarray(melds, dtype=np.uint8)
+    f_arr = np.ascontiguousarray(flags, dtype=np.uint32)
+    wd_arr = np.ascontiguousarray(winds, dtype=np.uint8)
+    b_arr = np.ascontiguousarray(bonus, dtype=np.int16)
+    if w_arr.shape != (n,) or m_arr.shape != (n, 4, 2) or f_arr.shape != (n,) \
+            or wd_arr.shape != (n, 2) or b_arr.shape != (n,):
+        raise HandSizeError("score_batch inputs must share their first dimension N: win (N,), "
+                            "melds (N, 4, 2), flags (N,), winds (N, 2), bonus (N,)",
+                            code="bad_shape")
+    cdef const int8_t[::1] wv = w_arr
+    cdef const uint8_t[:, :, ::1] mv = m_arr
+    cdef const uint32_t[::1] fv = f_arr
+    cdef const uint8_t[:, ::1] wdv = wd_arr
+    cdef const int16_t[::1] bv = b_arr
+    hanfu = np.empty((n, 2), np.int16)
+    pts = np.empty(n, np.int32)
+    yk = np.empty(n, np.uint64)
+    meta = np.empty((n, 4), np.uint8)
+    cdef int16_t[:, ::1] hv = hanfu
+    cdef int32_t[::1] pv = pts
+    cdef uint64_t[::1] yv = yk
+    cdef uint8_t[:, ::1] metv = meta
+    cdef ipt_rules_t r
+    _fill_rules(rules, &r)
+    if not _yaku_table_loaded:
+        raise RuntimeError("yaku table not loaded")
+
+    def fill(Py_ssize_t lo, Py_ssize_t hi):
+        cdef int err = 0
+        cdef Py_ssize_t bad
+        with nogil:
+            bad = _score_fill(c, wv, mv, fv, wdv, bv, &r, hv, pv, yv, metv, lo, hi, &err)
+        return bad, err
+
+    bad, err = _run(fill, n, _check_threads(threads))
+    if bad >= 0:
+        if err == 10:
+            raise IppatsuError(f"row {bad}: an impossible meld", code="bad_meld")
+        if err == 11:
+            raise IppatsuError(f"row {bad}: winds are 0..3", code="bad_input")
+        _raise_code(err, &c[bad, 0], bad)
+    return hanfu, pts, yk, meta

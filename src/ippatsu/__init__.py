@@ -1,0 +1,90 @@
+"""ippatsu — a fast, exact riichi mahjong engine.
+
+The hand core (shanten, agari, waits, effective tiles; per hand and in numpy batches),
+the tile model and notation, and scoring. See README.md and ARCHITECTURE.md.
+"""
+from .errors import (
+    HandSizeError,
+    IllegalActionError,
+    IppatsuError,
+    MeldError,
+    NoYakuError,
+    NotAgariError,
+    NotationError,
+    TileCountError,
+)
+from .tiles import (
+    dora_kind,
+    format_counts,
+    format_kinds,
+    format_tiles,
+    kind_name,
+    parse_counts,
+    parse_kinds,
+    parse_tiles,
+    tile_name,
+)
+from .hand import Hand, Meld, MeldType
+from ._types import DiscardUkeire, ShantenForms, Ukeire
+from .core import (
+    BACKEND,
+    NOT_APPLICABLE,
+    decompositions,
+    is_agari,
+    is_agari_batch,
+    is_tenpai,
+    shanten,
+    shanten_batch,
+    shanten_forms,
+    shanten_forms_batch,
+    ukeire,
+    ukeire_batch,
+    waits,
+    waits_batch,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    # errors
+    "IppatsuError",
+    "NotationError",
+    "TileCountError",
+    "MeldError",
+    "HandSizeError",
+    "NotAgariError",
+    "NoYakuError",
+    "IllegalActionError",
+    # tiles and hands
+    "parse_tiles",
+    "parse_kinds",
+    "parse_counts",
+    "format_tiles",
+    "format_kinds",
+    "format_counts",
+    "tile_name",
+    "kind_name",
+    "dora_kind",
+    "Hand",
+    "Meld",
+    "MeldType",
+    # hand core
+    "BACKEND",
+    "NOT_APPLICABLE",
+    "shanten",
+    "shanten_forms",
+    "is_agari",
+    "is_tenpai",
+    "waits",
+    "ukeire",
+    "decompositions",
+    "shanten_batch",
+    "shanten_forms_batch",
+    "is_agari_batch",
+    "waits_batch",
+    "ukeire_batch",
+    "ShantenForms",
+    "Ukeire",
+    "DiscardUkeire",
+]

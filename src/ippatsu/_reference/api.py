@@ -1,0 +1,243 @@
+"""The pure-Python twin of ``ippatsu._core``: the same functions, signatures and errors.
+
+Selected by ``IPPATSU_PURE_PYTHON=1`` (see ``ippatsu.core``). Slow, readable, and built on
+``handcore`` (first principles, no lookup tables), so comparing the two backends tests
+the tables and the C kernels against an independent derivation.
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from .._types import DiscardUkeire, ShantenForms, Ukeire
+from ..errors import HandSizeError, IppatsuError, TileCountError
+from . import handcore as hc
+
+__all__ = [
+    "NOT_APPLICABLE",
+    "BACKEND",
+    "TABLE_BYTES",
+    "shanten",
+    "shanten_forms",
+    "is_agari",
+    "waits",
+    "ukeire",
+    "shanten_batch",
+    "shanten_forms_batch",
+    "is_agari_batch",
+    "waits_batch",
+    "ukeire_batch",
+]
+
+NOT_APPLICABLE = hc.NOT_APPLICABLE
+BACKEND = "python"
+TABLE_BYTES = 0
+
+_FORMS = {None: 0, "min": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
+
+
+def _counts_of(hand) -> List[int]:
+    from ..hand import Hand
+
+    if isinstance(hand, Hand):
+        counts = list(hand._counts)
+    elif isinstance(hand, (bytes, bytearray)):
+        if len(hand) != 34:
+            raise HandSizeError(f"expected 34 counts, got {len(hand)}", code="bad_counts_length")
+        counts = list(hand)
+    elif isinstance(hand, str):
+        from ..hand import concealed_counts
+
+        counts = list(concealed_counts(hand))
+    else:
+        if len(hand) != 34:
+            raise HandSizeError(f"expected 34 counts, got {len(hand)}", code="bad_counts_length")
+        counts = [int(x) for x in hand]
+        for k, v in enumerate(counts):
+            if v < 0 or v > 4:
+                raise TileCountError(
+                    f"{v} copies of {hc._kind_name(k)}: a count is 0 to 4",
+                    code="fifth_copy" if v > 4 else "negative_count",
+                )
+    hc.check_counts(counts)
+    return counts
+
+
+def shanten(hand, form=None) -> int:
+    """Shanten of a hand (see ``ippatsu._core.shanten``)."""
+    c = _counts_of(hand)
+    f = _FORMS.get(form, -1)
+    if f < 0:
+        raise IppatsuError(
+            f"unknown form {form!r}: use 'standard', 'chiitoitsu' or 'kokushi'", code="bad_form"
+        )
+    if f == 0:
+        return hc.shanten_min(c)
+    if f == 1:
+        return hc.shanten_standard(c)
+    if sum(c) < 13:
+        raise HandSizeError(
+            f"{form} needs 13 or 14 concealed tiles, got {sum(c)}", code="form_not_applicable"
+        )
+    return hc.shanten_chiitoitsu(c) if f == 2 else hc.shanten_kokushi(c)
+
+
+def shanten_forms(hand) -> ShantenForms:
+    c = _counts_of(hand)
+    s, a, b = hc.shanten_all(c)
+    return ShantenForms(s, a, b, min(x for x in (s, a, b) if x is not None))
+
+
+def is_agari(hand) -> bool:
+    return hc.is_agari_counts(_counts_of(hand))
+
+
+def waits(hand) -> List[int]:
+    return hc.waits_counts(_counts_of(hand))
+
+
+def _visible(visible) -> Optional[List[int]]:
+    if visible is None:
+        return None
+    if len(visible) != 34:
+        raise HandSizeError(f"visible needs 34 counts, got {len(visible)}", code="bad_counts_length")
+    v = [int(x) for x in visible]
+    for k, x in enumerate(v):
+        if x < 0 or x > 4:
+            raise TileCountError(f"{x} visible copies of {hc._kind_name(k)}", code="fifth_copy")
+    return v
+
+
+def ukeire(hand, visible=None):
+    c = _counts_of(hand)
+    vis = _visible(visible)
+    if sum(c) % 3 == 1:
+        s, tiles = hc.ukeire_counts(c, vis)
+        return Ukeire(s, tuple(tiles), sum(n for _, n in tiles))
+    out = []
+    for d in range(34):
+        if c[d] == 0:
+            continue
+        c[d] -= 1
+        s, tiles = hc.ukeire_counts(c, vis)
+        c[d] += 1
+        out.append(DiscardUkeire(d, s, tuple(tiles), sum(n for _, n in tiles)))
+    out.sort(key=lambda x: (x.shanten, -x.total, x.discard))
+    return out
+
+
+# ---- batch twins: plain loops over rows, same outputs and errors as the compiled ones
+
+
+def _rows(counts, name="counts") -> np.ndarray:
+    a = np.asarray(counts)
+    if a.ndim == 1 and a.shape[0] == 34:
+        a = a.reshape(1, 34)
+    if a.ndim != 2 or a.shape[1] != 34:
+        raise HandSizeError(f"{name} must have shape (N, 34), got {a.shape}", code="bad_shape")
+    if a.dtype.kind not in "iub":
+        raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
+    return a
+
+
+def _row_counts(a: np.ndarray, i: int) -> List[int]:
+    try:
+        return _counts_of([int(x) for x in a[i]])
+    except IppatsuError as e:
+        raise type(e)(f"row {i}: {e}", code=e.code) from None
+
+
+def _out(out, shape, dtype):
+    if out is None:
+        return np.empty(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise IppatsuError(
+            f"out must be a writeable C-contiguous {np.dtype(dtype)} array of shape {shape}",
+            code="bad_out",
+        )
+    return out
+
+
+def _check_threads(threads):
+    if threads is not None and int(threads) < 1:
+        raise IppatsuError(f"threads must be >= 1, got {threads}", code="bad_threads")
+
+
+def shanten_batch(counts, out=None, *, form=None, threads=1):
+    _check_threads(threads)
+    a = _rows(counts)
+    f = _FORMS.get(form, -1)
+    if f < 0:
+        raise IppatsuError(f"unknown form {form!r}", code="bad_form")
+    res = _out(out, (a.shape[0],), np.int8)
+    for i in range(a.shape[0]):
+        c = _row_counts(a, i)
+        s, ch, ko = hc.shanten_all(c)
+        val = [min(x for x in (s, ch, ko) if x is not None), s, ch, ko][f]
+        res[i] = NOT_APPLICABLE if val is None else val
+    return res
+
+
+def shanten_forms_batch(counts, out=None, *, threads=1):
+    _check_threads(threads)
+    a = _rows(counts)
+    res = _out(out, (a.shape[0], 4), np.int8)
+    for i in range(a.shape[0]):
+        s, ch, ko = hc.shanten_all(_row_counts(a, i))
+        res[i] = [
+            s,
+            NOT_APPLICABLE if ch is None else ch,
+            NOT_APPLICABLE if ko is None else ko,
+            min(x for x in (s, ch, ko) if x is not None),
+        ]
+    return res
+
+
+def is_agari_batch(counts, out=None, *, threads=1):
+    _check_threads(threads)
+    a = _rows(counts)
+    res = _out(out, (a.shape[0],), np.bool_)
+    for i in range(a.shape[0]):
+        res[i] = hc.is_agari_counts(_row_counts(a, i))
+    return res
+
+
+def waits_batch(counts, out=None, *, threads=1):
+    _check_threads(threads)
+    a = _rows(counts)
+    res = _out(out, (a.shape[0], 34), np.bool_)
+    for i in range(a.shape[0]):
+        c = _row_counts(a, i)
+        if sum(c) % 3 != 1:
+            raise HandSizeError(f"row {i}: {sum(c)} concealed tiles: waits need 3k+1",
+                                code="bad_hand_size")
+        res[i] = False
+        for k in hc.waits_counts(c):
+            res[i, k] = True
+    return res
+
+
+def ukeire_batch(counts, visible=None, out=None, *, threads=1):
+    _check_threads(threads)
+    a = _rows(counts)
+    n = a.shape[0]
+    vis = None if visible is None else _rows(visible, "visible")
+    if vis is not None and vis.shape[0] != n:
+        raise HandSizeError(f"visible has {vis.shape[0]} rows, counts {n}", code="bad_shape")
+    if out is None:
+        sh, tiles = np.empty(n, np.int8), np.empty((n, 34), np.uint8)
+    else:
+        sh, tiles = _out(out[0], (n,), np.int8), _out(out[1], (n, 34), np.uint8)
+    for i in range(n):
+        c = _row_counts(a, i)
+        if sum(c) % 3 != 1:
+            raise HandSizeError(f"row {i}: {sum(c)} concealed tiles: ukeire needs 3k+1",
+                                code="bad_hand_size")
+        s, lst = hc.ukeire_counts(c, None if vis is None else [int(x) for x in vis[i]])
+        sh[i] = s
+        tiles[i] = 0
+        for k, left in lst:
+            tiles[i, k] = left
+    return sh, tiles

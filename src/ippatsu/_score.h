@@ -1,0 +1,644 @@
+/*
+ * ippatsu scoring kernel (C, included by _core.pyx after _kernels.h).
+ *
+ * The C twin of ippatsu/scoring.py's evaluation (which stays the pure-Python reference):
+ * given the concealed counts with the winning tile, the winning kind, the declared melds
+ * and the situation, it reads the hand every way (standard readings, seven pairs,
+ * thirteen orphans), places the winning tile in every block it can complete, runs the
+ * yaku checks, counts fu and points, and keeps the variant that pays most (RULES.md §2:
+ * points, then yakuman multiple, then han, then fu).
+ *
+ * Yaku bits are the row ids of ippatsu/yaku.py (Tenhou numbering); han per row, yakuman
+ * multiples and replacements are loaded from that table at import
+ * (ipt_set_yaku_table), so the table stays the one source of the numbers. The checks
+ * here mirror the table's check functions one for one; tests compare both on every
+ * corpus hand and on generated hands.
+ */
+#ifndef IPPATSU_SCORE_H
+#define IPPATSU_SCORE_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* situation flags */
+#define IPT_F_TSUMO (1u << 0)
+#define IPT_F_RIICHI (1u << 1)
+#define IPT_F_DOUBLE_RIICHI (1u << 2)
+#define IPT_F_IPPATSU (1u << 3)
+#define IPT_F_HAITEI (1u << 4)
+#define IPT_F_HOUTEI (1u << 5)
+#define IPT_F_RINSHAN (1u << 6)
+#define IPT_F_CHANKAN (1u << 7)
+#define IPT_F_TENHOU (1u << 8)
+#define IPT_F_CHIIHOU (1u << 9)
+
+/* meld types (as scoring.py's M_*) */
+#define IPT_M_CHI 0
+#define IPT_M_PON 1
+#define IPT_M_MINKAN 2
+#define IPT_M_ANKAN 3
+#define IPT_M_KAKAN 4
+
+#define IPT_FORM_STANDARD 0
+#define IPT_FORM_CHIITOI 1
+#define IPT_FORM_KOKUSHI 2
+
+#define IPT_W_RYANMEN 0
+#define IPT_W_KANCHAN 1
+#define IPT_W_PENCHAN 2
+#define IPT_W_SHANPON 3
+#define IPT_W_TANKI 4
+
+/* result codes */
+#define IPT_S_OK 0
+#define IPT_S_NOT_AGARI 1
+#define IPT_S_NO_YAKU 2
+#define IPT_S_BAD_INPUT 3
+
+/* limits */
+#define IPT_L_NONE 0
+#define IPT_L_MANGAN 1
+#define IPT_L_HANEMAN 2
+#define IPT_L_BAIMAN 3
+#define IPT_L_SANBAIMAN 4
+#define IPT_L_YAKUMAN 5
+#define IPT_L_KAZOE 6
+
+/* yaku ids (bits) — the rows of ippatsu/yaku.py */
+enum {
+    Y_MENZEN_TSUMO = 0, Y_RIICHI = 1, Y_IPPATSU = 2, Y_CHANKAN = 3, Y_RINSHAN = 4,
+    Y_HAITEI = 5, Y_HOUTEI = 6, Y_PINFU = 7, Y_TANYAO = 8, Y_IIPEIKOU = 9,
+    Y_SEAT_E = 10, Y_ROUND_E = 14, Y_HAKU = 18, Y_HATSU = 19, Y_CHUN = 20,
+    Y_DOUBLE_RIICHI = 21, Y_CHIITOITSU = 22, Y_CHANTA = 23, Y_ITTSU = 24, Y_SANSHOKU = 25,
+    Y_SANSHOKU_DOUKOU = 26, Y_SANKANTSU = 27, Y_TOITOI = 28, Y_SANANKOU = 29,
+    Y_SHOUSANGEN = 30, Y_HONROUTOU = 31, Y_RYANPEIKOU = 32, Y_JUNCHAN = 33, Y_HONITSU = 34,
+    Y_CHINITSU = 35, Y_TENHOU = 37, Y_CHIIHOU = 38, Y_DAISANGEN = 39, Y_SUUANKOU = 40,
+    Y_SUUANKOU_TANKI = 41, Y_TSUUIISOU = 42, Y_RYUUIISOU = 43, Y_CHINROUTOU = 44,
+    Y_CHUUREN = 45, Y_CHUUREN_PURE = 46, Y_KOKUSHI = 47, Y_KOKUSHI_13 = 48,
+    Y_DAISUUSHI = 49, Y_SHOUSUUSHII = 50, Y_SUUKANTSU = 51
+};
+
+#define IPT_BIT(i) ((uint64_t)1 << (i))
+#define K_MANZU 0x1FFULL
+#define K_PINZU (0x1FFULL << 9)
+#define K_SOUZU (0x1FFULL << 18)
+#define K_HONORS (0x7FULL << 27)
+#define K_TERMINALS (IPT_BIT(0) | IPT_BIT(8) | IPT_BIT(9) | IPT_BIT(17) | IPT_BIT(18) | IPT_BIT(26))
+#define K_YAOCHUU (K_TERMINALS | K_HONORS)
+#define K_GREEN (IPT_BIT(19) | IPT_BIT(20) | IPT_BIT(21) | IPT_BIT(23) | IPT_BIT(25) | IPT_BIT(32))
+
+/* the yaku table, loaded from ippatsu/yaku.py */
+static uint8_t ipt_han_closed[64], ipt_han_open[64], ipt_ym_mult[64];
+static uint64_t ipt_replaces[64];
+static uint64_t ipt_ordinary_mask = 0, ipt_yakuman_mask = 0;
+
+typedef struct {
+    uint8_t open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking;
+    uint8_t double_wind_pair_fu;
+} ipt_rules_t;
+
+typedef struct {
+    uint8_t counts[34]; /* concealed tiles, the winning tile included */
+    int8_t win;         /* kind of the winning tile */
+    uint8_t n_melds;
+    uint8_t meld_type[4];
+    uint8_t meld_kind[4]; /* lowest kind */
+    uint32_t flags;
+    uint8_t seat_wind, round_wind; /* 0..3 */
+    int16_t bonus;                 /* han from dora + ura + red fives */
+} ipt_score_in_t;
+
+typedef struct {
+    int32_t points; /* ron payment or tsumo total, without honba / deposits */
+    int32_t base;
+    int16_t han, fu;
+    uint64_t yaku;  /* ordinary yaku mask (0 for a yakuman hand) */
+    uint64_t yakuman_mask;
+    uint8_t yakuman; /* multiple */
+    uint8_t limit;
+    uint8_t form, wait;
+    int8_t pair;
+    uint8_t n_runs, n_trips;
+    uint8_t runs[4], trips[4]; /* the concealed blocks of the reading scored */
+    uint8_t code;
+} ipt_score_out_t;
+
+/* per-variant context of the checks */
+typedef struct {
+    int form, closed, wait, pair, ankou, kans, win, seat, rnd;
+    uint32_t flags;
+    uint64_t mask;
+    int n_runs, n_trips;
+    int runs[4], trips[4]; /* sorted, melds included */
+    const uint8_t *counts;
+    int open_tanyao;
+} ipt_ctx_t;
+
+static inline int ipt_has(const int *a, int n, int x) {
+    for (int i = 0; i < n; i++)
+        if (a[i] == x) return 1;
+    return 0;
+}
+
+static inline int ipt_one_suit(uint64_t m) {
+    uint64_t s = m & ~K_HONORS;
+    return s != 0 && ((s & ~K_MANZU) == 0 || (s & ~K_PINZU) == 0 || (s & ~K_SOUZU) == 0);
+}
+
+static inline int ipt_all_blocks_yaochuu(const ipt_ctx_t *c) {
+    if (c->form != IPT_FORM_STANDARD || c->n_runs == 0) return 0;
+    if (!(IPT_BIT(c->pair) & K_YAOCHUU)) return 0;
+    for (int i = 0; i < c->n_runs; i++)
+        if (c->runs[i] % 9 != 0 && c->runs[i] % 9 != 6) return 0;
+    for (int i = 0; i < c->n_trips; i++)
+        if (!(IPT_BIT(c->trips[i]) & K_YAOCHUU)) return 0;
+    return 1;
+}
+
+static inline int ipt_chuuren_suit(const ipt_ctx_t *c) {
+    if (!c->closed || c->kans || c->form != IPT_FORM_STANDARD) return -1;
+    if (!ipt_one_suit(c->mask) || (c->mask & K_HONORS)) return -1;
+    int s = c->win - c->win % 9;
+    const uint8_t *cn = c->counts;
+    if (cn[s] < 3 || cn[s + 8] < 3) return -1;
+    for (int i = s + 1; i < s + 8; i++)
+        if (cn[i] < 1) return -1;
+    return s;
+}
+
+static inline int ipt_may_be_yakuman(const ipt_ctx_t *c) {
+    if ((c->flags & (IPT_F_TENHOU | IPT_F_CHIIHOU)) || c->form == IPT_FORM_KOKUSHI ||
+        c->ankou == 4 || c->kans == 4)
+        return 1;
+    uint64_t m = c->mask;
+    if (!(m & ~K_HONORS) || !(m & ~K_TERMINALS) || !(m & ~K_GREEN)) return 1;
+    if (c->n_trips >= 3 && c->trips[c->n_trips - 3] >= 27) return 1;
+    if (c->closed && !c->kans && !(m & K_HONORS) && ipt_one_suit(m)) return 1;
+    return 0;
+}
+
+static inline uint64_t ipt_yakuman_checks(const ipt_ctx_t *c) {
+    uint64_t y = 0;
+    int tsumo = (c->flags & IPT_F_TSUMO) != 0;
+    if ((c->flags & IPT_F_TENHOU) && tsumo && c->seat == 27 && c->closed) y |= IPT_BIT(Y_TENHOU);
+    if ((c->flags & IPT_F_CHIIHOU) && tsumo && c->seat != 27 && c->closed) y |= IPT_BIT(Y_CHIIHOU);
+    if (ipt_has(c->trips, c->n_trips, 31) && ipt_has(c->trips, c->n_trips, 32) &&
+        ipt_has(c->trips, c->n_trips, 33))
+        y |= IPT_BIT(Y_DAISANGEN);
+    if (c->ankou == 4) {
+        y |= IPT_BIT(Y_SUUANKOU);
+        if (c->wait == IPT_W_TANKI) y |= IPT_BIT(Y_SUUANKOU_TANKI);
+    }
+    if (!(c->mask & ~K_HONORS)) y |= IPT_BIT(Y_TSUUIISOU);
+    if (!(c->mask & ~K_GREEN)) y |= IPT_BIT(Y_RYUUIISOU);
+    if (!(c->mask & ~K_TERMINALS)) y |= IPT_BIT(Y_CHINROUTOU);
+    int s = ipt_chuuren_suit(c);
+    if (s >= 0) {
+        y |= IPT_BIT(Y_CHUUREN);
+        int r = c->win % 9;
+        int n = c->counts[c->win];
+        if ((r == 0 || r == 8) ? (n == 4 || n == 2) : (n == 2)) y |= IPT_BIT(Y_CHUUREN_PURE);
+    }
+    if (c->form == IPT_FORM_KOKUSHI) {
+        y |= IPT_BIT(Y_KOKUSHI);
+        if (c->counts[c->win] == 2) y |= IPT_BIT(Y_KOKUSHI_13);
+    }
+    int winds = 0;
+    for (int w = 27; w <= 30; w++) winds += ipt_has(c->trips, c->n_trips, w);
+    if (winds == 4) y |= IPT_BIT(Y_DAISUUSHI);
+    if (c->pair >= 27 && c->pair <= 30 && winds == 3) y |= IPT_BIT(Y_SHOUSUUSHII);
+    if (c->kans == 4) y |= IPT_BIT(Y_SUUKANTSU);
+    return y;
+}
+
+static inline uint64_t ipt_ordinary_checks(const ipt_ctx_t *c) {
+    uint64_t y = 0;
+    uint32_t f = c->flags;
+    int tsumo = (f & IPT_F_TSUMO) != 0;
+    int any_riichi = (f & (IPT_F_RIICHI | IPT_F_DOUBLE_RIICHI)) != 0;
+    uint64_t m = c->mask;
+    if (c->closed && tsumo) y |= IPT_BIT(Y_MENZEN_TSUMO);
+    if (c->closed && any_riichi) y |= IPT_BIT(Y_RIICHI);
+    if (c->closed && (f & IPT_F_IPPATSU) && any_riichi) y |= IPT_BIT(Y_IPPATSU);
+    if ((f & IPT_F_CHANKAN) && !tsumo) y |= IPT_BIT(Y_CHANKAN);
+    if ((f & IPT_F_RINSHAN) && tsumo) y |= IPT_BIT(Y_RINSHAN);
+    if ((f & IPT_F_HAITEI) && tsumo && !(f & IPT_F_RINSHAN)) y |= IPT_BIT(Y_HAITEI);
+    if ((f & IPT_F_HOUTEI) && !tsumo && !(f & IPT_F_CHANKAN)) y |= IPT_BIT(Y_HOUTEI);
+    if (c->closed && c->form == IPT_FORM_STANDARD && c->n_runs == 4 && c->wait == IPT_W_RYANMEN &&
+        c->pair < 31 && c->pair != c->seat && c->pair != c->rnd)
+        y |= IPT_BIT(Y_PINFU);
+    if ((c->closed || c->open_tanyao) && !(m & K_YAOCHUU)) y |= IPT_BIT(Y_TANYAO);
+    if (c->closed && c->form == IPT_FORM_STANDARD) {
+        for (int i = 0; i + 1 < c->n_runs; i++)
+            if (c->runs[i] == c->runs[i + 1]) {
+                y |= IPT_BIT(Y_IIPEIKOU);
+                break;
+            }
+    }
+    for (int w = 0; w < 4; w++) {
+        int has = ipt_has(c->trips, c->n_trips, 27 + w);
+        if (has && c->seat == 27 + w) y |= IPT_BIT(Y_SEAT_E + w);
+        if (has && c->rnd == 27 + w) y |= IPT_BIT(Y_ROUND_E + w);
+    }
+    int dragons = 0;
+    for (int d = 0; d < 3; d++)
+        if (ipt_has(c->trips, c->n_trips, 31 + d)) {
+            y |= IPT_BIT(Y_HAKU + d);
+            dragons++;
+        }
+    if (c->closed && (f & IPT_F_DOUBLE_RIICHI)) y |= IPT_BIT(Y_DOUBLE_RIICHI);
+    if (c->form == IPT_FORM_CHIITOI) y |= IPT_BIT(Y_CHIITOITSU);
+    if (ipt_all_blocks_yaochuu(c)) {
+        y |= IPT_BIT(Y_CHANTA);
+        if (!(m & K_HONORS)) y |= IPT_BIT(Y_JUNCHAN);
+    }
+    if (c->n_runs >= 3) {
+        for (int s = 0; s < 27; s += 9)
+            if (ipt_has(c->runs, c->n_runs, s) && ipt_has(c->runs, c->n_runs, s + 3) &&
+                ipt_has(c->runs, c->n_runs, s + 6))
+                y |= IPT_BIT(Y_ITTSU);
+        for (int i = 0; i < c->n_runs; i++) {
+            int x = c->runs[i];
+            if (x < 9 && ipt_has(c->runs, c->n_runs, x + 9) && ipt_has(c->runs, c->n_runs, x + 18))
+                y |= IPT_BIT(Y_SANSHOKU);
+        }
+    }
+    if (c->n_trips >= 3) {
+        for (int i = 0; i < c->n_trips; i++) {
+            int x = c->trips[i];
+            if (x < 9 && ipt_has(c->trips, c->n_trips, x + 9) &&
+                ipt_has(c->trips, c->n_trips, x + 18))
+                y |= IPT_BIT(Y_SANSHOKU_DOUKOU);
+        }
+    }
+    if (c->kans == 3) y |= IPT_BIT(Y_SANKANTSU);
+    if (c->form == IPT_FORM_STANDARD && c->n_trips == 4) y |= IPT_BIT(Y_TOITOI);
+    if (c->ankou == 3) y |= IPT_BIT(Y_SANANKOU);
+    if (c->pair >= 31 && dragons == 2) y |= IPT_BIT(Y_SHOUSANGEN);
+    if (!(m & ~K_YAOCHUU) && (m & K_HONORS) && (m & K_TERMINALS)) y |= IPT_BIT(Y_HONROUTOU);
+    if (c->closed && c->form == IPT_FORM_STANDARD && c->n_runs == 4 && c->runs[0] == c->runs[1] &&
+        c->runs[2] == c->runs[3])
+        y |= IPT_BIT(Y_RYANPEIKOU);
+    if (ipt_one_suit(m)) y |= (m & K_HONORS) ? IPT_BIT(Y_HONITSU) : IPT_BIT(Y_CHINITSU);
+    return y;
+}
+
+static inline uint64_t ipt_apply_replacements(uint64_t m) {
+    uint64_t out = m;
+    uint64_t x = m;
+    while (x) {
+        int i = __builtin_ctzll(x);
+        x &= x - 1;
+        out &= ~ipt_replaces[i];
+    }
+    return out;
+}
+
+static inline int ipt_ceil100(int x) { return (x + 99) / 100 * 100; }
+
+static inline int ipt_base_points(int han, int fu, const ipt_rules_t *r, int *limit) {
+    if (han >= 13) {
+        *limit = r->kazoe_yakuman ? IPT_L_KAZOE : IPT_L_SANBAIMAN;
+        return r->kazoe_yakuman ? 8000 : 6000;
+    }
+    if (han >= 11) { *limit = IPT_L_SANBAIMAN; return 6000; }
+    if (han >= 8) { *limit = IPT_L_BAIMAN; return 4000; }
+    if (han >= 6) { *limit = IPT_L_HANEMAN; return 3000; }
+    if (han >= 5) { *limit = IPT_L_MANGAN; return 2000; }
+    int base = fu << (han + 2);
+    if (base >= 2000) { *limit = IPT_L_MANGAN; return 2000; }
+    if (r->kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) {
+        *limit = IPT_L_MANGAN;
+        return 2000;
+    }
+    *limit = IPT_L_NONE;
+    return base;
+}
+
+static inline int ipt_hand_total(int base, int dealer, int tsumo) {
+    if (!tsumo) return ipt_ceil100(base * (dealer ? 6 : 4));
+    if (dealer) return 3 * ipt_ceil100(base * 2);
+    return ipt_ceil100(base * 2) + 2 * ipt_ceil100(base);
+}
+
+static inline int ipt_pair_fu(int pair, int seat, int rnd, const ipt_rules_t *r) {
+    if (pair >= 31) return 2;
+    if (pair == seat && pair == rnd) return r->double_wind_pair_fu;
+    if (pair == seat || pair == rnd) return 2;
+    return 0;
+}
+
+/* fu of one variant; trips_c are the concealed triplets of the reading */
+static inline int ipt_fu(const ipt_ctx_t *c, int pinfu, const int *trips_c, int n_trips_c,
+                         int ron_trip, int meld_fu, const ipt_rules_t *r) {
+    int tsumo = (c->flags & IPT_F_TSUMO) != 0;
+    if (c->form == IPT_FORM_CHIITOI) return 25;
+    if (c->form == IPT_FORM_KOKUSHI) return (20 + (tsumo ? 2 : 10) + 9) / 10 * 10;
+    if (pinfu) return tsumo ? 20 : 30;
+    int fu = 20;
+    if (c->closed && !tsumo) fu += 10;
+    if (tsumo) fu += 2;
+    if (c->wait == IPT_W_KANCHAN || c->wait == IPT_W_PENCHAN || c->wait == IPT_W_TANKI) fu += 2;
+    fu += ipt_pair_fu(c->pair, c->seat, c->rnd, r);
+    for (int i = 0; i < n_trips_c; i++) {
+        int k = trips_c[i];
+        int y = (IPT_BIT(k) & K_YAOCHUU) != 0;
+        if (ron_trip && k == c->win) {
+            ron_trip = 0;
+            fu += y ? 4 : 2;
+        } else {
+            fu += y ? 8 : 4;
+        }
+    }
+    fu += meld_fu;
+    int rounded = (fu + 9) / 10 * 10;
+    if (rounded == 20 && !c->closed) rounded = 30;
+    return rounded;
+}
+
+static inline void ipt_sort_small(int *a, int n) {
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i - 1;
+        while (j >= 0 && a[j] > x) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = x;
+    }
+}
+
+typedef struct {
+    int total, mult, han, fu, base, limit;
+    uint64_t mask, ym;
+    int valid;
+} ipt_cand_t;
+
+static inline int ipt_cand_better(const ipt_cand_t *a, const ipt_cand_t *b) {
+    if (!b->valid) return 1;
+    if (a->total != b->total) return a->total > b->total;
+    if (a->mult != b->mult) return a->mult > b->mult;
+    if (a->han != b->han) return a->han > b->han;
+    return a->fu > b->fu;
+}
+
+static inline void ipt_evaluate(const ipt_ctx_t *c, const int *trips_c, int n_trips_c,
+                                int ron_trip, int meld_fu, int bonus, int dealer,
+                                const ipt_rules_t *r, ipt_cand_t *out) {
+    uint64_t ym = 0, mask = 0;
+    int tsumo = (c->flags & IPT_F_TSUMO) != 0;
+    if (ipt_may_be_yakuman(c)) ym = ipt_yakuman_checks(c);
+    out->valid = 1;
+    if (ym) {
+        ym = ipt_apply_replacements(ym);
+        int mult = 0, mx = 0;
+        uint64_t x = ym;
+        while (x) {
+            int i = __builtin_ctzll(x);
+            x &= x - 1;
+            int v = r->double_yakuman ? ipt_ym_mult[i] : 1;
+            mult += v;
+            if (v > mx) mx = v;
+        }
+        if (!r->yakuman_stacking) mult = mx;
+        out->fu = ipt_fu(c, 0, trips_c, n_trips_c, ron_trip, meld_fu, r);
+        out->base = 8000 * mult;
+        out->limit = IPT_L_YAKUMAN;
+        out->han = 13 * mult;
+        out->mult = mult;
+        out->mask = 0;
+        out->ym = ym;
+    } else {
+        mask = ipt_apply_replacements(ipt_ordinary_checks(c));
+        int pinfu = (mask & IPT_BIT(Y_PINFU)) != 0;
+        out->fu = ipt_fu(c, pinfu, trips_c, n_trips_c, ron_trip, meld_fu, r);
+        int han = 0;
+        const uint8_t *tab = c->closed ? ipt_han_closed : ipt_han_open;
+        uint64_t x = mask;
+        while (x) {
+            int i = __builtin_ctzll(x);
+            x &= x - 1;
+            han += tab[i];
+        }
+        if (han) han += bonus;
+        out->han = han;
+        out->base = ipt_base_points(han, out->fu, r, &out->limit);
+        out->mult = 0;
+        out->mask = mask;
+        out->ym = 0;
+        if (!mask) out->base = 0;
+    }
+    out->total = out->base ? ipt_hand_total(out->base, dealer, tsumo) : 0;
+}
+
+/* readings of the concealed part: DFS over kinds */
+typedef struct {
+    int pair, n_runs, n_trips;
+    int runs[4], trips[4];
+} ipt_reading_t;
+
+#define IPT_MAX_READINGS 32
+
+typedef struct {
+    uint8_t c[34];
+    ipt_reading_t cur;
+    ipt_reading_t out[IPT_MAX_READINGS];
+    int n;
+} ipt_walk_t;
+
+static void ipt_walk(ipt_walk_t *w, int k) {
+    while (k < 34 && !w->c[k]) k++;
+    if (k == 34) {
+        if (w->cur.pair >= 0 && w->n < IPT_MAX_READINGS) {
+            /* readings are produced in a canonical order; skip exact duplicates */
+            for (int i = 0; i < w->n; i++)
+                if (memcmp(&w->out[i], &w->cur, sizeof(ipt_reading_t)) == 0) return;
+            w->out[w->n++] = w->cur;
+        }
+        return;
+    }
+    if (w->cur.pair < 0 && w->c[k] >= 2) {
+        w->c[k] -= 2;
+        w->cur.pair = k;
+        ipt_walk(w, k);
+        w->cur.pair = -1;
+        w->c[k] += 2;
+    }
+    if (w->c[k] >= 3 && w->cur.n_trips < 4) {
+        w->c[k] -= 3;
+        w->cur.trips[w->cur.n_trips++] = k;
+        ipt_walk(w, k);
+        w->cur.trips[--w->cur.n_trips] = 0;
+        w->c[k] += 3;
+    }
+    if (k < 27 && k % 9 <= 6 && w->c[k + 1] && w->c[k + 2] && w->cur.n_runs < 4) {
+        w->c[k]--;
+        w->c[k + 1]--;
+        w->c[k + 2]--;
+        w->cur.runs[w->cur.n_runs++] = k;
+        ipt_walk(w, k);
+        w->cur.runs[--w->cur.n_runs] = 0;
+        w->c[k]++;
+        w->c[k + 1]++;
+        w->c[k + 2]++;
+    }
+}
+
+static const int8_t ipt_meld_fu_tab[5][2] = {{0, 0}, {2, 4}, {8, 16}, {16, 32}, {8, 16}};
+
+/* Score one hand. Inputs are trusted to be validated by the caller (counts 0..4, sizes,
+ * melds legal); returns out->code. */
+static int ipt_score(const ipt_score_in_t *in, const ipt_rules_t *r, ipt_score_out_t *out) {
+    ipt_ctx_t c;
+    memset(&c, 0, sizeof c);
+    memset(out, 0, sizeof *out);
+    uint32_t f = in->flags;
+    int tsumo = (f & IPT_F_TSUMO) != 0;
+    int closed = 1, kans = 0, meld_fu = 0, meld_ankan = 0;
+    int meld_runs[4], meld_trips[4], n_mr = 0, n_mt = 0;
+    uint64_t mask = 0;
+    int total_tiles = 0;
+    for (int k = 0; k < 34; k++) {
+        if (in->counts[k]) mask |= IPT_BIT(k);
+        total_tiles += in->counts[k];
+    }
+    if (in->n_melds > 4 || total_tiles != 14 - 3 * in->n_melds || in->win < 0 || in->win >= 34 ||
+        !in->counts[in->win]) {
+        out->code = IPT_S_BAD_INPUT;
+        return out->code;
+    }
+    for (int i = 0; i < in->n_melds; i++) {
+        int t = in->meld_type[i], k = in->meld_kind[i];
+        if (t == IPT_M_CHI) {
+            meld_runs[n_mr++] = k;
+            mask |= (uint64_t)7 << k;
+            closed = 0;
+            continue;
+        }
+        meld_trips[n_mt++] = k;
+        mask |= IPT_BIT(k);
+        meld_fu += ipt_meld_fu_tab[t][(IPT_BIT(k) & K_YAOCHUU) != 0];
+        if (t == IPT_M_ANKAN) meld_ankan++;
+        else closed = 0;
+        if (t != IPT_M_PON) kans++;
+    }
+    int dealer = in->seat_wind == 0;
+    c.closed = closed;
+    c.flags = f;
+    c.seat = 27 + in->seat_wind;
+    c.rnd = 27 + in->round_wind;
+    c.mask = mask;
+    c.counts = in->counts;
+    c.win = in->win;
+    c.kans = kans;
+    c.open_tanyao = r->open_tanyao;
+
+    ipt_cand_t best;
+    best.valid = 0;
+    int best_reading = -1, best_wait = 0, best_form = 0;
+
+    ipt_walk_t w;
+    int n_readings = 0;
+    if (ipt_is_agari(in->counts, total_tiles)) {
+        memcpy(w.c, in->counts, 34);
+        memset(&w.cur, 0, sizeof w.cur);
+        w.cur.pair = -1;
+        w.n = 0;
+        ipt_walk(&w, 0);
+        n_readings = w.n;
+    }
+    for (int ri = 0; ri < n_readings; ri++) {
+        const ipt_reading_t *rd = &w.out[ri];
+        c.form = IPT_FORM_STANDARD;
+        c.pair = rd->pair;
+        c.n_runs = 0;
+        for (int i = 0; i < rd->n_runs; i++) c.runs[c.n_runs++] = rd->runs[i];
+        for (int i = 0; i < n_mr; i++) c.runs[c.n_runs++] = meld_runs[i];
+        ipt_sort_small(c.runs, c.n_runs);
+        c.n_trips = 0;
+        for (int i = 0; i < rd->n_trips; i++) c.trips[c.n_trips++] = rd->trips[i];
+        for (int i = 0; i < n_mt; i++) c.trips[c.n_trips++] = meld_trips[i];
+        ipt_sort_small(c.trips, c.n_trips);
+        int waits[5], nw = 0, seen = 0;
+        if (rd->pair == in->win) waits[nw++] = IPT_W_TANKI;
+        if (ipt_has(rd->trips, rd->n_trips, in->win)) waits[nw++] = IPT_W_SHANPON;
+        for (int i = 0; i < rd->n_runs; i++) {
+            int s = rd->runs[i];
+            if (s <= in->win && in->win <= s + 2) {
+                int p = in->win - s, wt;
+                if (p == 1) wt = IPT_W_KANCHAN;
+                else if (p == 0) wt = (s % 9 == 6) ? IPT_W_PENCHAN : IPT_W_RYANMEN;
+                else wt = (s % 9 == 0) ? IPT_W_PENCHAN : IPT_W_RYANMEN;
+                if (!(seen & (1 << wt))) {
+                    seen |= 1 << wt;
+                    waits[nw++] = wt;
+                }
+            }
+        }
+        for (int wi = 0; wi < nw; wi++) {
+            int ron_trip = waits[wi] == IPT_W_SHANPON && !tsumo;
+            c.wait = waits[wi];
+            c.ankou = rd->n_trips + meld_ankan - ron_trip;
+            ipt_cand_t cand;
+            ipt_evaluate(&c, rd->trips, rd->n_trips, ron_trip, meld_fu, in->bonus, dealer, r,
+                         &cand);
+            if (ipt_cand_better(&cand, &best)) {
+                best = cand;
+                best_reading = ri;
+                best_wait = waits[wi];
+                best_form = IPT_FORM_STANDARD;
+            }
+        }
+    }
+    if (in->n_melds == 0 && total_tiles == 14) {
+        int pairs = 0, other = 0;
+        for (int k = 0; k < 34; k++) {
+            if (in->counts[k] == 2) pairs++;
+            else if (in->counts[k]) other = 1;
+        }
+        int form = -1;
+        if (pairs == 7 && !other) form = IPT_FORM_CHIITOI;
+        else if (ipt_shanten_kokushi_v(in->counts) == -1) form = IPT_FORM_KOKUSHI;
+        if (form >= 0) {
+            c.form = form;
+            c.pair = form == IPT_FORM_CHIITOI ? in->win : -1;
+            c.n_runs = c.n_trips = 0;
+            c.ankou = 0;
+            c.wait = IPT_W_TANKI;
+            ipt_cand_t cand;
+            ipt_evaluate(&c, 0, 0, 0, 0, in->bonus, dealer, r, &cand);
+            if (ipt_cand_better(&cand, &best)) {
+                best = cand;
+                best_reading = -1;
+                best_wait = IPT_W_TANKI;
+                best_form = form;
+            }
+        }
+    }
+    if (!best.valid) {
+        out->code = IPT_S_NOT_AGARI;
+        return out->code;
+    }
+    out->points = best.total;
+    out->base = best.base;
+    out->han = (int16_t)best.han;
+    out->fu = (int16_t)best.fu;
+    out->yaku = best.mask;
+    out->yakuman_mask = best.ym;
+    out->yakuman = (uint8_t)best.mult;
+    out->limit = (uint8_t)best.limit;
+    out->form = (uint8_t)best_form;
+    out->wait = (uint8_t)best_wait;
+    out->pair = -1;
+    if (best_reading >= 0) {
+        const ipt_reading_t *rd = &w.out[best_reading];
+        out->pair = (int8_t)rd->pair;
+        out->n_runs = (uint8_t)rd->n_runs;
+        out->n_trips = (uint8_t)rd->n_trips;
+        for (int i = 0; i < rd->n_runs; i++) out->runs[i] = (uint8_t)rd->runs[i];
+        for (int i = 0; i < rd->n_trips; i++) out->trips[i] = (uint8_t)rd->trips[i];
+    }
+    out->code = (best.mask || best.ym) ? IPT_S_OK : IPT_S_NO_YAKU;
+    return out->code;
+}
+
+#endif /* IPPATSU_SCORE_H */

@@ -1,0 +1,94 @@
+"""The hand-core API: shanten, agari, waits, effective tiles, decompositions.
+
+Every function takes a hand as a :class:`~ippatsu.hand.Hand`, a notation string
+(``"123m406p789s1122z"``), a 34-byte ``bytes`` or any sequence / 1-D array of 34 counts
+(the *concealed* tiles; declared melds are implied by the size: 3k+1 or 3k+2 concealed
+tiles need k sets and a pair). Batch twins take an ``(N, 34)`` integer array, release the
+GIL, accept ``out=`` and ``threads=``.
+
+The compiled kernels (``ippatsu._core``) are used unless the environment variable
+``IPPATSU_PURE_PYTHON=1`` selects the pure-Python twin (``ippatsu._reference.api``), which
+has the same functions, results and errors. ``BACKEND`` says which one is active.
+
+>>> from ippatsu import shanten, waits
+>>> shanten("123m456p789s1122z")
+0
+>>> waits("123m456p789s1122z")
+[27, 28]
+>>> shanten("1111m234p567p789s")  # a wait on a fifth 1m does not count
+1
+"""
+from __future__ import annotations
+
+import os
+from typing import List, Tuple
+
+if os.environ.get("IPPATSU_PURE_PYTHON") == "1":
+    from ._reference import api as _backend
+else:
+    from . import _core as _backend
+
+from ._reference.handcore import BLOCK_PAIR, BLOCK_RUN, BLOCK_TRIPLET, decompositions_counts
+
+BACKEND: str = _backend.BACKEND
+NOT_APPLICABLE: int = _backend.NOT_APPLICABLE
+TABLE_BYTES: int = _backend.TABLE_BYTES
+
+shanten = _backend.shanten
+shanten_forms = _backend.shanten_forms
+is_agari = _backend.is_agari
+waits = _backend.waits
+ukeire = _backend.ukeire
+shanten_batch = _backend.shanten_batch
+shanten_forms_batch = _backend.shanten_forms_batch
+is_agari_batch = _backend.is_agari_batch
+waits_batch = _backend.waits_batch
+ukeire_batch = _backend.ukeire_batch
+
+__all__ = [
+    "BACKEND",
+    "NOT_APPLICABLE",
+    "TABLE_BYTES",
+    "BLOCK_PAIR",
+    "BLOCK_RUN",
+    "BLOCK_TRIPLET",
+    "shanten",
+    "shanten_forms",
+    "is_agari",
+    "is_tenpai",
+    "waits",
+    "ukeire",
+    "decompositions",
+    "shanten_batch",
+    "shanten_forms_batch",
+    "is_agari_batch",
+    "waits_batch",
+    "ukeire_batch",
+]
+
+
+def is_tenpai(hand) -> bool:
+    """True when a 3k+1 hand waits on at least one kind it does not hold four of."""
+    return shanten(hand) == 0 if _size(hand) % 3 == 1 else False
+
+
+def _size(hand) -> int:
+    from ._reference.api import _counts_of
+
+    return sum(_counts_of(hand))
+
+
+def decompositions(hand) -> List[Tuple[Tuple[int, int], ...]]:
+    """decompositions(hand) -> list of readings
+
+    Every distinct standard-form reading of a complete 3k+2 concealed part: a sorted
+    tuple of blocks ``(type, kind)`` with type ``BLOCK_PAIR`` (0), ``BLOCK_RUN`` (1, kind =
+    lowest kind of the run) or ``BLOCK_TRIPLET`` (2). Empty when the concealed part is not
+    complete in the standard form (seven pairs and thirteen orphans are separate forms).
+
+    >>> decompositions("111222333m11p")  # three triplets, or three identical runs
+    [((0, 9), (1, 0), (1, 0), (1, 0)), ((0, 9), (2, 0), (2, 1), (2, 2))]
+    """
+    from ._reference.api import _counts_of
+
+    return decompositions_counts(_counts_of(hand))
