@@ -50,7 +50,7 @@ Examples
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -59,7 +59,6 @@ from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAga
 from .rules import Rules
 from .tiles import dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
-    BY_ID,
     BY_NAME,
     FORM_CHIITOITSU,
     FORM_KOKUSHI,
@@ -100,6 +99,13 @@ _MELD_FU = (None, (2, 4), (8, 16), (16, 32), (8, 16))  # [type][terminal-or-hono
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DORA_NEXT = tuple(dora_kind(k) for k in range(34))
 _KN = tuple(kind_name(k) for k in range(34))
+_PAIR_TXT = tuple(n[0] * 2 + n[1] for n in _KN)
+_TRIP_TXT = tuple(n[0] * 3 + n[1] for n in _KN)
+_KAN_TXT = tuple(n[0] * 4 + n[1] for n in _KN)
+_RUN_TXT = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}" if k < 27 and k % 9 < 7
+                 else "" for k in range(34))
+_FORM_NAMES = ("standard", "chiitoitsu", "kokushi")
+_PINFU_BIT = 1 << 7
 _YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
 _RED_IDS = frozenset((16, 52, 88))
 
@@ -222,7 +228,6 @@ class ScoreResult:
 
     han: int
     fu: int
-    fu_breakdown: tuple
     yaku: tuple
     yaku_ids: tuple
     dora: int
@@ -236,9 +241,29 @@ class ScoreResult:
     dealer: bool
     tsumo: bool
     form: str
-    decomposition: tuple
     wait: str
     error: Optional[str] = None
+    _detail: tuple = field(default=(), repr=False, compare=False)
+
+    # the breakdown and the block names are derived on first use (the hot path of a
+    # scorer called in bulk rarely reads them)
+    @property
+    def fu_breakdown(self) -> tuple:
+        """``(item, fu)`` pairs that add up to the fu before rounding (RULES.md §6)."""
+        d = self.__dict__.get("_fu_breakdown")
+        if d is None:
+            d = _fu_items(*self._detail) if self._detail else ()
+            object.__setattr__(self, "_fu_breakdown", d)
+        return d
+
+    @property
+    def decomposition(self) -> tuple:
+        """The reading scored: concealed blocks, then melds, in notation."""
+        d = self.__dict__.get("_decomposition")
+        if d is None:
+            d = _block_names(*self._detail[:5]) if self._detail else ()
+            object.__setattr__(self, "_decomposition", d)
+        return d
 
     @property
     def yaku_names(self) -> List[str]:
@@ -723,6 +748,10 @@ _YM_CHECKS = tuple((y.check, 1 << y.id) for y in YAKUMAN)
 _ORD_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in ORDINARY if REPLACED_BY[y.id])
 _YM_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in YAKUMAN if REPLACED_BY[y.id])
 _ORD_REPL_ANY = sum(b for b, _ in _ORD_REPL)
+_ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
+_ITEM_OPEN = {y.id: (y.name, y.han_open) for y in ORDINARY}
+_ITEM_YAKUMAN2 = {y.id: (y.name, 13 * y.yakuman) for y in YAKUMAN}
+_ITEM_YAKUMAN1 = {y.id: (y.name, 13) for y in YAKUMAN}
 _HAN_CLOSED = [0] * 64
 _HAN_OPEN = [0] * 64
 for _y in ORDINARY:
@@ -873,41 +902,14 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
                   closed, seat, rnd, meld_fu, honba, deposits, discarder, pao, seat_wind,
                   raise_on_no_yaku) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
-    # redo the winning variant's fu with its breakdown; name the blocks
-    items: list = []
-    pair = -1
-    trips_c: tuple = ()
-    if form == FORM_STANDARD:
-        pair, runs_c, trips_c = reading
-        blocks = [_KN[pair][0] * 2 + _KN[pair][1]]
-        blocks += [_run_text(k) for k in runs_c]
-        blocks += [_KN[k][0] * 3 + _KN[k][1] for k in trips_c]
-    elif form == FORM_CHIITOITSU:
-        blocks = [_KN[k][0] * 2 + _KN[k][1] for k in range(34) if counts[k]]
-    else:
-        blocks = [_kokushi_text(counts)]
-    for mt, k, _, _ in mlist:
-        blocks.append(f"{_MELD_LABEL[mt]} " + (_run_text(k) if mt == M_CHI else
-                                               _KN[k][0] * (3 if mt == M_PON else 4) + _KN[k][1]))
-    ctx.form = form
-    ctx.wait = wait
-    ron_trip = form == FORM_STANDARD and wait == WAIT_SHANPON and not tsumo
-    meld_items = []
-    for mt, k, _, _ in mlist:
-        if mt != M_CHI:
-            v = _MELD_FU[mt][k in _YAOCHUU_SET]
-            meld_items.append((f"{_MELD_LABEL[mt]} {_KN[k]}", v))
-    _fu(ctx, bool(mask & (1 << 7)), tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat,
-        rnd, rules, items, meld_items)
-
     if ym:
-        rows = [BY_ID[i] for i in _bits(ym)]
-        yaku = tuple((y.name, 13 * (y.yakuman if rules.double_yakuman else 1)) for y in rows)
+        yaku_ids = tuple(_bits(ym))
+        table = _ITEM_YAKUMAN2 if rules.double_yakuman else _ITEM_YAKUMAN1
         dora = ura = red = 0
     else:
-        rows = [BY_ID[i] for i in _bits(mask)]
-        yaku = tuple((y.name, y.han_closed if closed else y.han_open) for y in rows)
-    yaku_ids = tuple(y.id for y in rows)
+        yaku_ids = tuple(_bits(mask))
+        table = _ITEM_CLOSED if closed else _ITEM_OPEN
+    yaku = tuple([table[i] for i in yaku_ids])
     error = None
     if not mask and not ym:
         if raise_on_no_yaku:
@@ -923,11 +925,48 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
         payments = _payments(base, total, dealer, tsumo, seat_wind, discarder, pao, honba,
                              deposits, rules, ym, mult)
     return ScoreResult(
-        han=han, fu=fu, fu_breakdown=tuple(items), yaku=yaku, yaku_ids=yaku_ids,
-        dora=dora, ura=ura, red=red, yakuman=mult, limit=limit, points=total, cost=cost,
-        payments=payments, dealer=dealer, tsumo=tsumo,
-        form=("standard", "chiitoitsu", "kokushi")[form], decomposition=tuple(blocks),
-        wait=WAIT_NAMES[wait], error=error)
+        han, fu, yaku, yaku_ids, dora, ura, red, mult, limit, total, cost, payments, dealer,
+        tsumo, _FORM_NAMES[form], WAIT_NAMES[wait], error,
+        (form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT), seat,
+         rnd, rules, win))
+
+
+def _block_names(form, reading, counts, mlist, wait) -> tuple:
+    if form == FORM_STANDARD:
+        pair, runs_c, trips_c = reading
+        blocks = [_PAIR_TXT[pair]]
+        blocks += [_RUN_TXT[k] for k in runs_c]
+        blocks += [_TRIP_TXT[k] for k in trips_c]
+    elif form == FORM_CHIITOITSU:
+        blocks = [_PAIR_TXT[k] for k in range(34) if counts[k]]
+    else:
+        blocks = [_kokushi_text(counts)]
+    for mt, k, _, _ in mlist:
+        blocks.append(f"{_MELD_LABEL[mt]} " + (_RUN_TXT[k] if mt == M_CHI else
+                                               _TRIP_TXT[k] if mt == M_PON else _KAN_TXT[k]))
+    return tuple(blocks)
+
+
+def _fu_items(form, reading, counts, mlist, wait, tsumo, closed, pinfu, seat, rnd, rules,
+              win) -> tuple:
+    """The fu breakdown of the scored variant (the same ``_fu`` code, collecting items)."""
+    pair, trips_c = (reading[0], reading[2]) if form == FORM_STANDARD else (-1, ())
+    ctx = YakuContext()
+    ctx.form = form
+    ctx.wait = wait
+    ctx.win = win
+    ron_trip = form == FORM_STANDARD and wait == WAIT_SHANPON and not tsumo
+    meld_fu = 0
+    meld_items = []
+    for mt, k, _, _ in mlist:
+        if mt != M_CHI:
+            v = _MELD_FU[mt][k in _YAOCHUU_SET]
+            meld_fu += v
+            meld_items.append((f"{_MELD_LABEL[mt]} {_KN[k]}", v))
+    items: list = []
+    _fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules, items,
+        meld_items)
+    return tuple(items)
 
 
 def _bits(m: int) -> list:
@@ -939,12 +978,6 @@ def _bits(m: int) -> list:
         m >>= 1
         i += 1
     return out
-
-
-def _run_text(k: int) -> str:
-    s = "mps"[k // 9]
-    r = k % 9 + 1
-    return f"{r}{r + 1}{r + 2}{s}"
 
 
 def _kokushi_text(counts) -> str:
