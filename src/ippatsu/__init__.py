@@ -43,6 +43,10 @@ from .core import (
     waits_batch,
 )
 
+from .rules import Rules
+from .scoring import ScoreResult, format_score_table, score, score_table
+from .analysis import Analysis, analyze
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -87,4 +91,12 @@ __all__ = [
     "ShantenForms",
     "Ukeire",
     "DiscardUkeire",
+    # scoring and analysis
+    "Rules",
+    "score",
+    "ScoreResult",
+    "score_table",
+    "format_score_table",
+    "analyze",
+    "Analysis",
 ]
