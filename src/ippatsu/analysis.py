@@ -679,8 +679,10 @@ def _hint(name: str, closed: bool, need: int, note: str, out: list, han: Optiona
     out.append(Hint(name, y.en, h, 0, need, note))
 
 
-def _tiles(kinds: Iterable[int]) -> str:
-    return " ".join(kind_name(k) for k in kinds)
+def _tiles(kinds: Iterable[int], counts: Optional[Sequence[int]] = None) -> str:
+    if counts is None:
+        return " ".join(kind_name(k) for k in kinds)
+    return " ".join(kind_name(k) + (f"×{counts[k]}" if counts[k] > 1 else "") for k in kinds)
 
 
 def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> Tuple[Hint, ...]:
@@ -693,6 +695,8 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
     chis = [m for m in melds if m.type is MeldType.CHI]
     pk = [m for m in melds if m.type is not MeldType.CHI]
     out: List[Hint] = []
+    # hints about sets only when the standard form is not far behind the best form
+    sets_ok = forms.standard <= forms.min + 2
 
     # tanyao: no terminal or honor anywhere
     if closed or rules.open_tanyao:
@@ -703,7 +707,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
                 _hint("tanyao", closed, need,
                       "no terminals or honors" if not need
                       else f"{need} terminal/honor tile{'s' if need > 1 else ''} to replace: "
-                           f"{_tiles(bad)}", out)
+                           f"{_tiles(bad, c)}", out)
 
     # flushes: the suit holding most tiles
     suit_n = [sum(full[s * 9:s * 9 + 9]) for s in range(3)]
@@ -725,7 +729,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
 
     # toitoi / chiitoitsu: pairs
     pairs = sum(1 for x in c if x >= 2)
-    if not chis and n >= 4:
+    if not chis and n >= 4 and sets_ok:
         groups = pairs + len(pk)
         if groups >= 4:
             _hint("toitoi", closed, max(0, (4 - len(pk)) - sum(1 for x in c if x >= 3)),
@@ -757,10 +761,10 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
 
     # dragons together
     d = [full[kk] for kk in DRAGON_KINDS]
-    if sum(1 for x in d if x >= 2) == 3:
+    if sum(1 for x in d if x >= 2) == 3 and sets_ok:
         _hint("daisangen", closed, sum(max(0, 3 - x) for x in d),
               "pairs or triplets of all three dragons", out)
-    if sum(1 for x in d if x >= 2) >= 2 and min(d) >= 1:
+    if sum(1 for x in d if x >= 2) >= 2 and min(d) >= 1 and sets_ok:
         _hint("shousangen", closed, sum(max(0, 2 - x) for x in d) + 1,
               "all three dragons, two as pairs or better", out)
 
@@ -774,7 +778,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
         miss = [st * 9 + r for r in range(9) if not held[st * 9 + r]]
         if best_it is None or len(miss) < len(best_it):
             best_it = miss
-    if best_it is not None and len(best_it) <= 2 and n + 3 * len(chis) >= 8:
+    if sets_ok and best_it is not None and len(best_it) <= 2 and n + 3 * len(chis) >= 8:
         _hint("ittsu", closed, len(best_it),
               "123-456-789 in one suit" + (f"; missing {_tiles(best_it)}" if best_it else ""),
               out)
@@ -783,7 +787,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
         miss = [st * 9 + r + i for st in range(3) for i in range(3) if not held[st * 9 + r + i]]
         if best_ss is None or len(miss) < len(best_ss[1]):
             best_ss = (r, miss)
-    if best_ss is not None and len(best_ss[1]) <= 2 and n + 3 * len(chis) >= 8:
+    if sets_ok and best_ss is not None and len(best_ss[1]) <= 2 and n + 3 * len(chis) >= 8:
         r, miss = best_ss
         _hint("sanshoku", closed, len(miss),
               f"{r + 1}{r + 2}{r + 3} in all three suits"
@@ -793,15 +797,15 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
     mids = [kk for kk in range(27) if kk % 9 in (3, 4, 5) and full[kk]]
     if not any(kk % 9 in (3, 4, 5) for m_k in meld_kinds for kk in m_k if kk < 27):
         need = sum(c[kk] for kk in mids)
-        if need <= 2 and any(c[kk] for kk in YAOCHUU_KINDS):
+        if sets_ok and need <= 2 and any(c[kk] for kk in YAOCHUU_KINDS):
             name = "chanta" if honors else "junchan"
             _hint(name, closed, need,
                   "every block can hold a terminal" + (" or honor" if honors else "")
-                  + (f"; {need} middle tile{'s' if need > 1 else ''} to replace: {_tiles(mids)}"
+                  + (f"; {need} middle tile{'s' if need > 1 else ''} to replace: {_tiles(mids, c)}"
                      if need else ""), out)
 
     # iipeikou: an identical pair of runs already held
-    if closed and not melds:
+    if closed and not melds and sets_ok:
         for kk in range(27):
             if kk % 9 <= 6 and c[kk] >= 2 and c[kk + 1] >= 2 and c[kk + 2] >= 2:
                 _hint("iipeikou", closed, 0, f"{kind_name(kk)[0]}{kind_name(kk + 1)[0]}"

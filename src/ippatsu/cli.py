@@ -1,0 +1,947 @@
+"""The ``ippatsu`` command line (also ``python -m ippatsu``).
+
+Usage::
+
+    ippatsu hand 123m406p789s1122z [--win 2z] [--tsumo] [--riichi] [--dora 1z ...]
+                 [--seat E] [--round E] [--meld "pon 555z" ...] [--visible TILES]
+                 [--rules ippatsu|tenhou|majsoul|planet] [--json] [--glyphs auto|always|never]
+    ippatsu table [--dealer] [--max-han N] [--rules ...] [--json]
+    ippatsu shanten FILE|- [--skip-bad] [--echo] [--form min|standard|chiitoitsu|kokushi]
+                 [--threads N]
+    ippatsu replay PATH...          (runs ippatsu.table.replay.main when it is installed)
+    ippatsu bench [--quick] [--no-peers] [--json]
+    ippatsu --version
+
+``hand``
+    :func:`ippatsu.analysis.analyze` as text, readable at a glance: the tiles in notation
+    and, when stdout is a terminal whose encoding is UTF-8 (or with ``--glyphs always``),
+    as Unicode mahjong tiles (U+1F000–U+1F021); shanten per form; the waits with their
+    ron and tsumo scores in a table, or the discards with their effective tiles, or the
+    complete hand's yaku (and whether each survives a call), fu, points and the "if built
+    open" comparison; the yaku hints. ``--json`` prints ``Analysis.to_dict()``. The hand
+    may also carry its melds in the hand text form (``"123m406p789s1z [pon 2z+22z<A]"``).
+    Winds: ``E S W N`` (or ``east``..., ``1z``..``4z``, ``0``..``3``).
+
+``table``
+    The han × fu table (non-dealer by default, ``--dealer`` for the dealer) printed from
+    :func:`ippatsu.scoring.format_score_table`, the same code that scores hands.
+
+``shanten``
+    One hand per line in tile notation (a hand text with ``[melds]`` is read too: its
+    concealed part is used); blank lines and ``#`` comments are skipped and produce no
+    output. Out: one shanten per hand line (``-`` where a form does not apply), or with
+    ``--echo`` ``hand<TAB>shanten``. Every line is parsed first (a vectorised pass over
+    the bytes, with the exact parser only for lines it cannot read), then one
+    :func:`ippatsu.core.shanten_batch` call computes everything. **Bad lines fail the
+    whole run**: each is reported as ``line N: <message>`` on stderr (the first 20, then
+    a count), nothing is printed on stdout and the exit status is 1. With ``--skip-bad``
+    the bad lines are reported the same way, the good ones are answered (use ``--echo``
+    to keep the correspondence) and the exit status is 0.
+
+``bench``
+    Throughput of the core on this machine and, beside it, of the installed peers
+    (``mahjong``'s ``Shanten`` and ``HandCalculator``; ``riichienv`` if importable), with
+    the ratios. A few seconds; ``--quick`` for a fraction of a second.
+
+Errors: bad input gives one line ``ippatsu: error: ...`` on stderr and a non-zero exit
+status — 2 for a usage error (unknown option, bad rules name, ``replay`` not available),
+1 for bad hands, tiles or files — never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import json
+import os
+import sys
+import time
+from typing import List, Optional, Sequence, Tuple
+
+__all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs"]
+
+PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
+MAX_REPORTED_BAD_LINES = 20
+
+
+class UsageError(Exception):
+    """A command-line usage error (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line (``ippatsu: error: ...``)."""
+
+    def error(self, message):  # noqa: D401 - argparse API
+        raise UsageError(message)
+
+
+# ---------------------------------------------------------------------------------------
+# tiles as text and as glyphs
+# ---------------------------------------------------------------------------------------
+def tile_glyph(kind: int) -> str:
+    """The Unicode mahjong tile of a kind (U+1F000–U+1F021); red fives share the five's."""
+    if kind < 9:
+        return chr(0x1F007 + kind)          # characters (man)
+    if kind < 18:
+        return chr(0x1F019 + kind - 9)      # circles (pin)
+    if kind < 27:
+        return chr(0x1F010 + kind - 18)     # bamboo (sou)
+    if kind < 31:
+        return chr(0x1F000 + kind - 27)     # East South West North
+    return chr(0x1F006 - (kind - 31))       # White 1F006, Green 1F005, Red 1F004
+
+
+def tiles_glyphs(kinds: Sequence[int]) -> str:
+    return " ".join(tile_glyph(k) for k in kinds)
+
+
+def _use_glyphs(mode: str, stream) -> bool:
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    enc = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    return tty and enc == "utf8"
+
+
+# ---------------------------------------------------------------------------------------
+# argument types
+# ---------------------------------------------------------------------------------------
+_WINDS = {"e": 0, "east": 0, "1z": 0, "0": 0, "s": 1, "south": 1, "2z": 1, "1": 1,
+          "w": 2, "west": 2, "3z": 2, "2": 2, "n": 3, "north": 3, "4z": 3, "3": 3}
+
+
+def _wind(text: str) -> int:
+    try:
+        return _WINDS[text.strip().lower()]
+    except KeyError:
+        raise argparse.ArgumentTypeError(
+            f"unknown wind {text!r} (use E, S, W or N)") from None
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    p = _Parser(prog="ippatsu", description="Riichi mahjong engine: hand analysis, score "
+                "table, batch shanten, replays, benchmarks.")
+    p.add_argument("--version", action="version", version=f"ippatsu {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    h = sub.add_parser("hand", help="analyse a hand: shanten, waits and scores, yaku")
+    h.add_argument("hand", nargs="+", help="tiles in notation, e.g. 123m406p789s1122z "
+                   "(melds may follow in [brackets])")
+    h.add_argument("--win", metavar="TILE", help="the winning tile (default: the last "
+                   "tile written); added to a 13-tile hand")
+    h.add_argument("--tsumo", action="store_true", help="won by tsumo (default ron)")
+    h.add_argument("--riichi", action="store_true", help="riichi declared")
+    h.add_argument("--dora", metavar="TILES", action="append", nargs="+", default=[],
+                   help="dora indicators (up to 5), e.g. --dora 1z 5m")
+    h.add_argument("--seat", type=_wind, default=0, metavar="WIND",
+                   help="seat wind E S W N (E = dealer; default E)")
+    h.add_argument("--round", type=_wind, default=0, metavar="WIND",
+                   help="round wind (default E)")
+    h.add_argument("--meld", metavar="MELD", action="append", default=[],
+                   help='a declared meld, e.g. "pon 555z", "chi 3m+45m", "ankan 1111p"')
+    h.add_argument("--visible", metavar="TILES", default="",
+                   help="tiles seen elsewhere (discards, others' melds), in notation")
+    h.add_argument("--rules", choices=PRESETS, default="ippatsu")
+    h.add_argument("--json", action="store_true", help="print JSON")
+    h.add_argument("--glyphs", choices=("auto", "always", "never"), default="auto",
+                   help="Unicode tile glyphs (auto: on a UTF-8 terminal)")
+
+    t = sub.add_parser("table", help="the han x fu score table")
+    t.add_argument("--dealer", action="store_true", help="the dealer's table")
+    t.add_argument("--max-han", type=_positive_int, default=4, metavar="N")
+    t.add_argument("--rules", choices=PRESETS, default="ippatsu")
+    t.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("shanten", help="shanten of one hand per line (batch kernel)")
+    s.add_argument("file", metavar="FILE", help="a file of hands, or - for stdin")
+    s.add_argument("--skip-bad", action="store_true",
+                   help="report bad lines and answer the others (exit 0)")
+    s.add_argument("--echo", action="store_true", help="print hand<TAB>shanten")
+    s.add_argument("--form", choices=("min", "standard", "chiitoitsu", "kokushi"),
+                   default="min")
+    s.add_argument("--threads", type=_positive_int, default=1, metavar="N")
+
+    sub.add_parser("replay", help="replay game records (ippatsu.table.replay)",
+                   add_help=False)
+
+    b = sub.add_parser("bench", help="throughput of the core and of installed peers")
+    b.add_argument("--quick", action="store_true", help="a fraction of a second")
+    b.add_argument("--no-peers", action="store_true", help="skip the peer libraries")
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--seed", type=int, default=2024)
+    return p
+
+
+# ---------------------------------------------------------------------------------------
+# entry point
+# ---------------------------------------------------------------------------------------
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """main(argv=None) -> int: run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    out = sys.stdout
+    err = sys.stderr
+    try:
+        if args_list and args_list[0] == "replay":
+            return _replay(args_list[1:], err)
+        parser = build_parser()
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit as e:  # --help, --version
+            return int(e.code or 0)
+        if args.command is None:
+            parser.print_usage(err)
+            print("ippatsu: error: a command is required (hand, table, shanten, replay, "
+                  "bench)", file=err)
+            return 2
+        return _COMMANDS[args.command](args, out, err)
+    except UsageError as e:
+        print(f"ippatsu: error: {e}", file=err)
+        return 2
+    except BrokenPipeError:
+        try:  # stdout closed early (| head): stay quiet
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        return 1
+    except OSError as e:
+        where = f": {e.filename}" if getattr(e, "filename", None) else ""
+        print(f"ippatsu: error: {e.strerror or e}{where}", file=err)
+        return 1
+    except KeyboardInterrupt:
+        print("ippatsu: interrupted", file=err)
+        return 130
+    except ValueError as e:  # IppatsuError is a ValueError; Rules raise plain ones
+        print(f"ippatsu: error: {e}", file=err)
+        return 1
+
+
+# ---------------------------------------------------------------------------------------
+# replay: dispatch to ippatsu.table.replay when it exists
+# ---------------------------------------------------------------------------------------
+def _replay(argv: List[str], err) -> int:
+    try:
+        mod = importlib.import_module("ippatsu.table.replay")
+    except ModuleNotFoundError as e:
+        if e.name in ("ippatsu.table", "ippatsu.table.replay"):
+            print("ippatsu: error: replay is not available yet "
+                  "(the module ippatsu.table.replay is not installed)", file=err)
+            return 2
+        raise
+    try:
+        rc = mod.main(list(argv))
+    except SystemExit as e:
+        rc = e.code
+    if rc is None:
+        return 0
+    return rc if isinstance(rc, int) else 1
+
+
+# ---------------------------------------------------------------------------------------
+# hand
+# ---------------------------------------------------------------------------------------
+def _cmd_hand(args, out, err) -> int:
+    from .analysis import analyze
+    from .rules import Rules
+    from .tiles import parse_counts
+
+    visible = parse_counts(args.visible) if args.visible.strip() else None
+    dora = [t for group in args.dora for t in group]
+    a = analyze(" ".join(args.hand), melds=args.meld, seat_wind=args.seat,
+                round_wind=args.round, dora_indicators=dora, win_tile=args.win,
+                tsumo=args.tsumo, riichi=args.riichi, rules=Rules.preset(args.rules),
+                visible=visible)
+    if args.json:
+        out.write(json.dumps(a.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        return 0
+    out.write(format_analysis(a, glyphs=_use_glyphs(args.glyphs, out)))
+    return 0
+
+
+def _pts(x: int) -> str:
+    return f"{x:,}"
+
+
+def _cost(r) -> str:
+    """A score's payment in the usual short form."""
+    if r is None:
+        return ""
+    if not r.tsumo:
+        return _pts(r.points)
+    if r.dealer:
+        return f"{_pts(r.cost['non_dealer'])} all"
+    return f"{_pts(r.cost['non_dealer'])}/{_pts(r.cost['dealer'])}"
+
+
+def _hanfu(r) -> str:
+    if r.is_yakuman:
+        mult = r.yakuman or 1
+        return ("yakuman" if mult == 1 else f"{mult}x yakuman") + \
+            (" (counted)" if r.limit == "kazoe yakuman" else "")
+    if r.limit and r.han >= 5:
+        return f"{r.han} han {r.limit}"
+    return f"{r.han} han {r.fu} fu" + (f" {r.limit}" if r.limit else "")
+
+
+def _yaku_text(r, short: bool = True) -> str:
+    from .yaku import BY_NAME
+
+    names = []
+    for name, han in r.yaku:
+        y = BY_NAME[name]
+        names.append(_short_en(y.en) if short else y.en)
+    for label, v in (("dora", r.dora), ("red", r.red), ("ura", r.ura)):
+        if v:
+            names.append(f"{label} {v}")
+    return ", ".join(names)
+
+
+def _short_en(en: str) -> str:
+    """'All simples (tanyao)' -> 'tanyao'; 'Seat wind East' stays."""
+    if en.endswith(")") and "(" in en:
+        return en[en.rindex("(") + 1:-1]
+    return en
+
+
+def _table(rows: List[List[str]], align: str) -> List[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for r in rows:
+        cells = [c.rjust(w) if a == "r" else c.ljust(w) for c, w, a in zip(r, widths, align)]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def format_analysis(a, glyphs: bool = False) -> str:
+    """The text report of :func:`ippatsu.analysis.analyze` (what ``ippatsu hand`` prints)."""
+    from .analysis import WIND_NAMES
+    from .tiles import dora_kind, kind_name
+
+    L: List[str] = []
+    n = a.n_concealed
+    size = f"{n} tile{'s' if n != 1 else ''}"
+    if a.melds:
+        size = f"{n} concealed + {len(a.melds)} meld{'s' if len(a.melds) > 1 else ''}"
+    openness = "closed" if a.closed else "open"
+    L.append(f"Hand       {a.hand}   ({size}, {openness})")
+    if glyphs:
+        kinds = [t >> 2 for t in a.concealed]
+        if a.win is not None:  # the winning tile last, marked as on the rules page
+            kinds.remove(a.win.win_tile)
+            g = tiles_glyphs(kinds) + "  ▲" + tile_glyph(a.win.win_tile)
+        else:
+            g = tiles_glyphs(kinds)
+        for m in a.melds:
+            g += "  [" + tiles_glyphs(sorted(m.kinds)) + "]"
+        L.append(f"           {g}")
+    seat = f"{WIND_NAMES[a.seat_wind]} seat ({'dealer' if a.dealer else 'non-dealer'})"
+    dora = ("none" if not a.dora_indicators else
+            " ".join(kind_name(k) for k in a.dora_indicators) + " → dora " +
+            " ".join(kind_name(dora_kind(k)) for k in a.dora_indicators))
+    situ = f"{seat}, {WIND_NAMES[a.round_wind]} round · dora indicators: {dora}"
+    if a.riichi:
+        situ += " · riichi"
+    situ += f" · rules: {a.rules.name}"
+    L.append(f"Situation  {situ}")
+    f = a.forms
+    forms = [f"standard {f.standard}"]
+    if f.chiitoitsu is not None:
+        forms.append(f"seven pairs {f.chiitoitsu}")
+    if f.kokushi is not None:
+        forms.append(f"thirteen orphans {f.kokushi}")
+    label = {"complete": "complete", "tenpai": "tenpai"}.get(a.status, a.status)
+    if n % 3 == 2 and a.shanten >= 0:
+        label = "tenpai after a discard" if a.shanten == 0 else \
+            f"{a.shanten}-shanten after the best discard"
+    L.append(f"Shanten    {a.shanten} — {label}   ({', '.join(forms)})")
+
+    if a.win is not None:
+        L += _format_win(a, glyphs)
+    elif a.waits:
+        L += _format_waits(a)
+    elif n % 3 == 1:
+        L.append("")
+        L.append(f"Effective tiles (draws that lower the shanten): {a.ukeire_total} unseen")
+        L.append("  " + "  ".join(f"{t.tile}×{t.unseen}" for t in a.ukeire))
+    if a.discards and a.win is None:
+        L += _format_discards(a)
+    if a.hints:
+        L.append("")
+        L.append("Yaku to aim for (shape hints, not promises)")
+        rows = []
+        for h in a.hints:
+            value = ("yakuman" if h.yakuman == 1 else f"{h.yakuman}x yakuman") if h.yakuman \
+                else f"{h.han} han"
+            need = "in shape" if h.need == 0 else f"~{h.need} away"
+            rows.append([_short_en(h.en), value, need, h.note])
+        L += _table(rows, "lrll")
+    if a.notes:
+        L.append("")
+        L += [f"Note: {x}" for x in a.notes]
+    return "\n".join(L) + "\n"
+
+
+def _format_waits(a) -> List[str]:
+    L = ["", f"Waits      {' '.join(w.tile for w in a.waits)} — "
+             f"{sum(w.unseen for w in a.waits)} tiles unseen"]
+    rows = [["wait", "left", "ron", "", "tsumo", "", "yaku (ron)"]]
+    for w in a.waits:
+        if w.ron is None:
+            rows.append([w.tile, str(w.unseen), "–", "", "–", "", "not scored (see note)"])
+            continue
+        ron_hf = _hanfu(w.ron) if w.ron_has_yaku else "no yaku"
+        ron_p = _cost(w.ron) if w.ron_has_yaku else ""
+        ts_hf = _hanfu(w.tsumo) if w.tsumo_has_yaku else "no yaku"
+        ts_p = _cost(w.tsumo) if w.tsumo_has_yaku else ""
+        if w.ron_has_yaku:
+            yk = _yaku_text(w.ron)
+        elif w.with_riichi is not None and w.with_riichi.error is None:
+            yk = f"no yaku — with riichi {_hanfu(w.with_riichi)} {_cost(w.with_riichi)}"
+        else:
+            yk = "no yaku"
+        rows.append([w.tile, str(w.unseen), ron_hf, ron_p, ts_hf, ts_p, yk])
+    L += _table(rows, "lrlrlrl")
+    dealer = "dealer" if a.dealer else "non-dealer"
+    L.append(f"  ({dealer}; tsumo payments as " +
+             ("each player pays)" if a.dealer else "non-dealer/dealer pays)"))
+    return L
+
+
+def _format_discards(a) -> List[str]:
+    L = ["", "Discards (best first)"]
+    rows = [["discard", "then", "tiles", "effective tiles"]]
+    for d in a.discards:
+        then = "tenpai" if d.shanten == 0 else f"{d.shanten}-shanten"
+        rows.append([d.tile, then, str(d.total),
+                     " ".join(f"{t.tile}×{t.unseen}" for t in d.tiles)])
+    return L + _table(rows, "llrl")
+
+
+def _format_win(a, glyphs: bool) -> List[str]:
+    from .yaku import BY_NAME
+
+    w = a.win
+    r = w.result
+    how = "tsumo" if r.tsumo else "ron"
+    L = ["", f"Win        on {w.tile} by {how}" +
+         f" · reading {' '.join(r.decomposition)} · {r.wait} wait"]
+    if r.error == "no_yaku":
+        L.append("           NO YAKU: the shape is complete but cannot win")
+        if w.with_riichi is not None:
+            wr = w.with_riichi
+            L.append(f"           with riichi: {_hanfu(wr)} → {_cost(wr)}")
+    rows = [["yaku", "han", "if open"]]
+    for y in w.yaku:
+        han = "yakuman" if y.yakuman and y.han == 13 else (
+            f"{y.han // 13}x yakuman" if y.yakuman else str(y.han))
+        if y.survives_open:
+            op = "yakuman" if y.yakuman else f"yes, {y.han_open} han"
+        else:
+            op = "no (concealed only)"
+        rows.append([BY_NAME[y.name].en, han, op])
+    for label, v in (("Dora", r.dora), ("Red fives", r.red), ("Ura dora", r.ura)):
+        if v:
+            rows.append([label, str(v), "yes" if label != "Ura dora" else "no (riichi)"])
+    L.append("")
+    L += _table(rows, "lrl")
+    if r.error is None:
+        limit = ""
+        who = "dealer" if r.dealer else "non-dealer"
+        pay = _pts(r.points)
+        if r.tsumo:
+            pay += f" ({_cost(r)})"
+        L.append(f"  = {_hanfu(r)}{limit} → {pay}   [{who} {how}]")
+    fu_items = " + ".join(f"{name} {v}" for name, v in r.fu_breakdown)
+    L.append(f"Fu         {fu_items} → {r.fu}")
+    o = w.if_open
+    if o is not None:
+        if o.result is None:
+            L.append(f"If built open: impossible — {o.note}")
+        else:
+            orr = o.result
+            if orr.error:
+                val = "no yaku"
+            else:
+                val = f"{_yaku_text(orr, short=True)} → {_hanfu(orr)} {_pts(orr.points)}"
+            dropped = f"; loses {', '.join(o.dropped)}" if o.dropped else ""
+            L.append(f"If built open ({o.call}): {val}{dropped}")
+    return L
+
+
+# ---------------------------------------------------------------------------------------
+# table
+# ---------------------------------------------------------------------------------------
+def _cmd_table(args, out, err) -> int:
+    from .rules import Rules
+    from .scoring import format_score_table, score_table
+
+    rules = Rules.preset(args.rules)
+    if args.json:
+        t = score_table(rules, args.max_han)
+        side = "dealer" if args.dealer else "non_dealer"
+        rows = []
+        for (han, fu), c in sorted(t.items()):
+            ts = c[f"{side}_tsumo"]
+            rows.append({"han": han, "fu": fu, "ron": c[f"{side}_ron"],
+                         "tsumo": list(ts) if isinstance(ts, tuple) else ts,
+                         "limit": c["limit"]})
+        out.write(json.dumps({"side": side, "rules": rules.name, "cells": rows},
+                             ensure_ascii=False, indent=1) + "\n")
+        return 0
+    text = format_score_table(rules, args.max_han)
+    blocks = [b for b in text.split("\n\n") if b.strip()]
+    want = "dealer:" if args.dealer else "non-dealer:"
+    block = next((b for b in blocks if b.lstrip().startswith(want)), text)
+    out.write(f"rules: {rules.name}\n{block.rstrip()}\n")
+    if not args.dealer:
+        out.write("(tsumo: non-dealer pays-dealer pays; – impossible)\n")
+    else:
+        out.write("(tsumo: each player pays; – impossible)\n")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# shanten: many hands through the batch kernel
+# ---------------------------------------------------------------------------------------
+_CHUNK_LINES = 262144
+
+
+def parse_hand_lines(data: bytes):
+    """parse_hand_lines(data) -> (counts, line_numbers, bad)
+
+    Read one hand per line of ``data`` (bytes). ``counts`` is a ``(M, 34) uint8`` array of
+    the concealed counts of the M hand lines, ``line_numbers`` their 1-based line numbers,
+    ``bad`` a list of ``(line number, message)``. Blank lines and ``#`` comments are skipped.
+    A vectorised pass reads plain notation; any line it does not accept is read again by
+    the exact parser (:class:`ippatsu.hand.Hand` text form), which either reads it (a hand
+    with ``[melds]``) or names the error.
+    """
+    import numpy as np
+
+    if data and not data.endswith(b"\n"):
+        data += b"\n"
+    buf = np.frombuffer(data, np.uint8)
+    nl = np.flatnonzero(buf == 10)
+    nlines = nl.size
+    counts_parts = []
+    lines_parts = []
+    bad: List[Tuple[int, str]] = []
+    start_line = 0
+    while start_line < nlines:
+        end_line = min(nlines, start_line + _CHUNK_LINES)
+        lo = 0 if start_line == 0 else int(nl[start_line - 1]) + 1
+        hi = int(nl[end_line - 1]) + 1
+        c, ok, slow = _parse_chunk(buf[lo:hi], end_line - start_line)
+        keep = np.flatnonzero(ok)
+        counts_parts.append(c[keep])
+        lines_parts.append(keep + start_line + 1)
+        if slow.size:
+            lines = data[lo:hi].split(b"\n")
+            extra_c, extra_l = [], []
+            for i in slow.tolist():
+                res = _slow_line(lines[i])
+                if res is None:
+                    continue  # blank or comment after all
+                if isinstance(res, str):
+                    bad.append((start_line + i + 1, res))
+                else:
+                    extra_c.append(res)
+                    extra_l.append(start_line + i + 1)
+            if extra_c:
+                counts_parts.append(np.array(extra_c, np.uint8).reshape(-1, 34))
+                lines_parts.append(np.array(extra_l, np.int64))
+        start_line = end_line
+    if not counts_parts:
+        return np.zeros((0, 34), np.uint8), np.zeros(0, np.int64), bad
+    counts = np.concatenate(counts_parts)
+    line_nos = np.concatenate(lines_parts).astype(np.int64)
+    if len(counts_parts) > 1:
+        order = np.argsort(line_nos, kind="stable")
+        counts, line_nos = counts[order], line_nos[order]
+    bad.sort()
+    return np.ascontiguousarray(counts), line_nos, bad
+
+
+_VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+def _parse_chunk(b, nlines: int):
+    """Vectorised notation reader over whole lines: (counts, ok mask, slow line indices)."""
+    import numpy as np
+
+    n = b.size
+    is_nl = b == 10
+    line = np.cumsum(is_nl) - is_nl                      # line index of every byte
+    starts = np.concatenate(([0], np.flatnonzero(is_nl)[:-1] + 1))
+    is_hash = b == 35
+    hashes = np.cumsum(is_hash)
+    base = hashes[starts] - is_hash[starts]
+    in_comment = (hashes - base[line]) > 0
+    active = ~in_comment & ~is_nl
+    is_digit = (b >= 48) & (b <= 57)
+    suit = np.full(n, -1, np.int8)
+    suit[b == 109] = 0   # m
+    suit[b == 112] = 1   # p
+    suit[b == 115] = 2   # s
+    suit[b == 122] = 3   # z
+    is_suit = suit >= 0
+    is_space = (b == 32) | (b == 9) | (b == 13)
+    problem = active & ~(is_digit | is_suit | is_space)
+    # the first non-digit at or after every byte
+    idx = np.where(is_digit, n, np.arange(n))
+    next_nd = np.minimum.accumulate(idx[::-1])[::-1]
+    d_pos = np.flatnonzero(active & is_digit)
+    d_suit = suit[next_nd[d_pos]]
+    problem[d_pos[d_suit < 0]] = True                    # digits not closed by a suit letter
+    prev_digit = np.zeros(n, bool)
+    prev_digit[1:] = is_digit[:-1]
+    problem |= active & is_suit & ~prev_digit            # a suit letter with no digits
+    d_ok = d_suit >= 0
+    d_pos, d_suit = d_pos[d_ok], d_suit[d_ok].astype(np.int64)
+    rank = b[d_pos].astype(np.int64) - 48
+    bad_z = (d_suit == 3) & ((rank == 0) | (rank > 7))
+    problem[d_pos[bad_z]] = True
+    red = rank == 0
+    kind = np.where(red, d_suit * 9 + 4, d_suit * 9 + rank - 1)
+    kind[bad_z] = 0
+    dl = line[d_pos]
+    line_bad = np.zeros(nlines, bool)
+    line_bad[line[problem]] = True
+    counts = np.bincount(dl * 34 + kind, minlength=nlines * 34).reshape(nlines, 34)
+    if red.any():  # a second red five of a suit
+        reds = np.bincount(dl[red] * 3 + d_suit[red], minlength=nlines * 3).reshape(nlines, 3)
+        line_bad |= (reds > 1).any(1)
+    line_bad |= (counts > 4).any(1)
+    total = counts.sum(1)
+    size_ok = np.isin(total, _VALID_SIZES)
+    blank = (total == 0) & ~line_bad
+    ok = ~line_bad & size_ok
+    slow = np.flatnonzero(~ok & ~blank)
+    return counts.astype(np.uint8), ok, slow
+
+
+def _slow_line(raw: bytes):
+    """None for a blank line, 34 counts for a readable one, else the error message."""
+    from . import core
+    from .errors import IppatsuError
+    from .hand import concealed_counts
+
+    text = raw.decode("utf-8", errors="replace").split("#", 1)[0].strip()
+    if not text:
+        return None
+    try:
+        c = concealed_counts(text)
+        core.shanten(c)  # validates the size
+        return list(c)
+    except IppatsuError as e:
+        return str(e)
+
+
+def _cmd_shanten(args, out, err) -> int:
+    import numpy as np
+    from . import core
+
+    if args.file == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(args.file, "rb") as fh:
+            data = fh.read()
+    counts, line_nos, bad = parse_hand_lines(data)
+    for ln, msg in bad[:MAX_REPORTED_BAD_LINES]:
+        print(f"line {ln}: {msg}", file=err)
+    if len(bad) > MAX_REPORTED_BAD_LINES:
+        print(f"... and {len(bad) - MAX_REPORTED_BAD_LINES} more bad lines", file=err)
+    if bad and not args.skip_bad:
+        print(f"ippatsu: error: {len(bad)} bad line{'s' if len(bad) > 1 else ''}; nothing "
+              "computed (use --skip-bad to answer the good lines)", file=err)
+        return 1
+    form = None if args.form == "min" else args.form
+    sh = core.shanten_batch(counts, form=form, threads=args.threads)
+    names = np.array([str(v) if v != core.NOT_APPLICABLE else "-" for v in range(-1, 128)],
+                     dtype=object)
+    text = names[sh.astype(np.int16) + 1]
+    if args.echo:
+        lines = data.split(b"\n")
+        res = [lines[i - 1].decode("utf-8", "replace").split("#", 1)[0].strip() + "\t" + s
+               for i, s in zip(line_nos.tolist(), text.tolist())]
+    else:
+        res = text.tolist()
+    if res:
+        out.write("\n".join(res) + "\n")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# bench
+# ---------------------------------------------------------------------------------------
+def _rate(fn, items, budget: float) -> float:
+    """Items per second of ``fn(item)`` over ``items``, repeated until ``budget`` seconds."""
+    done = 0
+    t0 = time.perf_counter()
+    while True:
+        for it in items:
+            fn(it)
+        done += len(items)
+        dt = time.perf_counter() - t0
+        if dt >= budget:
+            return done / dt
+
+
+def _rate_batch(fn, n: int, budget: float) -> float:
+    done = 0
+    t0 = time.perf_counter()
+    while True:
+        fn()
+        done += n
+        dt = time.perf_counter() - t0
+        if dt >= budget:
+            return done / dt
+
+
+def random_complete_hand(rng, closed_only: bool = True):
+    """A random complete 14-tile concealed hand as 136-ids (last = the winning tile).
+
+    Four sets (runs or triplets, honors only as triplets) and a pair, never a fifth copy;
+    ``rng`` is a :class:`random.Random`.
+    """
+    while True:
+        used = [0] * 34
+        kinds: List[int] = []
+        ok = True
+        for _ in range(4):
+            for _attempt in range(20):
+                if rng.random() < 0.6:
+                    k = rng.randrange(3) * 9 + rng.randrange(7)
+                    ks = [k, k + 1, k + 2]
+                else:
+                    k = rng.randrange(34)
+                    ks = [k, k, k]
+                if all(used[x] + ks.count(x) <= 4 for x in set(ks)):
+                    for x in ks:
+                        used[x] += 1
+                    kinds += ks
+                    break
+            else:
+                ok = False
+        free = [k for k in range(34) if used[k] <= 2]
+        if not ok or not free:
+            continue
+        p = rng.choice(free)
+        used[p] += 2
+        kinds += [p, p]
+        copies = [0] * 34
+        ids = []
+        for k in kinds:  # ordinary copies first: a red five only as a five's fourth copy
+            ids.append(k * 4 + ((1, 2, 3, 0)[copies[k]] if k in (4, 13, 22) else copies[k]))
+            copies[k] += 1
+        i = rng.randrange(14)
+        ids[i], ids[-1] = ids[-1], ids[i]
+        return ids
+
+
+def _bench(args, out, err) -> int:
+    import platform
+    import random
+
+    import numpy as np
+
+    from . import __version__, core
+    from .scoring import score
+
+    quick = args.quick
+    budget = 0.03 if quick else 0.4
+    n_batch = 5000 if quick else 100000
+    rng = np.random.default_rng(args.seed)
+    draws = np.argsort(rng.random((n_batch, 136)), axis=1)[:, :14]
+    counts14 = np.zeros((n_batch, 34), np.uint8)
+    np.add.at(counts14, (np.repeat(np.arange(n_batch), 14), (draws // 4).ravel()), 1)
+    counts13 = counts14.copy()
+    last = draws[:, 13] // 4
+    counts13[np.arange(n_batch), last] -= 1
+    prng = random.Random(args.seed)
+    n_win = 200 if quick else 1000
+    wins = [random_complete_hand(prng) for _ in range(n_win)]
+    win_counts = np.zeros((n_win, 34), np.uint8)
+    for i, ids in enumerate(wins):
+        for t in ids:
+            win_counts[i, t >> 2] += 1
+    n_scalar = 2000 if quick else 20000
+    scalar_rows = [bytes(counts13[i]) for i in range(min(n_scalar, n_batch))]
+    sit = [dict(tsumo=bool(i % 2), riichi=bool(i % 3 == 0), seat_wind=i % 4) for i in range(n_win)]
+
+    results = []
+
+    def add(name, rate, unit="hands"):
+        results.append({"name": name, "per_second": rate, "unit": unit})
+        return rate
+
+    s_batch = add(f"shanten_batch (N={n_batch:,}, 13 tiles)",
+                  _rate_batch(lambda: core.shanten_batch(counts13), n_batch, budget))
+    s_scalar = add("shanten() scalar calls", _rate(core.shanten, scalar_rows, budget), "calls")
+    add(f"is_agari_batch (N={n_batch:,}, 14 tiles)",
+        _rate_batch(lambda: core.is_agari_batch(counts14), n_batch, budget))
+    add(f"ukeire_batch (N={n_batch:,}, 13 tiles)",
+        _rate_batch(lambda: core.ukeire_batch(counts13), n_batch, budget))
+    items = list(zip(wins, sit))
+    sc = add("score() calls (complete hands)",
+             _rate(lambda x: score(x[0], x[0][-1], raise_on_no_yaku=False, **x[1]), items,
+                   budget), "calls")
+
+    peers = []
+    if not args.no_peers:
+        peers = _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc,
+                             n_scalar)
+    info = {"ippatsu": __version__, "backend": core.BACKEND, "python": platform.python_version(),
+            "numpy": np.__version__, "machine": platform.machine(), "cpus": os.cpu_count(),
+            "quick": quick}
+    if args.json:
+        out.write(json.dumps({"info": info, "core": results, "peers": peers}, indent=1) + "\n")
+        return 0
+    out.write(f"ippatsu {__version__} bench — backend {core.BACKEND}, Python "
+              f"{info['python']}, numpy {info['numpy']}, {info['machine']}, "
+              f"{info['cpus']} cpus{' (quick)' if quick else ''}\n\n")
+    rows = [["core", "per second", "µs each"]]
+    for r in results:
+        rows.append([r["name"], f"{r['per_second']:,.0f}", f"{1e6 / r['per_second']:.3f}"])
+    out.write("\n".join(_table(rows, "lrr")) + "\n")
+    if peers:
+        out.write("\n")
+        rows = [["peer", "per second", "µs each", "ippatsu is", "agreement"]]
+        for p in peers:
+            if "error" in p:
+                rows.append([p["name"], "–", "–", p["error"], ""])
+                continue
+            rows.append([p["name"], f"{p['per_second']:,.0f}", f"{1e6 / p['per_second']:.3f}",
+                         p["ratio"], p.get("agreement", "")])
+        out.write("\n".join(_table(rows, "lrrll")) + "\n")
+    elif not args.no_peers:
+        out.write("\n(no peer library installed: pip install mahjong riichienv)\n")
+    return 0
+
+
+def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_scalar):
+    from . import core
+
+    from .scoring import score
+
+    peers = []
+    our_scores = [score(ids, ids[-1], raise_on_no_yaku=False, **s) for ids, s in zip(wins, sit)]
+    n_yaku = sum(1 for o in our_scores if o.error is None)  # peers differ on no-yaku hands
+    n = min(n_scalar, counts13.shape[0])
+    ours = core.shanten_batch(counts13[:n])
+
+    def ratio(ours_rate, theirs, what):
+        r = ours_rate / theirs
+        return (f"{r:,.1f}x" if r >= 10 else f"{r:.2f}x") + f" ({what})"
+
+    try:
+        import mahjong
+        from mahjong.shanten import Shanten
+    except ImportError:
+        mahjong = None
+    if mahjong is not None:
+        ver = _version("mahjong")
+        sh = Shanten()
+        rows34 = [list(map(int, counts13[i])) for i in range(n)]
+        try:
+            rate = _rate(sh.calculate_shanten, rows34, budget)
+            agree = sum(sh.calculate_shanten(r) == int(o) for r, o in zip(rows34, ours))
+            peers.append({"name": f"mahjong {ver} Shanten.calculate_shanten",
+                          "per_second": rate,
+                          "ratio": ratio(s_scalar, rate, "scalar") + ", "
+                          + ratio(s_batch, rate, "batch"),
+                          "agreement": f"{agree}/{n} hands"})
+        except Exception as e:  # a peer's failure must not stop the bench
+            peers.append({"name": f"mahjong {ver} Shanten", "error": _short_err(e)})
+        try:
+            from mahjong.hand_calculating.hand import HandCalculator
+            from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+            hc = HandCalculator()
+            opts = OptionalRules(has_open_tanyao=True, has_aka_dora=True)
+            cfgs = [HandConfig(is_tsumo=s["tsumo"], is_riichi=s["riichi"],
+                               player_wind=27 + s["seat_wind"], round_wind=27, options=opts)
+                    for s in sit]
+            items = list(zip(wins, cfgs))
+            rate = _rate(lambda x: hc.estimate_hand_value(x[0], x[0][-1], config=x[1]), items,
+                         budget)
+            agree = sum(hc.estimate_hand_value(x[0], x[0][-1], config=x[1]).han == o.han
+                        for x, o in zip(items, our_scores) if o.error is None)
+            peers.append({"name": f"mahjong {ver} HandCalculator.estimate_hand_value",
+                          "per_second": rate, "ratio": ratio(sc, rate, "score()"),
+                          "agreement": f"{agree}/{n_yaku} han"})
+        except Exception as e:
+            peers.append({"name": f"mahjong {ver} HandCalculator", "error": _short_err(e)})
+    try:
+        import riichienv
+    except Exception:
+        riichienv = None
+    if riichienv is not None:
+        ver = _version("riichienv")
+        # the same hands as counts13: the first 13 of the 14 drawn tiles
+        ids13 = [sorted(int(t) for t in draws[i, :13]) for i in range(n)]
+        try:
+            calc = riichienv.calculate_shanten
+            rate = _rate(calc, ids13, budget)
+            agree = sum(int(calc(r)) == int(o) for r, o in zip(ids13, ours))
+            peers.append({"name": f"riichienv {ver} calculate_shanten", "per_second": rate,
+                          "ratio": ratio(s_scalar, rate, "scalar") + ", "
+                          + ratio(s_batch, rate, "batch"),
+                          "agreement": f"{agree}/{n} hands"})
+        except Exception as e:
+            peers.append({"name": f"riichienv {ver} calculate_shanten",
+                          "error": _short_err(e)})
+        try:
+            HE, Cond = riichienv.HandEvaluator, riichienv.Conditions
+            items = [(HE(sorted(ids[:13])), ids[-1],
+                      Cond(tsumo=s["tsumo"], riichi=s["riichi"], player_wind=s["seat_wind"]))
+                     for ids, s in zip(wins, sit)]
+            rate = _rate(lambda x: x[0].calc(x[1], dora_indicators=[], conditions=x[2]),
+                         items, budget)
+            agree = sum(x[0].calc(x[1], dora_indicators=[], conditions=x[2]).han == o.han
+                        for x, o in zip(items, our_scores) if o.error is None)
+            peers.append({"name": f"riichienv {ver} HandEvaluator.calc", "per_second": rate,
+                          "ratio": ratio(sc, rate, "score()"),
+                          "agreement": f"{agree}/{n_yaku} han"})
+        except Exception as e:
+            peers.append({"name": f"riichienv {ver} HandEvaluator.calc",
+                          "error": _short_err(e)})
+    return peers
+
+
+def _short_err(e: Exception) -> str:
+    return f"failed: {type(e).__name__}: {str(e)[:60]}"
+
+
+def _version(dist: str) -> str:
+    try:
+        from importlib.metadata import version
+
+        return version(dist)
+    except Exception:
+        return "?"
+
+
+_COMMANDS = {
+    "hand": _cmd_hand,
+    "table": _cmd_table,
+    "shanten": _cmd_shanten,
+    "bench": _bench,
+}
