@@ -34,11 +34,15 @@ them per player.
 
 Departures and choices (where RULES.md leaves room):
 - The indicator of an open or added kan turns after the next discard passes without a
-  ron (``Rules.open_kan_dora_delayed``), or at once when the same player declares another
-  kan before discarding; a rinshan win after an open kan therefore does not count it.
+  ron (``Rules.open_kan_dora_delayed=True``), or, with ``open_kan_dora_delayed=False``,
+  when the kan player discards, before any ron on it (Tenhou); in both cases at once when
+  the same player declares another kan first. A rinshan win after an open kan never
+  counts it.
 - After riichi a closed kan must use the tile just drawn and keep the waits unchanged.
 - A kan needs a replacement tile: no kan once the live wall is empty.
 - A call that would leave the caller only kuikae-banned tiles to discard is not offered.
+- The last hand's dealer stops the game (``LastDealerStop.AUTO``) only after a win, not
+  after tenpai at a draw (Tenhou).
 - Nagashi mangan is lost by discarding a simple, by having a discard called, or by an
   open call (chi, pon, open or added kan); a closed kan does not void it.
 """
@@ -59,8 +63,57 @@ from .wall import Wall, wall_generator
 __all__ = ["GameState", "Phase", "HandResult", "WinResult"]
 
 _shanten = _core.shanten
-_waits = _core.waits
-_is_agari = _core.is_agari
+_core_waits = _core.waits
+_core_is_agari = _core.is_agari
+
+
+def _several_pairs(c: bytes) -> bool:
+    """More than one of the four groups (m, p, s, honors) holds 2 mod 3 tiles."""
+    n = 0
+    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
+        if sum(c[lo:hi]) % 3 == 2:
+            n += 1
+    return n > 1
+
+
+def _special_agari(c: bytes) -> bool:
+    """Seven pairs or thirteen orphans (14 tiles)."""
+    if sum(c) != 14:
+        return False
+    if sum(1 for x in c if x == 2) == 7:
+        return True
+    pair = False
+    for k in _YAOCHUU:
+        if c[k] == 2 and not pair:
+            pair = True
+        elif c[k] != 1:
+            return False
+    return pair
+
+
+def _is_agari(c: bytes) -> bool:
+    """``core.is_agari`` with a guard: the compiled kernel (as of this writing) accepts a
+    hand whose groups hold several pairs (e.g. ``55m66p33s77z`` after two calls) as
+    complete; such hands are re-checked here (only seven pairs / kokushi qualify)."""
+    if not _core_is_agari(c):
+        return False
+    if _several_pairs(c):
+        return _special_agari(c)
+    return True
+
+
+def _waits(c: bytes) -> list:
+    """``core.waits`` filtered through the same guard as :func:`_is_agari`."""
+    ws = _core_waits(c)
+    out = []
+    w = bytearray(c)
+    for k in ws:
+        w[k] += 1
+        b = bytes(w)
+        if not _several_pairs(b) or _special_agari(b):
+            out.append(k)
+        w[k] -= 1
+    return out
 
 A_DISCARD = ActionType.DISCARD
 A_RIICHI = ActionType.RIICHI
@@ -554,6 +607,8 @@ class GameState:
             self._abort("nine_terminals", reveal=p)
 
     def _discard(self, p: int, t: int, riichi: bool) -> None:
+        if self.pending_dora and not self.rules.open_kan_dora_delayed:
+            self._flush_dora()  # Tenhou: the open kan's indicator turns at the discard
         tsumogiri = t == self.last_draw
         self._remove(p, t)
         k = t >> 2
@@ -831,7 +886,7 @@ class GameState:
         if self.pending_dora:
             self._flush_dora()
         if self.rules.kan_dora:
-            if closed or not self.rules.open_kan_dora_delayed:
+            if closed:
                 self._reveal_dora()
             else:
                 self.pending_dora += 1
@@ -1014,12 +1069,12 @@ class GameState:
             honba = self.honba + 1
         kyoku = self.kyoku if renchan else self.kyoku + 1
         self._next = (kyoku, honba, self.deposits)
-        if self._game_ends(renchan, kyoku):
+        if self._game_ends(renchan, kyoku, win):
             self._end_game()
         else:
             self.phase = Phase.HAND_END
 
-    def _game_ends(self, renchan: bool, next_kyoku: int) -> bool:
+    def _game_ends(self, renchan: bool, next_kyoku: int, win: bool = False) -> bool:
         rules = self.rules
         scores = self.scores
         if rules.bust_ends_game and min(scores) < 0:
@@ -1038,7 +1093,9 @@ class GameState:
         # the last regular hand
         if not renchan:
             return enough
-        if rules.last_dealer_stop is LastDealerStop.AUTO and enough:
+        # the last dealer's stop (agari-yame) applies to a win only: Tenhou records go on
+        # after an all-last dealer tenpai in first place (dnovikoff/bug1.xml)
+        if rules.last_dealer_stop is LastDealerStop.AUTO and enough and win:
             return dealer_first and scores[dealer] >= rules.last_dealer_stop_min
         return False
 

@@ -1,0 +1,419 @@
+"""Replay Tenhou records through the engine and compare every result.
+
+Design
+------
+A record (mjlog via :func:`ippatsu.io.load_mjlog`, tenhou.net/6 JSON via
+:func:`ippatsu.io.load_tenhou6`) does not contain the wall, only what was drawn. For each
+hand the replay builds a :class:`~ippatsu.table.wall.Wall` whose live part is the recorded
+sequence of ordinary draws, whose replacement part is the recorded sequence of draws that
+follow a kan, and whose indicators are the recorded dora (and ura) indicators. The engine
+then draws on its own; whenever it stops at a decision point the replay feeds the recorded
+action (a discard, riichi, tsumo, kan, call, ron or the nine-terminals abort) or, when the
+record shows nothing for the players who may answer a discard, passes for them. Every
+recorded action must be legal at that point (``IllegalActionError`` otherwise).
+
+Checks per hand: the hand's result (winners, from whom, han, fu, points, yaku with their
+han, dora/ura/red counts, score deltas; or the kind of draw, tenpai seats and deltas);
+between hands the engine's scores and next counters (hand, honba, deposits) against the
+next ``INIT``; at the end, that the game ends exactly where the record ends, and the final
+scores. Each hand starts from the record's own counters, so one disagreement does not
+spill into the next hand.
+
+Command line: ``python -m ippatsu.table.replay PATH... [--rules tenhou] [-v]`` (folders
+are searched for ``*.mjlog``, ``*.xml``, ``*.json``); :func:`main` prints one line per
+file and the totals.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+from ..errors import IppatsuError
+from ..hand import MeldType
+from ..io.mjlog import Agari, Call, Discard, Draw, NewDora, Reach, Ryuukyoku, load_mjlog
+from ..io.tenhou6 import load_tenhou6
+from ..rules import GameLength, Rules
+from .actions import Action, ActionType
+from .state import GameState, Phase
+from .wall import Wall
+
+__all__ = ["tenhou_rules", "replay_game", "replay_file", "GameReport", "main", "RYUUKYOKU_KIND"]
+
+#: mjlog RYUUKYOKU type -> the engine's HandResult.kind
+RYUUKYOKU_KIND = {None: "exhaustive", "nm": "exhaustive", "yao9": "nine_terminals",
+                  "kaze4": "four_winds", "reach4": "four_riichi", "ron3": "three_ron",
+                  "kan4": "four_kans"}
+
+
+@dataclass
+class GameReport:
+    """What a replay found. ``hands`` counts hands with a result in the record,
+    ``exact`` those whose result the engine reproduced exactly; ``actions`` the recorded
+    actions fed, ``illegal`` those the engine refused; ``problems`` (hand label, cause,
+    detail) per disagreement; ``end_ok`` whether the game ended where the record ends."""
+
+    name: str
+    hands: int = 0
+    exact: int = 0
+    actions: int = 0
+    illegal: int = 0
+    complete: bool = True
+    end_ok: Optional[bool] = None
+    problems: List[Tuple[str, str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.exact == self.hands and self.end_ok is not False
+
+
+def _label(rnd) -> str:
+    k = rnd.kyoku
+    return f"{'ESWN'[k // 4 % 4]}{k % 4 + 1}-{rnd.honba}"
+
+
+class _Mismatch(Exception):
+    def __init__(self, cause: str, detail: str):
+        super().__init__(f"{cause}: {detail}")
+        self.cause = cause
+        self.detail = detail
+
+
+def _build(rnd) -> Tuple[Wall, list, list]:
+    """(wall, decisions, results) of one recorded hand."""
+    live: List[int] = []
+    rinshan: List[int] = []
+    dora: List[int] = list(getattr(rnd, "dora_indicators", ()) or ())[:1] or [rnd.dora_indicator]
+    ura: List[int] = []
+    decisions: list = []
+    results: list = []
+    after_kan = False
+    pending_reach = -1
+    evs = rnd.events
+    i = 0
+    n = len(evs)
+    while i < n:
+        e = evs[i]
+        if isinstance(e, Draw):
+            (rinshan if after_kan else live).append(e.tile)
+            after_kan = False
+        elif isinstance(e, Discard):
+            if pending_reach == e.who:
+                decisions.append(("riichi", e.who, e.tile))
+                pending_reach = -1
+            else:
+                decisions.append(("discard", e.who, e.tile))
+        elif isinstance(e, Reach):
+            if e.step == 1:
+                pending_reach = e.who
+        elif isinstance(e, Call):
+            decisions.append(("call", e.who, e.meld))
+            if e.meld.type in (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.KAKAN):
+                after_kan = True
+        elif isinstance(e, NewDora):
+            dora.append(e.indicator)
+        elif isinstance(e, Agari):
+            wins = [e]
+            while i + 1 < n and isinstance(evs[i + 1], Agari):
+                i += 1
+                wins.append(evs[i])
+            for a in wins:
+                if a.ura_indicators and not ura:
+                    ura = list(a.ura_indicators)
+                if len(a.dora_indicators) > len(dora):
+                    dora = list(a.dora_indicators)
+            decisions.append(("agari", wins))
+            results.append(("agari", wins))
+        elif isinstance(e, Ryuukyoku):
+            decisions.append(("ryuukyoku", e))
+            results.append(("ryuukyoku", e))
+        i += 1
+    hands = [list(h) for h in rnd.hands]
+    wall = Wall(hands, live, rinshan, dora, ura)
+    return wall, decisions, results
+
+
+def _turn_action(state: GameState, d) -> Action:
+    p = state.actor
+    kind = d[0]
+    if kind == "discard" or kind == "riichi":
+        if d[1] != p:
+            raise _Mismatch("turn", f"record: seat {d[1]} discards, engine: seat {p} to act")
+        return Action(ActionType.DISCARD if kind == "discard" else ActionType.RIICHI, p, d[2])
+    if kind == "call":
+        m = d[2]
+        if d[1] != p:
+            raise _Mismatch("turn", f"record: seat {d[1]} calls {m}, engine: seat {p} to act")
+        if m.type is MeldType.ANKAN:
+            return Action(ActionType.ANKAN, p, m.tiles[0], tuple(m.tiles))
+        if m.type is MeldType.KAKAN:
+            pon = tuple(t for t in m.tiles if t != m.added)
+            return Action(ActionType.KAKAN, p, m.added, pon)
+        raise _Mismatch("turn", f"record: {m} by seat {d[1]} while seat {p} is to discard")
+    if kind == "agari":
+        a = d[1][0]
+        if not a.is_tsumo or a.who != p:
+            raise _Mismatch("turn", f"record: win by {a.who} from {a.from_who}, engine: seat {p} to act")
+        return Action(ActionType.TSUMO, p, state.last_draw, (), p)
+    if kind == "ryuukyoku":
+        r = d[1]
+        if r.type == "yao9":
+            return Action(ActionType.KYUUSHU, p)
+        raise _Mismatch("draw", f"record: draw {r.type} while seat {p} is to act")
+    raise _Mismatch("turn", f"unexpected record item {kind}")
+
+
+def _response_actions(state: GameState, d) -> Tuple[list, bool]:
+    """(actions, consumed) for a RESPONSE point."""
+    legal = state._legal
+    if d is not None and d[0] == "agari":
+        wins = d[1]
+        if all(not a.is_tsumo and a.from_who == state.resp_actor for a in wins):
+            return [Action(ActionType.RON, a.who, state.resp_tile, (), a.from_who)
+                    for a in wins], True
+    if d is not None and d[0] == "call" and state.resp_kind == "discard":
+        m = d[2]
+        t = {MeldType.CHI: ActionType.CHI, MeldType.PON: ActionType.PON,
+             MeldType.DAIMINKAN: ActionType.DAIMINKAN}.get(m.type)
+        if t is not None:
+            consumed = tuple(x for x in m.tiles if x != m.called)
+            return [Action(t, d[1], m.called, consumed, state.resp_actor)], True
+    if d is not None and d[0] == "ryuukyoku" and d[1].type == "ron3":
+        acts = [b for acts in legal.values() for b in acts if b.type is ActionType.RON]
+        return acts, True
+    return [], False
+
+
+def _compare_win(w, a: Agari) -> List[str]:
+    out = []
+    r = w.score
+    if w.winner != a.who or w.from_who != a.from_who:
+        return [f"winner {w.winner}<-{w.from_who} vs record {a.who}<-{a.from_who}"]
+    if a.yakuman:
+        mine = sorted(r.yaku_ids)
+        theirs = sorted(a.yakuman)
+        if mine != theirs:
+            out.append(f"yakuman {mine} vs record {theirs}")
+    else:
+        mine = sorted(zip(r.yaku_ids, (h for _, h in r.yaku)))
+        for yid, v in ((52, r.dora), (53, r.ura), (54, r.red)):
+            if v:
+                mine.append((yid, v))
+        mine.sort()
+        theirs = sorted((y, h) for y, h in a.yaku if h)
+        if mine != theirs:
+            out.append(f"yaku {mine} vs record {theirs}")
+        if r.fu != a.fu and a.fu:
+            out.append(f"fu {r.fu} vs record {a.fu}")
+    if r.points != a.points:
+        out.append(f"points {r.points} vs record {a.points}")
+    if tuple(w.deltas) != tuple(a.deltas):
+        out.append(f"deltas {w.deltas} vs record {list(a.deltas)}")
+    return out
+
+
+def _compare(state: GameState, results: list) -> List[Tuple[str, str]]:
+    res = state.hand_results[-1]
+    if not results:
+        return [("result", f"engine ended the hand ({res.kind}), the record has no result")]
+    kind, rec = results[-1]
+    if kind == "agari":
+        if res.kind != "win":
+            return [("result", f"engine: {res.kind}, record: win")]
+        if len(res.wins) != len(rec):
+            return [("result", f"engine: {len(res.wins)} winners, record: {len(rec)}")]
+        probs = []
+        for w, a in zip(res.wins, rec):
+            for msg in _compare_win(w, a):
+                cause = msg.split(" ", 1)[0]
+                probs.append((cause, msg))
+        return probs
+    want = RYUUKYOKU_KIND.get(rec.type, rec.type)
+    if res.kind != want:
+        return [("draw_type", f"engine: {res.kind}, record: {rec.type or 'exhaustive'}")]
+    probs = []
+    if rec.type in (None, "nm") and res.tenpai is not None:
+        theirs = [h is not None for h in rec.hands]
+        if any(rec.hands) and res.tenpai != theirs:
+            probs.append(("tenpai", f"engine {res.tenpai} vs record {theirs}"))
+    if tuple(res.deltas) != tuple(rec.deltas):
+        probs.append(("deltas", f"engine {res.deltas} vs record {list(rec.deltas)}"))
+    return probs
+
+
+def tenhou_rules() -> Rules:
+    """``Rules.tenhou()`` with Tenhou's open-kan dora timing: the indicator of an open or
+    added kan turns when the kan player discards (before any ron on that discard), which
+    the engine reads from ``open_kan_dora_delayed=False`` (mjx/2011020415gm-...-e037b629,
+    S4: a ron on the discard after an open kan counts the new indicator)."""
+    return Rules.tenhou().replace(open_kan_dora_delayed=False)
+
+
+def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
+                complete: Optional[bool] = True,
+                final_scores: Optional[Sequence[int]] = None) -> GameReport:
+    """Replay the rounds of one game (``MjlogRound`` or ``Tenhou6Round`` objects).
+    ``complete=None``: the record has no end marker (tenhou.net/6); the game counts as
+    complete when the engine ends it after the last hand."""
+    rules = rules or tenhou_rules()
+    rep = GameReport(name, complete=bool(complete))
+    t0 = time.perf_counter()
+    st = GameState(rules, start=False, auto_next=False, record=False)
+    prev_done = False
+    for ri, rnd in enumerate(rounds):
+        label = _label(rnd)
+        if prev_done:
+            if st.phase == Phase.GAME_END:
+                rep.problems.append((label, "game_end", "engine ended the game before the record"))
+            else:
+                nk, nh, nd = st.next_hand_counters
+                if (nk, nh, nd) != (rnd.kyoku, rnd.honba, rnd.deposits):
+                    rep.problems.append((label, "counters",
+                                         f"engine next hand {(nk, nh, nd)} vs record "
+                                         f"{(rnd.kyoku, rnd.honba, rnd.deposits)}"))
+                if list(st.scores) != list(rnd.scores):
+                    rep.problems.append((label, "scores",
+                                         f"engine {st.scores} vs record {list(rnd.scores)}"))
+        prev_done = False
+        wall, decisions, results = _build(rnd)
+        if results:
+            rep.hands += 1
+        try:
+            st.start_hand(wall, kyoku=rnd.kyoku, honba=rnd.honba, deposits=rnd.deposits,
+                          scores=list(rnd.scores))
+            i = 0
+            nd = len(decisions)
+            while st.phase == Phase.TURN or st.phase == Phase.RESPONSE:
+                d = decisions[i] if i < nd else None
+                if st.phase == Phase.TURN:
+                    if d is None:
+                        raise _Mismatch("cut", "record ends")
+                    a = _turn_action(st, d)
+                    rep.actions += 1
+                    st.step(a)
+                    i += 1
+                else:
+                    acts, used = _response_actions(st, d)
+                    if used:
+                        rep.actions += len(acts)
+                        i += 1
+                    elif d is None and not results:
+                        raise _Mismatch("cut", "record ends")
+                    st.step(acts)
+            prev_done = True
+            if results:
+                probs = _compare(st, results)
+                if probs:
+                    for cause, msg in probs:
+                        rep.problems.append((label, cause, msg))
+                else:
+                    rep.exact += 1
+            if i < nd and decisions[i][0] not in ("ryuukyoku", "agari"):
+                rep.problems.append((label, "extra", f"record goes on after the engine ended "
+                                                     f"the hand: {decisions[i][0]}"))
+        except _Mismatch as e:
+            if e.cause == "cut" and not results:
+                rep.complete = False
+                continue
+            rep.problems.append((label, e.cause, e.detail))
+        except IppatsuError as e:
+            rep.illegal += 1
+            rep.problems.append((label, "illegal", str(e)))
+        except (IndexError, ValueError) as e:
+            rep.problems.append((label, "error", f"{type(e).__name__}: {e}"))
+    if complete is None and prev_done:  # no end marker (tenhou.net/6): judge by the engine
+        rep.complete = st.phase == Phase.GAME_END
+        rep.end_ok = True if rep.complete else None
+    elif complete and prev_done:
+        rep.end_ok = st.phase == Phase.GAME_END
+        if not rep.end_ok:
+            rep.problems.append(("end", "game_end", "the record ends, the engine goes on"))
+        elif final_scores is not None and list(st.scores) != list(final_scores):
+            rep.problems.append(("end", "final_scores",
+                                 f"engine {st.scores} vs record {list(final_scores)}"))
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
+    """Load a record (mjlog plain/gzip or tenhou.net/6 JSON) and replay it."""
+    name = os.path.basename(str(path))
+    if str(path).endswith(".json"):
+        rounds = load_tenhou6(path, strict=False)
+        complete = None if (rounds and all(r.complete for r in rounds)) else False
+        return replay_game(rounds, rules, name, complete=complete, final_scores=None)
+    g = load_mjlog(path)
+    rules = rules or tenhou_rules()
+    lt = g.lobby_type
+    if lt is not None:  # the lobby's own bits: length, red fives, open tanyao
+        rules = rules.replace(game_length=GameLength.HALF if lt.hanchan else GameLength.EAST,
+                              red_fives=lt.red_fives, open_tanyao=lt.kuitan)
+    return replay_game(g.rounds, rules, name, complete=g.complete,
+                       final_scores=g.final.scores if g.final else None)
+
+
+def _files(paths: Sequence[str]) -> List[str]:
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, names in sorted(os.walk(p)):
+                for n in sorted(names):
+                    if n.endswith((".mjlog", ".xml", ".json")):
+                        out.append(os.path.join(root, n))
+        else:
+            out.append(p)
+    return out
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Replay records and print per-file and total agreement. Returns 0 when every hand
+    agrees and every action was legal, else 1."""
+    ap = argparse.ArgumentParser(prog="ippatsu replay",
+                                 description="Replay Tenhou records through the engine.")
+    ap.add_argument("paths", nargs="+", help="files or folders (.mjlog/.xml/.json)")
+    ap.add_argument("--rules", default="tenhou",
+                    help="rules preset (default tenhou, with Tenhou's open-kan dora timing)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
+    args = ap.parse_args(argv)
+    rules = tenhou_rules() if args.rules == "tenhou" else Rules.preset(args.rules)
+    tot = GameReport("total")
+    files = _files(args.paths)
+    nfiles = nok = 0
+    t0 = time.perf_counter()
+    for f in files:
+        try:
+            rep = replay_file(f, rules)
+        except IppatsuError as e:
+            print(f"{f}: cannot load: {e}")
+            continue
+        nfiles += 1
+        nok += rep.ok
+        tot.hands += rep.hands
+        tot.exact += rep.exact
+        tot.actions += rep.actions
+        tot.illegal += rep.illegal
+        tot.problems.extend(rep.problems)
+        status = "ok" if rep.ok else f"{len(rep.problems)} problem(s)"
+        cut = "" if rep.complete else " (incomplete record)"
+        print(f"{f}: hands {rep.exact}/{rep.hands} exact, actions {rep.actions}, "
+              f"illegal {rep.illegal}{cut}: {status}")
+        if args.verbose or not rep.ok:
+            for label, cause, msg in rep.problems[: None if args.verbose else 3]:
+                print(f"    {label} [{cause}] {msg}")
+    dt = time.perf_counter() - t0
+    causes: dict = {}
+    for _, cause, _ in tot.problems:
+        causes[cause] = causes.get(cause, 0) + 1
+    print(f"total: {nfiles} files ({nok} fully agree), hands {tot.exact}/{tot.hands} exact, "
+          f"actions {tot.actions}, illegal {tot.illegal}, {dt:.2f} s")
+    if causes:
+        print("disagreements by cause: " + ", ".join(f"{k} {v}" for k, v in sorted(causes.items())))
+    return 0 if (nok == nfiles and not tot.problems) else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
