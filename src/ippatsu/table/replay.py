@@ -321,6 +321,9 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 continue
             rep.problems.append((label, e.cause, e.detail))
         except IppatsuError as e:
+            if getattr(e, "code", "") == "wall_exhausted" and not results:
+                rep.complete = False  # a record cut off mid-hand: the engine wants a draw
+                continue
             rep.illegal += 1
             rep.problems.append((label, "illegal", str(e)))
         except (IndexError, ValueError) as e:
