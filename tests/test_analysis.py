@@ -261,7 +261,7 @@ def test_hints_shapes():
     h = _hints("19m19p19s123456z9p")
     assert h["kokushi"].yakuman == 1
     assert "chanta" not in h  # set hints are off when the standard form is far behind
-    h = _hints("123m456p789s1155z", seat_wind=1)
+    h = _hints("123m456p789s2255z", seat_wind=1)
     assert h["haku"].need == 1 and h["seat_wind_s"].need == 1
     h = _hints("123m456p789s1115z", seat_wind=0, round_wind=0)
     assert h["seat_wind_e"].han == 2 and h["seat_wind_e"].need == 0
