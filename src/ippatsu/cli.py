@@ -618,9 +618,9 @@ def _parse_chunk(b, nlines: int):
     rank = b[d_pos].astype(np.int64) - 48
     bad_z = (d_suit == 3) & ((rank == 0) | (rank > 7))
     problem[d_pos[bad_z]] = True
-    red = rank == 0
+    red = (rank == 0) & (d_suit < 3)
     kind = np.where(red, d_suit * 9 + 4, d_suit * 9 + rank - 1)
-    kind[bad_z] = 0
+    kind[bad_z] = 0  # the line is bad anyway
     dl = line[d_pos]
     line_bad = np.zeros(nlines, bool)
     line_bad[line[problem]] = True

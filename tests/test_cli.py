@@ -1,0 +1,292 @@
+"""The ``ippatsu`` command line, driven through its real entry points: ``main([...])``
+(``ippatsu.__main__.main``, the console script) with captured output, and
+``python -m ippatsu`` in a subprocess."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import types
+
+import numpy as np
+import pytest
+
+from ippatsu import __version__, core
+from ippatsu.__main__ import main
+from ippatsu.cli import parse_hand_lines, tile_glyph
+from ippatsu.tiles import parse_counts
+
+
+def run(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def run_module(*argv, stdin=None):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    p = subprocess.run([sys.executable, "-m", "ippatsu", *argv], input=stdin,
+                       capture_output=True, env=env, timeout=60)
+    return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
+
+
+def assert_one_error_line(err):
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ippatsu: error: "), err
+    assert "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------
+# ippatsu hand
+# ---------------------------------------------------------------------------------------
+def test_hand_tenpai_table(capsys):
+    rc, out, err = run(capsys, "hand", "123m555p678s2277z", "--seat", "W")
+    assert rc == 0 and err == ""
+    assert "Shanten    0 — tenpai" in out
+    assert "Waits      2z 7z" in out
+    row7 = next(line for line in out.splitlines() if line.strip().startswith("7z"))
+    assert "1 han 40 fu" in row7 and "1,300" in row7 and "chun" in row7
+    row2 = next(line for line in out.splitlines() if line.strip().startswith("2z"))
+    assert "no yaku" in row2 and "with riichi" in row2
+    assert "shape hints, not promises" in out
+
+
+def test_hand_complete(capsys):
+    rc, out, err = run(capsys, "hand", "234m456p678s3455s2s", "--riichi", "--seat", "S",
+                       "--dora", "1m")
+    assert rc == 0 and err == ""
+    assert "Win        on 2s by ron" in out
+    assert "= 4 han 30 fu → 7,700" in out
+    assert "Pinfu" in out and "no (concealed only)" in out and "yes, 1 han" in out
+    assert "If built open (chi" in out and "2 han 30 fu 2,000" in out
+
+
+def test_hand_tsumo_win_option_and_melds(capsys):
+    rc, out, _ = run(capsys, "hand", "123m555p67s22z", "--win", "8s", "--tsumo",
+                     "--meld", "pon 777z", "--seat", "W")
+    assert rc == 0
+    assert "on 8s by tsumo" in out and "Red dragon" in out
+    assert "If built open" not in out  # calls declared: no comparison
+    rc, out2, _ = run(capsys, "hand", "123m555p678s22z", "[pon", "777z]", "--tsumo",
+                      "--seat", "W")
+    assert rc == 0 and "on 2z by tsumo" in out2
+
+
+def test_hand_shanten_and_discards(capsys):
+    rc, out, _ = run(capsys, "hand", "147m258p369s1234z")
+    assert rc == 0 and "Effective tiles" in out
+    rc, out, _ = run(capsys, "hand", "123m456p789s11223z")
+    assert rc == 0 and "Discards (best first)" in out
+    first = out.split("Discards (best first)")[1].splitlines()[2]
+    assert first.split()[:3] == ["3z", "tenpai", "4"]
+
+
+def test_hand_json(capsys):
+    rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--json")
+    assert rc == 0
+    d = json.loads(out)
+    assert d["shanten"] == 0 and [w["tile"] for w in d["waits"]] == ["1z", "2z"]
+    assert d["waits"][0]["ron"]["points"] > 0
+
+
+def test_hand_glyphs(capsys):
+    rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--glyphs", "always")
+    assert rc == 0
+    assert tile_glyph(0) in out and tile_glyph(27) in out
+    rc, out, _ = run(capsys, "hand", "123m456p789s1122z")  # captured: not a terminal
+    assert not any(0x1F000 <= ord(ch) <= 0x1F021 for ch in out)
+
+
+def test_tile_glyphs_cover_the_block():
+    glyphs = {tile_glyph(k) for k in range(34)}
+    assert len(glyphs) == 34
+    assert {ord(g) for g in glyphs} == set(range(0x1F000, 0x1F022))  # U+1F000-U+1F021
+    assert tile_glyph(27) == "\U0001F000" and tile_glyph(31) == "\U0001F006"
+    assert tile_glyph(33) == "\U0001F004" and tile_glyph(0) == "\U0001F007"
+    assert tile_glyph(9) == "\U0001F019" and tile_glyph(18) == "\U0001F010"
+
+
+@pytest.mark.parametrize("argv, rc", [
+    (["hand", "123m456p789s11x2z"], 1),          # bad notation
+    (["hand", "11111m456p789s112z"], 1),         # fifth copy
+    (["hand", "123m456p789s112z"], 1),           # bad size
+    (["hand", "123m456p789s1122z", "--rules", "nope"], 2),
+    (["hand", "123m456p789s1122z", "--seat", "X"], 2),
+    (["hand", "123m456p789s1122z", "--meld", "chi 1z+23z"], 1),
+    (["table", "--rules", "bogus"], 2),
+    (["shanten", "/nonexistent/hands.txt"], 1),  # missing file
+    (["frobnicate"], 2),
+    ([], 2),
+])
+def test_errors_are_one_line(capsys, argv, rc):
+    got, out, err = run(capsys, *argv)
+    assert got == rc
+    if argv:
+        assert_one_error_line(err)
+    assert "Traceback" not in err
+
+
+def test_error_messages_name_the_problem(capsys):
+    _, _, err = run(capsys, "hand", "11111m456p789s112z")
+    assert "fifth copy" in err
+    _, _, err = run(capsys, "hand", "1z", "--rules", "nope")
+    assert "invalid choice: 'nope'" in err
+    _, _, err = run(capsys, "shanten", "/nonexistent/hands.txt")
+    assert "No such file" in err and "/nonexistent/hands.txt" in err
+
+
+def test_version(capsys):
+    rc, out, _ = run(capsys, "--version")
+    assert rc == 0 and out.strip() == f"ippatsu {__version__}"
+
+
+# ---------------------------------------------------------------------------------------
+# ippatsu table
+# ---------------------------------------------------------------------------------------
+def test_table(capsys):
+    rc, out, _ = run(capsys, "table")
+    assert rc == 0 and "non-dealer: ron / tsumo" in out
+    row30 = next(line for line in out.splitlines() if line.startswith("30 "))
+    assert "1000 / 300-500" in row30 and "7700" in row30  # no kiriage: 4 han 30 fu
+    row20 = next(line for line in out.splitlines() if line.startswith("20 "))
+    assert "– / –" in row20
+    rc, out, _ = run(capsys, "table", "--dealer", "--rules", "tenhou")
+    assert rc == 0 and "dealer: ron / tsumo" in out and "non-dealer" not in out.split("\n")[1]
+    assert "rules: tenhou" in out
+    rc, out, _ = run(capsys, "table", "--json", "--max-han", "5")
+    d = json.loads(out)
+    cell = next(c for c in d["cells"] if (c["han"], c["fu"]) == (3, 40))
+    assert cell["ron"] == 5200 and cell["tsumo"] == [1300, 2600]
+
+
+# ---------------------------------------------------------------------------------------
+# ippatsu shanten
+# ---------------------------------------------------------------------------------------
+HANDS = ["123m456p789s1122z", "", "# a comment", "19m19p19s1234567z  # kokushi",
+         "11z [chi 3m+45m<L] [ankan 0555p] [pon 7z+77z<R] [kakan 9s+99s+9s<A]",
+         "2345m", "147m258p369s1234z", "  1112345678999m  ", "406m406p406s11z"]
+
+
+def test_shanten_file(tmp_path, capsys):
+    f = tmp_path / "hands.txt"
+    f.write_text("\n".join(HANDS))
+    rc, out, err = run(capsys, "shanten", str(f))
+    assert rc == 0 and err == ""
+    hands = [h for h in HANDS if h.split("#")[0].strip()]
+    want = [str(core.shanten(h.split("#")[0].strip())) for h in hands]
+    assert out.split() == want
+    rc, out, _ = run(capsys, "shanten", str(f), "--echo", "--form", "kokushi")
+    lines = out.splitlines()
+    assert lines[1] == "19m19p19s1234567z\t0"
+    assert lines[2].endswith("\t-")  # a hand with melds has no thirteen-orphans form
+
+
+def test_shanten_bad_lines_fail_fast_or_skip(tmp_path, capsys):
+    f = tmp_path / "hands.txt"
+    f.write_text("123m456p789s1122z\n12x3m\n11111m22p\n123m\n0m0m5m\n")
+    rc, out, err = run(capsys, "shanten", str(f))
+    assert rc == 1 and out == ""
+    assert [line.split(":")[0] for line in err.splitlines()[:4]] == [
+        "line 2", "line 3", "line 4", "line 5"]
+    assert "unknown character 'x'" in err and "fifth copy" in err
+    assert "second red five" in err
+    assert err.splitlines()[-1].startswith("ippatsu: error: 4 bad lines")
+    rc, out, err = run(capsys, "shanten", str(f), "--skip-bad", "--echo")
+    assert rc == 0 and out == "123m456p789s1122z\t0\n" and "line 2:" in err
+
+
+def test_shanten_stdin_subprocess():
+    rc, out, err = run_module("shanten", "-", stdin=b"123m456p789s1122z\n19m19p19s1234567z\n")
+    assert (rc, out.split(), err) == (0, ["0", "0"], "")
+    rc, out, err = run_module("shanten", "-", stdin=b"123m\n")
+    assert rc == 1 and err.startswith("line 1: ")
+
+
+def test_parse_hand_lines_agrees_with_the_parser():
+    rng = np.random.default_rng(7)
+    lines, want = [], []
+    for i in range(3000):
+        n = int(rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 3, 6]))
+        ids = rng.permutation(136)[:n]
+        c = np.bincount(ids // 4, minlength=34)
+        from ippatsu.tiles import format_tiles
+
+        text = format_tiles(ids.tolist())
+        if i % 97 == 0:
+            text = text.replace("m", "q", 1) if "m" in text else text + "x"
+        lines.append(text)
+        want.append(c if n % 3 != 0 and "q" not in text and "x" not in text else None)
+    counts, line_nos, bad = parse_hand_lines("\n".join(lines).encode())
+    good = [i for i, w in enumerate(want) if w is not None]
+    assert line_nos.tolist() == [i + 1 for i in good]
+    assert np.array_equal(counts, np.array([want[i] for i in good], np.uint8))
+    assert [ln for ln, _ in bad] == [i + 1 for i, w in enumerate(want) if w is None]
+    for text in ("123m", "0z1m", "8z", "m12", "12 3m", "5555m0m", "0m0m12m"):
+        assert parse_hand_lines(text.encode())[2], text
+    c, _, bad = parse_hand_lines(b"406m406p406s11z\r\n")
+    assert not bad and np.array_equal(c[0], parse_counts("456m456p456s11z"))
+
+
+# ---------------------------------------------------------------------------------------
+# ippatsu replay
+# ---------------------------------------------------------------------------------------
+def test_replay_not_available(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ippatsu.table.replay", None)
+    rc, out, err = run(capsys, "replay", "game.mjlog")
+    assert rc == 2 and out == ""
+    assert_one_error_line(err)
+    assert "not available yet" in err
+
+
+def test_replay_dispatches_when_present(monkeypatch, capsys):
+    seen = []
+    fake = types.ModuleType("ippatsu.table.replay")
+
+    def fake_main(argv):
+        seen.append(argv)
+        return 3
+
+    fake.main = fake_main
+    monkeypatch.setitem(sys.modules, "ippatsu.table.replay", fake)
+    rc, _, _ = run(capsys, "replay", "a.mjlog", "b.json", "--verbose")
+    assert rc == 3 and seen == [["a.mjlog", "b.json", "--verbose"]]
+
+
+# ---------------------------------------------------------------------------------------
+# ippatsu bench
+# ---------------------------------------------------------------------------------------
+def test_bench_quick(capsys):
+    rc, out, err = run(capsys, "bench", "--quick", "--json")
+    assert rc == 0
+    d = json.loads(out)
+    names = " ".join(r["name"] for r in d["core"])
+    for what in ("shanten_batch", "shanten() scalar", "is_agari_batch", "ukeire_batch",
+                 "score()"):
+        assert what in names
+    assert all(r["per_second"] > 0 for r in d["core"])
+    for p in d["peers"]:
+        assert "error" in p or (p["per_second"] > 0 and "x (" in p["ratio"])
+    pytest.importorskip("mahjong")
+    mj = [p for p in d["peers"] if p["name"].startswith("mahjong")]
+    assert mj and "error" not in mj[0]
+    n = mj[0]["agreement"].split()[0].split("/")
+    assert n[0] == n[1]  # shanten agrees on every hand
+
+
+def test_bench_text_subprocess():
+    rc, out, err = run_module("bench", "--quick", "--no-peers")
+    assert rc == 0 and "shanten_batch" in out and "per second" in out
+
+
+# ---------------------------------------------------------------------------------------
+# python -m ippatsu
+# ---------------------------------------------------------------------------------------
+def test_module_entry_point():
+    rc, out, err = run_module("hand", "123m456p789s1122z", "--glyphs", "always")
+    assert rc == 0 and "tenpai" in out and "\U0001F007" in out
+    rc, out, err = run_module("hand", "11111m456p789s112z")
+    assert rc == 1 and out == ""
+    assert_one_error_line(err)
+    rc, out, _ = run_module("--version")
+    assert rc == 0 and __version__ in out
