@@ -748,14 +748,25 @@ def score_kernel(bytes counts, int win, tuple melds, unsigned int flags, int sea
             tuple(out.trips[i] for i in range(out.n_trips)))
 
 
+cdef inline int _dora_next(int k) noexcept nogil:
+    if k < 27:
+        return k - 8 if k % 9 == 8 else k + 1
+    if k < 31:
+        return 27 if k == 30 else k + 1
+    return 31 if k == 33 else k + 1
+
+
 cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
                             const uint8_t[:, :, ::1] melds, const uint32_t[::1] flags,
-                            const uint8_t[:, ::1] winds, const int16_t[::1] bonus,
-                            ipt_rules_t *r, int16_t[:, ::1] hanfu, int32_t[::1] points,
+                            const uint8_t[:, ::1] winds, const int8_t[:, ::1] dora,
+                            const int8_t[:, ::1] ura, const uint8_t[::1] red,
+                            ipt_rules_t *r, int red_on, int ura_on,
+                            int16_t[:, ::1] hanfu, int32_t[::1] points,
                             uint64_t[::1] yaku, uint8_t[:, ::1] meta,
                             Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
     cdef Py_ssize_t i
-    cdef int j, total, code, nm
+    cdef int j, k, total, code, nm, bonus, closed, d, t
+    cdef uint8_t full[34]
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
     for i in range(lo, hi):
@@ -764,18 +775,42 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
             err[0] = code
             return i
         memcpy(inp.counts, &counts[i, 0], 34)
+        memcpy(full, &counts[i, 0], 34)
+        if win[i] < 0 or win[i] >= 34:
+            err[0] = 12
+            return i
+        if counts[i, win[i]] == 0:
+            err[0] = 14
+            return i
         inp.win = win[i]
         nm = 0
+        closed = 1
         for j in range(4):
-            if melds[i, j, 0] == 255:
+            t = melds[i, j, 0]
+            if t == 255:
                 continue
-            if melds[i, j, 0] > 4 or melds[i, j, 1] >= 34 or (melds[i, j, 0] == 0 and (
-                    melds[i, j, 1] >= 27 or melds[i, j, 1] % 9 > 6)):
+            k = melds[i, j, 1]
+            if t > 4 or k >= 34 or (t == 0 and (k >= 27 or k % 9 > 6)):
                 err[0] = 10
                 return i
-            inp.meld_type[nm] = melds[i, j, 0]
-            inp.meld_kind[nm] = melds[i, j, 1]
+            inp.meld_type[nm] = t
+            inp.meld_kind[nm] = k
             nm += 1
+            if t == 0:
+                full[k] += 1
+                full[k + 1] += 1
+                full[k + 2] += 1
+            else:
+                full[k] += 3 if t == 1 else 4
+            if t != 3:
+                closed = 0
+        for k in range(34):
+            if full[k] > 4:
+                err[0] = IPT_ERR_COUNT
+                return i
+        if total != 14 - 3 * nm:
+            err[0] = IPT_ERR_SIZE
+            return i
         inp.n_melds = nm
         inp.flags = flags[i]
         if winds[i, 0] > 3 or winds[i, 1] > 3:
@@ -783,7 +818,30 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
             return i
         inp.seat_wind = winds[i, 0]
         inp.round_wind = winds[i, 1]
-        inp.bonus = bonus[i]
+        bonus = 0
+        if red_on:
+            j = (full[4] == 4) + (full[13] == 4) + (full[22] == 4)
+            k = (full[4] > 0) + (full[13] > 0) + (full[22] > 0)
+            if red[i] < j or red[i] > k:
+                err[0] = 15
+                return i
+            bonus = red[i]
+        for j in range(dora.shape[1]):
+            d = dora[i, j]
+            if d >= 34:
+                err[0] = 13
+                return i
+            if d >= 0:
+                bonus += full[_dora_next(d)]
+        if ura_on and closed and (flags[i] & 6):
+            for j in range(ura.shape[1]):
+                d = ura[i, j]
+                if d >= 34:
+                    err[0] = 13
+                    return i
+                if d >= 0:
+                    bonus += full[_dora_next(d)]
+        inp.bonus = bonus
         ipt_score(&inp, r, &out)
         hanfu[i, 0] = out.han
         hanfu[i, 1] = out.fu
@@ -796,25 +854,35 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
     return -1
 
 
-def score_batch_kernel(counts, win, melds, flags, winds, bonus, tuple rules, *, threads=1):
-    """Batch scoring kernel behind ``ippatsu.scoring.score_batch`` (see there)."""
+def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, tuple rules,
+                       int red_on, int ura_on, *, threads=1):
+    """Batch scoring kernel behind ``ippatsu.scoring_batch.score_batch`` (see there).
+
+    Returns ``(hanfu int16 (N, 2), points int32 (N,), yaku uint64 (N,), meta uint8 (N, 4))``
+    with meta columns code, yakuman multiple, limit, wait.
+    """
     cdef const uint8_t[:, ::1] c = _as_counts(counts)
     cdef Py_ssize_t n = c.shape[0]
     w_arr = np.ascontiguousarray(win, dtype=np.int8)
     m_arr = np.ascontiguousarray(melds, dtype=np.uint8)
     f_arr = np.ascontiguousarray(flags, dtype=np.uint32)
     wd_arr = np.ascontiguousarray(winds, dtype=np.uint8)
-    b_arr = np.ascontiguousarray(bonus, dtype=np.int16)
+    d_arr = np.ascontiguousarray(dora, dtype=np.int8)
+    u_arr = np.ascontiguousarray(ura, dtype=np.int8)
+    r_arr = np.ascontiguousarray(red, dtype=np.uint8)
     if w_arr.shape != (n,) or m_arr.shape != (n, 4, 2) or f_arr.shape != (n,) \
-            or wd_arr.shape != (n, 2) or b_arr.shape != (n,):
+            or wd_arr.shape != (n, 2) or r_arr.shape != (n,) or d_arr.ndim != 2 \
+            or d_arr.shape[0] != n or u_arr.ndim != 2 or u_arr.shape[0] != n:
         raise HandSizeError("score_batch inputs must share their first dimension N: win (N,), "
-                            "melds (N, 4, 2), flags (N,), winds (N, 2), bonus (N,)",
-                            code="bad_shape")
+                            "melds (N, 4, 2), flags (N,), winds (N, 2), dora (N, k), "
+                            "ura (N, k), red (N,)", code="bad_shape")
     cdef const int8_t[::1] wv = w_arr
     cdef const uint8_t[:, :, ::1] mv = m_arr
     cdef const uint32_t[::1] fv = f_arr
     cdef const uint8_t[:, ::1] wdv = wd_arr
-    cdef const int16_t[::1] bv = b_arr
+    cdef const int8_t[:, ::1] dv = d_arr
+    cdef const int8_t[:, ::1] uv = u_arr
+    cdef const uint8_t[::1] rv = r_arr
     hanfu = np.empty((n, 2), np.int16)
     pts = np.empty(n, np.int32)
     yk = np.empty(n, np.uint64)
@@ -832,14 +900,24 @@ def score_batch_kernel(counts, win, melds, flags, winds, bonus, tuple rules, *, 
         cdef int err = 0
         cdef Py_ssize_t bad
         with nogil:
-            bad = _score_fill(c, wv, mv, fv, wdv, bv, &r, hv, pv, yv, metv, lo, hi, &err)
+            bad = _score_fill(c, wv, mv, fv, wdv, dv, uv, rv, &r, red_on, ura_on, hv, pv, yv,
+                              metv, lo, hi, &err)
         return bad, err
 
     bad, err = _run(fill, n, _check_threads(threads))
     if bad >= 0:
-        if err == 10:
-            raise IppatsuError(f"row {bad}: an impossible meld", code="bad_meld")
-        if err == 11:
-            raise IppatsuError(f"row {bad}: winds are 0..3", code="bad_input")
+        msgs = {10: "an impossible meld", 11: "winds are 0..3",
+                12: "the winning kind must be 0..33", 13: "an indicator kind must be 0..33",
+                14: "the winning tile is not in the hand",
+                15: "the red fives do not fit the fives of the hand (four fives of a suit "
+                    "include its red five)"}
+        if err in msgs:
+            raise IppatsuError(f"row {bad}: {msgs[err]}", code="bad_input")
+        if err == IPT_ERR_COUNT:
+            raise TileCountError(f"row {bad}: five copies of a kind (hand and melds)",
+                                 code="fifth_copy")
+        if err == IPT_ERR_SIZE:
+            raise HandSizeError(f"row {bad}: a winning hand has 14 - 3 x melds concealed tiles",
+                                code="bad_hand_size")
         _raise_code(err, &c[bad, 0], bad)
     return hanfu, pts, yk, meta

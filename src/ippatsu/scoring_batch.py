@@ -1,0 +1,256 @@
+"""Batch scoring for simulators: arrays of winning hands in, arrays of results out.
+
+:func:`score_batch` scores N winning hands in one call. The compiled kernel (``_score.h``)
+runs without the GIL (``threads=`` splits the rows); with ``IPPATSU_PURE_PYTHON=1`` the
+same function loops over :func:`ippatsu.scoring.score`, which is also what the tests
+compare the kernel with.
+
+Inputs (N rows)
+---------------
+counts : (N, 34) ints
+    Concealed tiles *including* the winning tile.
+win : (N,) ints
+    Kind (0-33) of the winning tile.
+melds : (N, 4, 2) ints, optional
+    ``(type, lowest kind)`` per declared meld, type ``CHI=0 PON=1 DAIMINKAN=2 ANKAN=3
+    KAKAN=4``; unused slots hold 255 (or -1).
+flags : (N,) uint32, optional
+    Situation bits: :data:`TSUMO`, :data:`RIICHI`, :data:`DOUBLE_RIICHI`, :data:`IPPATSU`,
+    :data:`HAITEI`, :data:`HOUTEI`, :data:`RINSHAN`, :data:`CHANKAN`, :data:`TENHOU`,
+    :data:`CHIIHOU`. ``tsumo=`` / ``riichi=`` (bools or bool arrays) are a shortcut that
+    ORs in those two bits.
+seat_wind, round_wind : int or (N,) ints
+    0 = East ... 3 = North; seat 0 is the dealer.
+dora_indicators, ura_indicators : (N, k) ints, optional
+    Indicator *kinds*, -1 for none (kan dora are just more columns). Ura count only for a
+    riichi winner with a closed hand.
+red : int or (N,) ints
+    Red fives in the hand (melds included).
+
+Output: :class:`ScoreBatch` of arrays ``han`` (int16), ``fu`` (int16), ``points``
+(int32: the ron payment or tsumo total, without honba and deposits), ``yaku`` (uint64:
+bit ``i`` = row ``i`` of :mod:`ippatsu.yaku`, yakuman rows included), ``yakuman``
+(multiple), ``limit`` (0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman,
+6 counted yakuman), ``code`` (0 ok, :data:`NOT_AGARI` = 1, :data:`NO_YAKU` = 2; those
+rows score 0 points).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _fastscore
+from .errors import IppatsuError
+from .rules import Rules
+
+__all__ = [
+    "score_batch", "ScoreBatch", "TSUMO", "RIICHI", "DOUBLE_RIICHI", "IPPATSU", "HAITEI",
+    "HOUTEI", "RINSHAN", "CHANKAN", "TENHOU", "CHIIHOU", "OK", "NOT_AGARI", "NO_YAKU",
+    "LIMITS",
+]
+
+TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU = 1, 2, 4, 8
+HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU = 16, 32, 64, 128, 256, 512
+OK, NOT_AGARI, NO_YAKU = 0, 1, 2
+LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
+_MELD_NAMES = ("chi", "pon", "daiminkan", "ankan", "kakan")
+
+
+class ScoreBatch(NamedTuple):
+    han: np.ndarray
+    fu: np.ndarray
+    points: np.ndarray
+    yaku: np.ndarray
+    yakuman: np.ndarray
+    limit: np.ndarray
+    code: np.ndarray
+
+
+def _per_row(x, n, dtype, name):
+    a = np.asarray(x)
+    if a.ndim == 0:
+        return np.full(n, a, dtype=dtype)
+    if a.shape != (n,):
+        raise IppatsuError(f"{name} must be a scalar or have shape ({n},), got {a.shape}",
+                           code="bad_shape")
+    return a.astype(dtype)
+
+
+def _indicators(x, n, name):
+    if x is None:
+        return np.full((n, 0), -1, np.int8)
+    a = np.asarray(x)
+    if a.ndim != 2 or a.shape[0] != n:
+        raise IppatsuError(f"{name} must have shape ({n}, k), got {a.shape}", code="bad_shape")
+    if a.size and (a.min() < -1 or a.max() > 33):
+        raise IppatsuError(f"{name} holds kinds 0..33 or -1 for none", code="bad_input")
+    return a.astype(np.int8)
+
+
+def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False,
+                seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None,
+                red=0, rules: Rules = Rules.ippatsu(), threads=1) -> ScoreBatch:
+    """score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=Rules.ippatsu(), threads=1) -> ScoreBatch
+
+    Score N winning hands (module docstring). Invalid rows (a fifth copy, a wrong tile
+    count for the melds, an impossible meld, a winning tile not in the hand) raise an
+    :class:`~ippatsu.errors.IppatsuError` naming the row; hands that are not complete or
+    have no yaku get ``code`` 1 or 2 and score 0.
+
+    >>> import numpy as np
+    >>> from ippatsu.tiles import parse_counts
+    >>> c = np.array([parse_counts("123m456p789s234s55m")], np.uint8)
+    >>> r = score_batch(c, [21], tsumo=True, riichi=True, seat_wind=1)  # won on 4s
+    >>> int(r.han[0]), int(r.fu[0]), int(r.points[0])
+    (3, 20, 2700)
+    """
+    c = np.asarray(counts)
+    if c.ndim != 2 or c.shape[1] != 34:
+        raise IppatsuError(f"counts must have shape (N, 34), got {c.shape}", code="bad_shape")
+    n = c.shape[0]
+    w = _per_row(win, n, np.int64, "win")
+    if melds is None:
+        m = np.full((n, 4, 2), 255, np.uint8)
+    else:
+        m = np.asarray(melds).astype(np.int64)
+        if m.shape != (n, 4, 2):
+            raise IppatsuError(f"melds must have shape ({n}, 4, 2), got {m.shape}",
+                               code="bad_shape")
+        m = np.where(m < 0, 255, m).astype(np.uint8)
+    f = np.zeros(n, np.uint32) if flags is None else _per_row(flags, n, np.uint32, "flags")
+    f = f | np.where(_per_row(tsumo, n, bool, "tsumo"), TSUMO, 0).astype(np.uint32)
+    f = f | np.where(_per_row(riichi, n, bool, "riichi"), RIICHI, 0).astype(np.uint32)
+    winds = np.stack([_per_row(seat_wind, n, np.int64, "seat_wind"),
+                      _per_row(round_wind, n, np.int64, "round_wind")], axis=1)
+    if winds.size and (winds.min() < 0 or winds.max() > 3):
+        raise IppatsuError("winds are 0..3", code="bad_input")
+    dora = _indicators(dora_indicators, n, "dora_indicators")
+    ura = _indicators(ura_indicators, n, "ura_indicators")
+    rd = _per_row(red, n, np.int64, "red")
+    if rd.size and (rd.min() < 0 or rd.max() > 3):
+        raise IppatsuError("red counts red fives: 0..3", code="bad_input")
+    if w.size and (w.min() < 0 or w.max() > 33):
+        raise IppatsuError("win holds kinds 0..33", code="bad_input")
+    if _fastscore.AVAILABLE:
+        hanfu, pts, yk, meta = _fastscore.score_batch_kernel(
+            c, w, m, f, winds.astype(np.uint8), dora, ura, rd.astype(np.uint8),
+            _fastscore.rules_tuple(rules), int(bool(rules.red_fives)), int(bool(rules.ura_dora)),
+            threads=threads)
+        return ScoreBatch(hanfu[:, 0], hanfu[:, 1], pts, yk, meta[:, 1], meta[:, 2], meta[:, 0])
+    return _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules)
+
+
+def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
+    """The pure-Python path: one :func:`ippatsu.scoring.score` call per row."""
+    from .errors import NoYakuError, NotAgariError
+    from .scoring import score
+    from .tiles import tile_name
+
+    n = c.shape[0]
+    out = ScoreBatch(np.zeros(n, np.int16), np.zeros(n, np.int16), np.zeros(n, np.int32),
+                     np.zeros(n, np.uint64), np.zeros(n, np.uint8), np.zeros(n, np.uint8),
+                     np.zeros(n, np.uint8))
+    for i in range(n):
+        _validate_row(c[i], int(w[i]), m[i], i)
+        try:
+            hand, mlist, reds_left = _row_tiles(c[i], m[i], int(rd[i]), i, bool(rules.red_fives))
+            win = tile_name(int(w[i]) * 4 + 1)
+            kw = {}
+            if int(f[i]) & TSUMO:
+                kw["tsumo"] = True
+            names = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+                     "rinshan", "chankan", "tenhou", "chiihou")
+            for b, name in enumerate(names):
+                if int(f[i]) >> b & 1:
+                    kw[name] = True
+            r = score(hand, win, melds=mlist, seat_wind=int(winds[i, 0]),
+                      round_wind=int(winds[i, 1]),
+                      dora_indicators=[int(d) * 4 + 1 for d in dora[i] if d >= 0],
+                      ura_indicators=[int(d) * 4 + 1 for d in ura[i] if d >= 0],
+                      rules=rules, raise_on_no_yaku=False, **kw)
+        except NotAgariError:
+            out.code[i] = NOT_AGARI
+            continue
+        except IppatsuError as e:
+            raise type(e)(f"row {i}: {e}", code=e.code) from None
+        if r.error == "no_yaku":
+            out.code[i] = NO_YAKU
+            continue
+        out.han[i], out.fu[i], out.points[i] = r.han, r.fu, r.points
+        mask = 0
+        for y in r.yaku_ids:
+            mask |= 1 << y
+        out.yaku[i] = mask
+        out.yakuman[i] = r.yakuman
+        out.limit[i] = LIMITS.index(r.limit)
+    return out
+
+
+def _validate_row(counts, win, melds, row):
+    """The compiled kernel's checks, in its order, with the same error classes."""
+    from ._reference.handcore import check_counts
+    from .errors import HandSizeError, TileCountError
+
+    try:
+        check_counts([int(x) for x in counts])
+    except IppatsuError as e:
+        raise type(e)(f"row {row}: {e}", code=e.code) from None
+    if counts[win] == 0:
+        raise IppatsuError(f"row {row}: the winning tile is not in the hand", code="bad_input")
+    full = [int(x) for x in counts]
+    nm = 0
+    for t, k in melds:
+        t, k = int(t), int(k)
+        if t == 255:
+            continue
+        if t > 4 or k >= 34 or (t == 0 and (k >= 27 or k % 9 > 6)):
+            raise IppatsuError(f"row {row}: an impossible meld", code="bad_input")
+        nm += 1
+        for x in ([k, k + 1, k + 2] if t == 0 else [k] * (3 if t == 1 else 4)):
+            full[x] += 1
+    if max(full) > 4:
+        raise TileCountError(f"row {row}: five copies of a kind (hand and melds)",
+                             code="fifth_copy")
+    if sum(int(x) for x in counts) != 14 - 3 * nm:
+        raise HandSizeError(f"row {row}: a winning hand has 14 - 3 x melds concealed tiles",
+                            code="bad_hand_size")
+
+
+def _row_tiles(counts, melds, red, row, red_on=True):
+    """136-ids for one row: the red fives go to suits holding all four fives first (one of
+    them is the red one), then to the other suits with a five, in m, p, s order."""
+    totals = [int(x) for x in counts]
+    kinds_of = []
+    for t, k in melds:
+        if t == 255:
+            continue
+        t, k = int(t), int(k)
+        kinds = [k, k + 1, k + 2] if t == 0 else [k] * (3 if t == 1 else 4)
+        kinds_of.append((t, kinds))
+        for x in kinds:
+            totals[x] += 1
+    fives = [f for f in (4, 13, 22) if totals[f] == 4] + [f for f in (4, 13, 22) if 0 < totals[f] < 4]
+    if not red_on:
+        red = 0
+        fives = []
+    red_kinds = set(fives[:red])
+    if red > len(fives) or (red_on and any(totals[f] == 4 and f not in red_kinds
+                                          for f in (4, 13, 22))):
+        raise IppatsuError(f"{red} red fives do not fit the fives of the hand "
+                           "(four fives of a suit include its red five)", code="bad_input")
+    used = set()
+
+    def take(kind):
+        order = ([1, 2, 3] if red_on and kind in (4, 13, 22) and kind not in red_kinds
+                 else [0, 1, 2, 3])
+        for cp in order:
+            t = kind * 4 + cp
+            if t not in used:
+                used.add(t)
+                return t
+        raise IppatsuError("five copies of a kind", code="fifth_copy")
+
+    hand = [take(k) for k in range(34) for _ in range(int(counts[k]))]
+    mlist = [(_MELD_NAMES[t], [take(x) for x in kinds]) for t, kinds in kinds_of]
+    return hand, mlist, 0

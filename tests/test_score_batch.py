@@ -1,0 +1,114 @@
+"""score_batch (RULES.md §4-§7 in arrays) equals score() hand by hand.
+
+The corpus hands of kobalab (10,000, Ippatsu rules) are turned into arrays and scored in
+one batch; every row must equal the scalar :func:`ippatsu.score` of the same hand on han,
+fu, points, yaku rows and yakuman multiple (no-yaku rows: code 2).
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from conftest import shared_path
+from ippatsu import core, score
+from ippatsu.errors import HandSizeError, IppatsuError, NoYakuError, TileCountError
+from ippatsu.rules import Rules
+from ippatsu.scoring_batch import NO_YAKU, NOT_AGARI, RIICHI, TSUMO, score_batch
+from ippatsu.tiles import parse_counts, parse_kinds, parse_tile
+
+PURE = core.BACKEND == "python"
+_MT = {"chi": 0, "pon": 1, "daiminkan": 2, "ankan": 3, "kakan": 4}
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+          "chankan", "tenhou", "chiihou")
+
+
+def _arrays(kwargs_list):
+    n = len(kwargs_list)
+    counts = np.zeros((n, 34), np.uint8)
+    win = np.zeros(n, np.int64)
+    melds = np.full((n, 4, 2), 255, np.uint8)
+    flags = np.zeros(n, np.uint32)
+    winds = np.zeros((n, 2), np.int64)
+    dora = np.full((n, 5), -1, np.int64)
+    ura = np.full((n, 5), -1, np.int64)
+    red = np.zeros(n, np.int64)
+    for i, kw in enumerate(kwargs_list):
+        counts[i] = parse_counts(kw["hand"])
+        win[i] = parse_kinds(kw["win_tile"])[0]
+        reds = kw["hand"].count("0")
+        for j, (t, tiles) in enumerate(kw["melds"]):
+            melds[i, j] = (_MT[t], min(parse_kinds(tiles)))
+            reds += tiles.count("0")
+        red[i] = reds
+        for b, name in enumerate(_FLAGS):
+            if kw.get(name):
+                flags[i] |= 1 << b
+        winds[i] = kw["seat_wind"], kw["round_wind"]
+        for j, d in enumerate(kw["dora_indicators"]):
+            dora[i, j] = parse_tile(d) // 4
+        for j, d in enumerate(kw["ura_indicators"]):
+            ura[i, j] = parse_tile(d) // 4
+    return counts, win, melds, flags, winds, dora, ura, red
+
+
+@pytest.fixture(scope="module")
+def kobalab_kwargs():
+    import test_scoring_kobalab as kb
+
+    cases = json.loads(shared_path("scored", "kobalab_hule.json").read_text())
+    if PURE:
+        cases = cases[::10]
+    return [kb.case_kwargs(c) for c in cases]
+
+
+def test_batch_equals_scalar_on_kobalab(kobalab_kwargs):
+    counts, win, melds, flags, winds, dora, ura, red = _arrays(kobalab_kwargs)
+    res = score_batch(counts, win, melds=melds, flags=flags, seat_wind=winds[:, 0],
+                      round_wind=winds[:, 1], dora_indicators=dora, ura_indicators=ura,
+                      red=red, threads=2)
+    agree = 0
+    for i, kw in enumerate(kobalab_kwargs):
+        kw = dict(kw, dora_indicators=[parse_tile(d) for d in kw["dora_indicators"]],
+                  ura_indicators=[parse_tile(d) for d in kw["ura_indicators"]])
+        try:
+            r = score(**kw)
+        except NoYakuError:
+            assert res.code[i] == NO_YAKU
+            agree += 1
+            continue
+        mask = sum(1 << y for y in r.yaku_ids)
+        got = (int(res.han[i]), int(res.fu[i]), int(res.points[i]), int(res.yaku[i]),
+               int(res.yakuman[i]), int(res.code[i]))
+        assert got == (r.han, r.fu, r.points, mask, r.yakuman, 0), (i, kw)
+        agree += 1
+    assert agree == len(kobalab_kwargs)
+
+
+def test_batch_codes_and_errors():
+    c = np.array([parse_counts("123m456p789s234s55m"),   # complete, pinfu tsumo
+                  parse_counts("123m456p789s234s56m"),   # not complete
+                  parse_counts("123m456p789s999s11m")], np.uint8)  # ron, no yaku
+    res = score_batch(c, [21, 21, 26], tsumo=[True, True, False])
+    assert list(res.code) == [0, NOT_AGARI, NO_YAKU]
+    assert list(res.points) == [2100, 0, 0]   # 2 han 20 fu dealer tsumo: 700 all
+    res = score_batch(c[:1], [21], flags=[TSUMO | RIICHI], seat_wind=1)
+    assert (int(res.han[0]), int(res.points[0])) == (3, 2700)
+    bad = c.copy()
+    bad[0, 0] = 5
+    with pytest.raises(TileCountError, match="row 0"):
+        score_batch(bad, [21, 21, 26])
+    with pytest.raises(IppatsuError, match="row 1"):
+        score_batch(c, [21, 33, 26])   # red dragon: not in the hand
+    with pytest.raises(IppatsuError):
+        score_batch(c, [21, 21, 26], seat_wind=4)
+    one_pon = np.full((3, 4, 2), 255, np.uint8)
+    one_pon[:, 0] = (1, 31)   # a declared pon leaves 11 concealed tiles, not 14
+    with pytest.raises(HandSizeError, match="row 0"):
+        score_batch(c, [21, 21, 26], melds=one_pon)
+    four_chi = np.zeros((3, 4, 2), np.uint8)   # four chi of 123m: a fifth 1m
+    with pytest.raises(TileCountError):
+        score_batch(c, [21, 21, 26], melds=four_chi)
+    with pytest.raises(IppatsuError):
+        score_batch(c[:, :33], [21, 21, 26])
