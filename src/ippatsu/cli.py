@@ -768,7 +768,9 @@ def _bench(args, out, err) -> int:
     quick = args.quick
     budget = 0.03 if quick else 0.4
     n_batch = 5000 if quick else 100000
+    slow = 1 if core.BACKEND != "python" else 50  # the pure-Python twin: smaller samples
     rng = np.random.default_rng(args.seed)
+    n_batch //= slow
     draws = np.argsort(rng.random((n_batch, 136)), axis=1)[:, :14]
     counts14 = np.zeros((n_batch, 34), np.uint8)
     np.add.at(counts14, (np.repeat(np.arange(n_batch), 14), (draws // 4).ravel()), 1)
@@ -776,13 +778,13 @@ def _bench(args, out, err) -> int:
     last = draws[:, 13] // 4
     counts13[np.arange(n_batch), last] -= 1
     prng = random.Random(args.seed)
-    n_win = 200 if quick else 1000
+    n_win = (200 if quick else 1000) // min(slow, 10)
     wins = [random_complete_hand(prng) for _ in range(n_win)]
     win_counts = np.zeros((n_win, 34), np.uint8)
     for i, ids in enumerate(wins):
         for t in ids:
             win_counts[i, t >> 2] += 1
-    n_scalar = 2000 if quick else 20000
+    n_scalar = (2000 if quick else 20000) // slow
     scalar_rows = [bytes(counts13[i]) for i in range(min(n_scalar, n_batch))]
     sit = [dict(tsumo=bool(i % 2), riichi=bool(i % 3 == 0), seat_wind=i % 4) for i in range(n_win)]
 
