@@ -52,7 +52,7 @@ from enum import IntEnum
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, TileCountError
 from ..hand import Meld, MeldType
 from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
 from ..scoring import nagashi_mangan_payments, score
@@ -343,6 +343,58 @@ class GameState:
                 "scores": list(self.scores),
                 "tehais": [[id_to_mjai(t) for t in h] for h in self.hand]})
         self._draw(self.dealer)
+
+    def set_position(self, p: int, hand=None, melds=None, river=None) -> None:
+        """Overwrite seat ``p``'s concealed tiles, melds and/or river (tests).
+
+        ``hand``: notation or 136-ids; ``melds``: :class:`~ippatsu.hand.Meld` objects or
+        their text (``"pon 5z+55z<A"``); ``river``: notation or ids of earlier discards
+        (they count for furiten and nagashi). The seat's waits are recomputed and the
+        legal actions of the current point rebuilt. Tile conservation is the caller's
+        business.
+        """
+        from ..tiles import parse_tiles
+
+        if melds is not None:
+            ms = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
+            self.melds[p] = ms
+            self.is_open[p] = any(m.type is not MeldType.ANKAN for m in ms)
+            self.kans[p] = sum(1 for m in ms if m.type in (MeldType.ANKAN, MeldType.KAKAN,
+                                                             MeldType.DAIMINKAN))
+        if hand is not None:
+            used = set(t for m in self.melds[p] for t in m.tiles)
+            for q in range(4):
+                if q != p:
+                    used.update(self.hand[q])
+                    used.update(self.river[q])
+                    used.update(t for m in self.melds[q] for t in m.tiles)
+            if isinstance(hand, str):
+                try:  # prefer copies nobody else holds
+                    ids = parse_tiles(hand, frozenset(used))
+                except TileCountError:
+                    ids = parse_tiles(hand, frozenset(t for m in self.melds[p] for t in m.tiles))
+            else:
+                ids = list(hand)
+            self.hand[p] = ids
+            c = bytearray(34)
+            for t in ids:
+                c[t >> 2] += 1
+            self.cnt[p] = c
+            if self.phase == Phase.TURN and self.actor == p:
+                self.last_draw = ids[-1]
+        if river is not None:
+            ids = parse_tiles(river) if isinstance(river, str) else list(river)
+            self.river[p] = ids
+            self.river_called[p] = [False] * len(ids)
+            self.disc_mask[p] = _mask_of(t >> 2 for t in ids)
+            self.nagashi_ok[p] = all((_YAOCHUU_MASK >> (t >> 2)) & 1 for t in ids)
+            if ids:
+                self.first_turn[p] = False
+        n = len(self.hand[p]) + 3 * len(self.melds[p])
+        if n == 13:
+            self._refresh_waits(p)
+        if self.phase == Phase.TURN:
+            self._legal = {self.actor: self._turn_actions(self.actor)}
 
     # ------------------------------------------------------------------ helpers
     def _refresh_waits(self, p: int) -> None:
