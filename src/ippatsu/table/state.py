@@ -368,6 +368,7 @@ class GameState:
                     used.update(self.hand[q])
                     used.update(self.river[q])
                     used.update(t for m in self.melds[q] for t in m.tiles)
+            used.update(self.wall.live[self._live_pos:self._live_pos + 32])
             if isinstance(hand, str):
                 try:  # prefer copies nobody else holds
                     ids = parse_tiles(hand, frozenset(used))
