@@ -52,7 +52,7 @@ from enum import IntEnum
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
-from ..errors import IllegalActionError, TileCountError
+from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
 from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
 from ..scoring import nagashi_mangan_payments, score
@@ -370,10 +370,19 @@ class GameState:
                     used.update(t for m in self.melds[q] for t in m.tiles)
             used.update(self.wall.live[self._live_pos:self._live_pos + 32])
             if isinstance(hand, str):
-                try:  # prefer copies nobody else holds
-                    ids = parse_tiles(hand, frozenset(used))
-                except TileCountError:
-                    ids = parse_tiles(hand, frozenset(t for m in self.melds[p] for t in m.tiles))
+                own = frozenset(t for m in self.melds[p] for t in m.tiles)
+                ids = parse_tiles(hand, own)
+                taken = set(ids)
+                for i, t in enumerate(ids):  # prefer copies nobody else holds
+                    if t in used:
+                        k = t >> 2
+                        for c in (k * 4 + 1, k * 4 + 2, k * 4 + 3, k * 4):
+                            if c not in used and c not in taken and c not in own and \
+                                    (c in _RED) == (t in _RED):
+                                taken.discard(t)
+                                taken.add(c)
+                                ids[i] = c
+                                break
             else:
                 ids = list(hand)
             self.hand[p] = ids
