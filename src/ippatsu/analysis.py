@@ -267,7 +267,7 @@ class Analysis:
     Attributes
     ----------
     hand : str              the hand text form (concealed tiles, then ``[melds]``)
-    concealed : tuple[int]  concealed 136-ids as written (for 3k+1 + ``win_tile``: with it)
+    concealed : tuple[int]  concealed 136-ids, sorted (for 3k+1 + ``win_tile``: with it)
     melds : tuple[Meld]
     closed : bool           no open meld (closed kans keep a hand concealed)
     seat_wind, round_wind : int  0 East .. 3 North (seat 0 is the dealer)

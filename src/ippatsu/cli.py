@@ -480,7 +480,8 @@ def _format_win(a, glyphs: bool) -> List[str]:
                 val = "no yaku"
             else:
                 val = f"{_yaku_text(orr, short=True)} → {_hanfu(orr)} {_pts(orr.points)}"
-            dropped = f"; loses {', '.join(o.dropped)}" if o.dropped else ""
+            dropped = (f"; loses {', '.join(_short_en(BY_NAME[n].en) for n in o.dropped)}"
+                       if o.dropped else "")
             L.append(f"If built open ({o.call}): {val}{dropped}")
     return L
 
