@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import random_counts, random_ids  # noqa: E402
+from _hands import random_counts, random_ids  # noqa: E402
 
 import ippatsu  # noqa: E402
 from ippatsu import core  # noqa: E402

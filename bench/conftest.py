@@ -5,22 +5,14 @@ never rot; ``python -m pytest bench --benchmark-only`` times them for real (see 
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-
-def random_counts(n: int, size: int, seed: int) -> np.ndarray:
-    """(n, 34) uint8 counts of `size` distinct tiles drawn from the 136, seeded."""
-    rng = np.random.default_rng(seed)
-    ids = np.argsort(rng.random((n, 136)), axis=1)[:, :size]
-    out = np.zeros((n, 34), np.uint8)
-    np.add.at(out, (np.repeat(np.arange(n), size), (ids // 4).ravel()), 1)
-    return out
-
-
-def random_ids(n: int, size: int, seed: int) -> list:
-    rng = np.random.default_rng(seed)
-    return [sorted(map(int, rng.choice(136, size, replace=False))) for _ in range(n)]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _hands import random_counts, random_ids  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -440,47 +440,84 @@ typedef struct {
 
 typedef struct {
     uint8_t c[34];
+    uint64_t nz; /* bit k set while c[k] > 0 */
     ipt_reading_t cur;
     ipt_reading_t out[IPT_MAX_READINGS];
     int n;
 } ipt_walk_t;
 
-static void ipt_walk(ipt_walk_t *w, int k) {
-    while (k < 34 && !w->c[k]) k++;
-    if (k == 34) {
+#define IPT_TAKE(w, k, n)                                    \
+    do {                                                     \
+        (w)->c[k] -= (n);                                    \
+        if (!(w)->c[k]) (w)->nz &= ~IPT_BIT(k);              \
+    } while (0)
+#define IPT_GIVE(w, k, n)                                    \
+    do {                                                     \
+        (w)->c[k] += (n);                                    \
+        (w)->nz |= IPT_BIT(k);                               \
+    } while (0)
+
+static void ipt_walk(ipt_walk_t *w) {
+    if (!w->nz) {
         if (w->cur.pair >= 0 && w->n < IPT_MAX_READINGS) {
-            /* readings are produced in a canonical order; skip exact duplicates */
+            /* readings come out in a canonical order; skip exact duplicates */
             for (int i = 0; i < w->n; i++)
                 if (memcmp(&w->out[i], &w->cur, sizeof(ipt_reading_t)) == 0) return;
             w->out[w->n++] = w->cur;
         }
         return;
     }
+    int k = __builtin_ctzll(w->nz); /* the lowest kind left must start a block */
     if (w->cur.pair < 0 && w->c[k] >= 2) {
-        w->c[k] -= 2;
+        IPT_TAKE(w, k, 2);
         w->cur.pair = k;
-        ipt_walk(w, k);
+        ipt_walk(w);
         w->cur.pair = -1;
-        w->c[k] += 2;
+        IPT_GIVE(w, k, 2);
     }
     if (w->c[k] >= 3 && w->cur.n_trips < 4) {
-        w->c[k] -= 3;
+        IPT_TAKE(w, k, 3);
         w->cur.trips[w->cur.n_trips++] = k;
-        ipt_walk(w, k);
+        ipt_walk(w);
         w->cur.trips[--w->cur.n_trips] = 0;
-        w->c[k] += 3;
+        IPT_GIVE(w, k, 3);
     }
     if (k < 27 && k % 9 <= 6 && w->c[k + 1] && w->c[k + 2] && w->cur.n_runs < 4) {
-        w->c[k]--;
-        w->c[k + 1]--;
-        w->c[k + 2]--;
+        IPT_TAKE(w, k, 1);
+        IPT_TAKE(w, k + 1, 1);
+        IPT_TAKE(w, k + 2, 1);
         w->cur.runs[w->cur.n_runs++] = k;
-        ipt_walk(w, k);
+        ipt_walk(w);
         w->cur.runs[--w->cur.n_runs] = 0;
-        w->c[k]++;
-        w->c[k + 1]++;
-        w->c[k + 2]++;
+        IPT_GIVE(w, k, 1);
+        IPT_GIVE(w, k + 1, 1);
+        IPT_GIVE(w, k + 2, 1);
     }
+}
+
+/* bit k set when c[k] > 0, and the tile total */
+static inline uint64_t ipt_kind_mask(const uint8_t *c, int *total) {
+#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    __m128i z = _mm_setzero_si128();
+    __m128i a = _mm_loadu_si128((const __m128i *)c);
+    __m128i b = _mm_loadu_si128((const __m128i *)(c + 16));
+    uint64_t m = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(a, z)) & 0xFFFF) |
+                 ((uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(b, z)) & 0xFFFF) << 16) |
+                 ((uint64_t)(c[32] != 0) << 32) | ((uint64_t)(c[33] != 0) << 33);
+    __m128i sa = _mm_sad_epu8(a, z), sb = _mm_sad_epu8(b, z);
+    __m128i s2 = _mm_add_epi64(sa, sb);
+    *total = (int)(_mm_cvtsi128_si32(s2) + _mm_cvtsi128_si32(_mm_srli_si128(s2, 8))) + c[32] + c[33];
+    return m;
+#else
+    uint64_t m = 0;
+    int t = 0;
+    for (int k = 0; k < 34; k++) {
+        m |= (uint64_t)(c[k] != 0) << k;
+        t += c[k];
+    }
+    *total = t;
+    return m;
+#endif
 }
 
 static const int8_t ipt_meld_fu_tab[5][2] = {{0, 0}, {2, 4}, {8, 16}, {16, 32}, {8, 16}};
@@ -495,12 +532,9 @@ static int ipt_score(const ipt_score_in_t *in, const ipt_rules_t *r, ipt_score_o
     int tsumo = (f & IPT_F_TSUMO) != 0;
     int closed = 1, kans = 0, meld_fu = 0, meld_ankan = 0;
     int meld_runs[4], meld_trips[4], n_mr = 0, n_mt = 0;
-    uint64_t mask = 0;
-    int total_tiles = 0;
-    for (int k = 0; k < 34; k++) {
-        if (in->counts[k]) mask |= IPT_BIT(k);
-        total_tiles += in->counts[k];
-    }
+    int total_tiles;
+    uint64_t concealed_mask = ipt_kind_mask(in->counts, &total_tiles);
+    uint64_t mask = concealed_mask;
     if (in->n_melds > 4 || total_tiles != 14 - 3 * in->n_melds || in->win < 0 || in->win >= 34 ||
         !in->counts[in->win]) {
         out->code = IPT_S_BAD_INPUT;
@@ -540,10 +574,11 @@ static int ipt_score(const ipt_score_in_t *in, const ipt_rules_t *r, ipt_score_o
     int n_readings = 0;
     if (ipt_is_agari(in->counts, total_tiles)) {
         memcpy(w.c, in->counts, 34);
+        w.nz = concealed_mask;
         memset(&w.cur, 0, sizeof w.cur);
         w.cur.pair = -1;
         w.n = 0;
-        ipt_walk(&w, 0);
+        ipt_walk(&w);
         n_readings = w.n;
     }
     for (int ri = 0; ri < n_readings; ri++) {
