@@ -1,0 +1,211 @@
+"""Self-play: invariants at every step, an independent check of every offered action set,
+determinism, mjai events and observations."""
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from ippatsu.rules import RonMode, Rules
+from ippatsu.sim import play, play_many
+from ippatsu.table import (Action, ActionType, GameState, GreedyAgent, Observation, Phase,
+                           RandomAgent)
+from ippatsu.table.mjai import mask_events, write_json_lines
+
+T = ActionType
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _counts(ids):
+    c = [0] * 34
+    for t in ids:
+        c[t >> 2] += 1
+    return c
+
+
+def check_offered(st: GameState) -> None:
+    """What the engine offers, checked against rules computed from scratch (pure-Python
+    reference core): no illegal action offered, no legal one missing for the kinds
+    checked here."""
+    from ippatsu._reference import api as refapi
+
+    if st.phase == Phase.TURN:
+        p = st.actor
+        acts = st.legal_actions(p)
+        hand = st.hand[p]
+        c = _counts(hand)
+        assert len(hand) + 3 * len(st.melds[p]) == 14
+        types = {a.type for a in acts}
+        # tsumo offered exactly when the hand is complete and has a yaku
+        complete = refapi.is_agari(c) if not st.after_call else False
+        if T.TSUMO in types:
+            assert complete
+        for a in acts:
+            if a.type in (T.DISCARD, T.RIICHI):
+                assert a.tile in hand
+                assert not (st.kuikae >> (a.tile >> 2)) & 1, "kuikae-banned discard offered"
+            if a.type is T.RIICHI:
+                assert not st.is_open[p] and st.scores[p] >= 1000 and st.left >= 4
+                c2 = list(c)
+                c2[a.tile >> 2] -= 1
+                assert refapi.shanten(c2) == 0
+            if a.type is T.ANKAN:
+                assert c[a.tile >> 2] == 4
+            if a.type is T.KYUUSHU:
+                assert sum(1 for k in _YAOCHUU if c[k]) >= 9
+        if st.riichi[p]:
+            assert types <= {T.DISCARD, T.TSUMO, T.ANKAN}
+            assert [a.tile for a in acts if a.type is T.DISCARD] == [st.last_draw]
+        elif not st.after_call:
+            # every distinct tile can be discarded
+            assert {(a.tile >> 2, a.tile in (16, 52, 88)) for a in acts if a.type is T.DISCARD} \
+                == {(t >> 2, t in (16, 52, 88)) for t in hand}
+            closed = not st.is_open[p]
+            can_riichi = closed and st.scores[p] >= 1000 and st.left >= 4 and any(
+                refapi.shanten([x - (k == i) for i, x in enumerate(c)]) == 0
+                for k in range(34) if c[k])
+            assert (T.RIICHI in types) == can_riichi
+    elif st.phase == Phase.RESPONSE:
+        t = st.resp_tile
+        k = t >> 2
+        d = st.resp_actor
+        for q, acts in st._legal.items():
+            assert q != d
+            types = {a.type for a in acts}
+            assert T.PASS in types
+            for a in acts:
+                if a.type is T.CHI:
+                    assert q == (d + 1) % 4 and st.resp_kind == "discard"
+                    assert sorted([k] + [x >> 2 for x in a.consumed]) in (
+                        [k - 2, k - 1, k], [k - 1, k, k + 1], [k, k + 1, k + 2])
+                if a.type in (T.CHI, T.PON, T.DAIMINKAN):
+                    assert st.left > 0 and not st.riichi[q]
+                    assert all(x in st.hand[q] for x in a.consumed)
+                if a.type is T.RON:
+                    c = _counts(st.hand[q] + [t])
+                    assert refapi.is_agari(c)
+                    # not furiten
+                    waits = {w for w in range(34) if (st.waits[q] >> w) & 1}
+                    assert not any((st.disc_mask[q] >> w) & 1 for w in waits)
+                    assert not st.temp_furiten[q] and not st.riichi_furiten[q]
+
+
+def _run(seed, agents, rules=None, checks=True):
+    st = GameState(rules, seed)
+    views = [Observation(st, p) for p in range(4)]
+    steps = 0
+    while st.phase != Phase.GAME_END:
+        if checks:
+            check_offered(st)
+            st.check_invariants()
+        legal = st._legal
+        if st.phase == Phase.TURN:
+            p = st.actor
+            st.step(agents[p](views[p], legal[p]))
+        else:
+            st.step([agents[p](views[p], a) for p, a in legal.items()])
+        steps += 1
+    st.check_invariants()
+    return st, steps
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_selfplay_invariants_and_offered_actions(seed):
+    rules = [Rules(), Rules.tenhou(), Rules().replace(ron_mode=RonMode.DOUBLE)][seed % 3]
+    st, steps = _run(seed, [RandomAgent(seed * 10 + i) for i in range(4)], rules)
+    assert steps > 100 and st.final is not None
+
+
+class _Caller:
+    """Greedy, but takes every call and kan it is offered (exercises calls and kans)."""
+
+    def __init__(self, seed):
+        self.g = GreedyAgent()
+        self.rng = random.Random(seed)
+
+    def __call__(self, obs, legal):
+        for a in legal:
+            if a.type in (T.TSUMO, T.RON):
+                return a
+        calls = [a for a in legal if a.type in (T.PON, T.CHI, T.DAIMINKAN, T.ANKAN, T.KAKAN)]
+        if calls and self.rng.random() < 0.7:
+            return self.rng.choice(calls)
+        return self.g(obs, legal)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_greedy_and_caller_selfplay_invariants(seed):
+    agents = [GreedyAgent(), _Caller(seed), GreedyAgent(), _Caller(seed + 100)]
+    rules = [Rules(), Rules.tenhou(), Rules.planet()][seed % 3]
+    st, _ = _run(seed, agents, rules)
+    kinds = {r.kind for r in st.hand_results}
+    assert kinds  # something happened
+    assert sum(st.scores) == 100000
+
+
+def test_greedy_games_have_wins_and_riichi():
+    res = play_many(4, 7, lambda i: [GreedyAgent() for _ in range(4)])
+    wins = sum(1 for r in res for h in r["hands"] if h.kind == "win")
+    assert wins >= 8
+    assert any(e["type"] == "reach_accepted" for r in res for e in r["events"])
+
+
+def test_same_seed_same_game():
+    a = play(123, [RandomAgent(i) for i in range(4)])
+    b = play(123, [RandomAgent(i) for i in range(4)])
+    assert a["events"] == b["events"] and a["scores"] == b["scores"]
+    c = play(124, [RandomAgent(i) for i in range(4)])
+    assert c["events"] != a["events"]
+
+
+def test_mjai_events_json_lines_and_masking():
+    r = play(5, [GreedyAgent() for _ in range(4)])
+    ev = r["events"]
+    types = {e["type"] for e in ev}
+    assert {"start_game", "start_kyoku", "tsumo", "dahai", "end_kyoku", "end_game"} <= types
+    buf = io.StringIO()
+    write_json_lines(ev, buf)
+    lines = buf.getvalue().splitlines()
+    assert len(lines) == len(ev) and json.loads(lines[0])["type"] == "start_game"
+    seen = mask_events(ev, 1)
+    for e in seen:
+        if e["type"] == "tsumo" and e["actor"] != 1:
+            assert e["pai"] == "?"
+        if e["type"] == "start_kyoku":
+            assert all(t == "?" for i, h in enumerate(e["tehais"]) if i != 1 for t in h)
+            assert all(t != "?" for t in e["tehais"][1])
+
+
+def test_observation_shows_own_hand_only():
+    st = GameState(Rules(), 9)
+    o = Observation(st, 2)
+    d = o.to_dict()
+    assert len(d["hand"]) == 13 and d["player"] == 2
+    assert "hands" not in d
+    assert o.last_draw == -1 and Observation(st, st.actor).last_draw == st.last_draw
+    assert sum(o.counts) == 13
+
+
+def test_python_agent_plugs_in():
+    calls = []
+
+    def first_legal(obs, legal):
+        calls.append(obs.player)
+        return legal[0]
+
+    r = play(3, [first_legal, GreedyAgent(), first_legal, GreedyAgent()], record=False)
+    assert calls and sum(r["scores"]) == 100000
+
+
+def test_illegal_action_is_refused():
+    from ippatsu.errors import IllegalActionError
+
+    st = GameState(Rules(), 1)
+    p = st.actor
+    bad = Action(T.DISCARD, p, next(t for t in range(136) if t not in st.hand[p]))
+    with pytest.raises(IllegalActionError):
+        st.step(bad)
+    with pytest.raises(IllegalActionError):
+        st.step(Action(T.DISCARD, (p + 1) % 4, st.hand[(p + 1) % 4][0]))
