@@ -99,18 +99,7 @@ class Observation:
     def visible_counts(self) -> bytes:
         """Copies of each kind the seat can see outside its own hand: every river (called
         tiles sit in the meld), every meld, the dora indicators."""
-        s = self._s
-        c = bytearray(34)
-        for p in range(4):
-            for t, called in zip(s.river[p], s.river_called[p]):
-                if not called:
-                    c[t >> 2] += 1
-            for m in s.melds[p]:
-                for t in m.tiles:
-                    c[t >> 2] += 1
-        for t in s.dora_indicators:
-            c[t >> 2] += 1
-        return bytes(c)
+        return bytes(self._s.visible)
 
     def to_dict(self) -> dict:
         """A JSON-able snapshot (mjai tile names)."""

@@ -191,6 +191,12 @@ def _spec(t: int) -> int:
     return (t >> 2) * 2 + (t in _RED)
 
 
+#: one bit per (kind, red-ness) of each tile id
+_SPECBIT = tuple(1 << _spec(t) for t in range(136))
+#: the discard actions, shared (actions are immutable values): _DISCARDS[seat][tile id]
+_DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) for p in range(4))
+
+
 def _mask_of(kinds: Iterable[int]) -> int:
     m = 0
     for k in kinds:
@@ -290,6 +296,9 @@ class GameState:
         self.left = wall.n_live
         self.n_dora = 1
         self.pending_dora = 0
+        vis = bytearray(34)   # copies everybody sees: rivers, melds, indicators
+        vis[wall.dora[0] >> 2] += 1
+        self.visible = vis
         self.hand = [list(h) for h in wall.hands]
         cnt = []
         for h in self.hand:
@@ -448,6 +457,7 @@ class GameState:
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
+        self.visible[self.wall.dora[self.n_dora - 1] >> 2] += 1
         if self.record:
             self._emit({"type": "dora", "dora_marker": id_to_mjai(self.wall.dora[self.n_dora - 1])})
 
@@ -500,27 +510,28 @@ class GameState:
         rules = self.rules
         hand = self.hand[p]
         cnt = self.cnt[p]
-        acts: List[Action] = []
+        disc = _DISCARDS[p]
         drawn = self.last_draw
         if self.after_call:
             ban = self.kuikae
-            seen = set()
+            seen = 0
+            acts = []
             for t in hand:
-                sp = _spec(t)
-                if sp in seen or (ban >> (t >> 2)) & 1:
+                b = _SPECBIT[t]
+                if seen & b or (ban >> (t >> 2)) & 1:
                     continue
-                seen.add(sp)
-                acts.append(Action(A_DISCARD, p, t))
+                seen |= b
+                acts.append(disc[t])
             return acts
         c = bytes(cnt)
-        agari = _is_agari(c)
-        if agari:
+        acts = []
+        if _core_is_agari(c) and _is_agari(c):
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
         can_kan = self.kan_count < rules.max_kans and self.left > 0
         if self.riichi[p]:
-            acts.append(Action(A_DISCARD, p, drawn))
+            acts.append(disc[drawn])
             if can_kan and cnt[drawn >> 2] == 4:
                 k = drawn >> 2
                 after = bytearray(cnt)
@@ -532,15 +543,19 @@ class GameState:
                                            tuple(t for t in hand if t >> 2 == k)))
             return acts
         # discards (one per kind and red-ness; the drawn tile represents its kind)
-        seen = {_spec(drawn)} if drawn >= 0 else set()
-        discards = [drawn] if drawn >= 0 else []
+        if drawn >= 0:
+            seen = _SPECBIT[drawn]
+            discards = [drawn]
+        else:
+            seen = 0
+            discards = []
         for t in hand:
-            sp = _spec(t)
-            if sp not in seen:
-                seen.add(sp)
+            b = _SPECBIT[t]
+            if not seen & b:
+                seen |= b
                 discards.append(t)
         for t in discards:
-            acts.append(Action(A_DISCARD, p, t))
+            acts.append(disc[t])
         # riichi
         if (not self.is_open[p] and self.scores[p] >= rules.riichi_min_points
                 and self.left >= rules.riichi_min_wall and _shanten(c) <= 0):
@@ -553,10 +568,11 @@ class GameState:
                 work[k] += 1
         # kans
         if can_kan:
-            for k in range(34):
-                if cnt[k] == 4:
-                    four = tuple(sorted(t for t in hand if t >> 2 == k))
-                    acts.append(Action(A_ANKAN, p, four[0], four))
+            if 4 in cnt:
+                for k in range(34):
+                    if cnt[k] == 4:
+                        four = tuple(sorted(t for t in hand if t >> 2 == k))
+                        acts.append(Action(A_ANKAN, p, four[0], four))
             for m in self.melds[p]:
                 if m.type is MeldType.PON:
                     k = m.tiles[0] >> 2
@@ -679,6 +695,7 @@ class GameState:
         if riichi:
             self.river_riichi[p] = len(self.river[p]) - 1
         self.disc_mask[p] |= 1 << k
+        self.visible[k] += 1
         if not (_YAOCHUU_MASK >> k) & 1:
             self.nagashi_ok[p] = False
         if self.riichi[p] == 2:
@@ -699,7 +716,22 @@ class GameState:
         # who may answer?
         legal: Dict[int, List[Action]] = {}
         last = self.left == 0
-        for q in (p + 1) % 4, (p + 2) % 4, (p + 3) % 4:
+        nxt = (p + 1) % 4
+        waits = self.waits
+        riichi = self.riichi
+        for q in nxt, (p + 2) % 4, (p + 3) % 4:
+            if not (waits[q] >> k) & 1:  # cheap test before building the action list
+                if last or riichi[q]:
+                    continue
+                cq = self.cnt[q]
+                if cq[k] < 2:
+                    if q != nxt or k >= 27:
+                        continue
+                    r = k % 9
+                    if not ((r >= 2 and cq[k - 2] and cq[k - 1])
+                            or (1 <= r <= 7 and cq[k - 1] and cq[k + 1])
+                            or (r <= 6 and cq[k + 1] and cq[k + 2])):
+                        continue
             acts = self._response_actions(q, p, t, last)
             if acts:
                 legal[q] = acts
@@ -862,7 +894,7 @@ class GameState:
                 and self.first_winds.count(self.first_winds[0]) == 4):
             self._abort("four_winds")
             return
-        if rules.abort_four_riichi and sum(1 for r in self.riichi if r == 2) == 4:
+        if rules.abort_four_riichi and self.riichi.count(2) == 4:
             self._abort("four_riichi")
             return
         if self.suukaikan:
@@ -885,8 +917,10 @@ class GameState:
         self.nagashi_ok[p] = False
         self.nagashi_ok[q] = False
         self._break_first()
+        vis = self.visible
         for x in a.consumed:
             self._remove(q, x)
+            vis[x >> 2] += 1
         rel = (p - q) % 4
         typ = a.type
         if typ is A_CHI:
@@ -961,6 +995,7 @@ class GameState:
         ids = tuple(x for x in self.hand[p] if x >> 2 == k)
         for x in ids:
             self._remove(p, x)
+        self.visible[k] += 4
         self.melds[p].append(Meld(MeldType.ANKAN, ids))
         self._break_first()
         if self.record:
@@ -995,6 +1030,7 @@ class GameState:
                    if m.type is MeldType.PON and m.tiles[0] >> 2 == add >> 2)
         pon = self.melds[p][idx]
         self._remove(p, add)
+        self.visible[add >> 2] += 1
         self.melds[p][idx] = Meld(MeldType.KAKAN, pon.tiles + (add,), called=pon.called,
                                   added=add, from_who=pon.from_who)
         self.is_open[p] = True
@@ -1221,6 +1257,17 @@ class GameState:
                     assert s == self.shanten[p], f"incremental shanten of seat {p}"
                     wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
                     assert wm == self.waits[p], f"incremental waits of seat {p}"
+            vis = bytearray(34)
+            for p in range(4):
+                for t, called in zip(self.river[p], self.river_called[p]):
+                    if not called:
+                        vis[t >> 2] += 1
+                for m in self.melds[p]:
+                    for t in m.tiles:
+                        vis[t >> 2] += 1
+            for t in self.dora_indicators:
+                vis[t >> 2] += 1
+            assert vis == self.visible, "visible counts out of sync"
             w = self.wall
             seen += w.live[self._live_pos:] + w.rinshan[self._rinshan_pos:] + w.dora + w.ura
             if len(w.tiles()) == 136:
