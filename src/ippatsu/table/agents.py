@@ -53,17 +53,36 @@ class GreedyAgent:
                 pass_ = a
         if pass_ is not None:
             return pass_
-        if len(discards) == 1 and not riichis:
-            return discards[0]
-        counts = obs.counts
-        visible = obs.visible_counts
-        try:
-            table = _core.ukeire(counts, visible)
-        except Exception:
-            table = None
-        best = {}
-        if table is not None:
-            for d in table:
-                best[d.discard] = (d.shanten, -d.total)
         pool = riichis if riichis else discards
-        return min(pool, key=lambda a: best.get(a.tile >> 2, (9, 0)))
+        if len(pool) == 1:
+            return pool[0]
+        # lowest shanten after the discard, then the most effective tiles (ukeire)
+        work = bytearray(obs.counts)
+        shanten = _core.shanten
+        best = 99
+        cands: List[Action] = []
+        for a in pool:
+            k = a.tile >> 2
+            work[k] -= 1
+            s = shanten(bytes(work))
+            work[k] += 1
+            if s < best:
+                best = s
+                cands = [a]
+            elif s == best:
+                cands.append(a)
+        if len(cands) == 1:
+            return cands[0]
+        visible = obs.visible_counts
+        ukeire = _core.ukeire
+        top = -1
+        choice = cands[0]
+        for a in cands:
+            k = a.tile >> 2
+            work[k] -= 1
+            n = ukeire(bytes(work), visible).total
+            work[k] += 1
+            if n > top:
+                top = n
+                choice = a
+        return choice

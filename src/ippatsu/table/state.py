@@ -614,13 +614,23 @@ class GameState:
         for b in legal:
             if b is a:
                 return a
+        typ = a.type
+        hand = self.hand[a.actor]
+        if typ == A_DISCARD or typ == A_RIICHI:  # fast path: compare kind and red-ness
+            sb = _SPECBIT[a.tile] if 0 <= a.tile < 136 else 0
+            for b in legal:
+                if b.type == typ and _SPECBIT[b.tile] == sb:
+                    if a.tile in hand:
+                        return _DISCARDS[a.actor][a.tile] if typ == A_DISCARD else \
+                            b._replace(tile=a.tile)
+                    return b
+            raise IllegalActionError(f"illegal action {a}", "illegal_action")
         key = a.key
         for b in legal:
-            if b.key != key:
+            if b.type != typ or b.key != key:
                 continue
             t = b.type
-            hand = self.hand[a.actor]
-            if t is A_DISCARD or t is A_RIICHI or t is A_KAKAN:
+            if t is A_KAKAN:
                 return b._replace(tile=a.tile) if a.tile in hand else b
             if t is A_CHI or t is A_PON or t is A_DAIMINKAN or t is A_ANKAN:
                 ids = a.consumed
