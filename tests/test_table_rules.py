@@ -478,3 +478,89 @@ def test_tsumo_needs_a_yaku():
     assert find(st, 0, T.TSUMO) is None          # open, no yaku: no tsumo
     st.set_position(0, hand="23m456p555z99s4m", melds=["chi 1m+23m<L"])
     assert find(st, 0, T.TSUMO) is not None      # white triplet
+
+
+# ---------------------------------------------------------------------------- more rules
+def test_ippatsu_broken_by_a_call():
+    st = table(["123m456p789s1122z", "1199m1199p1199s5z", "55z19m19p19s12367z", ""],
+               draws="4m 5z")
+    st.step(find(st, 0, T.RIICHI, "4m"))
+    pass_all(st)
+    assert st.ippatsu[0]
+    discard(st, "5z")               # seat 1 throws 5z, seat 2 pons it
+    st.step(find(st, 2, T.PON))
+    assert not st.ippatsu[0]
+
+
+def test_tenhou_and_chiihou():
+    st = table(["123m456p789s1122z", "", "", ""], draws="1z")
+    st.step(find(st, 0, T.TSUMO))
+    assert [n for n, _ in st.hand_results[-1].wins[0].score.yaku] == ["tenhou"]
+    st = table(["1199m1199p1199s5z", "123m456p789s1122z", "", ""], draws="9s 1z")
+    discard(st)
+    pass_all(st)
+    st.step(find(st, 1, T.TSUMO))
+    assert "chiihou" in [n for n, _ in st.hand_results[-1].wins[0].score.yaku]
+
+
+def test_chiihou_voided_by_a_call_before_it():
+    st = table(["1199m1199p1199s5z", "123m456p789s1122z", "55z19m19p19s12367z", ""],
+               draws="5z 8s 8s 1z")
+    discard(st, "5z")
+    st.step(find(st, 2, T.PON))     # seat 2 pons before seat 1's first draw
+    discard(st, "7z")
+    pass_all(st)
+    tsumogiri_round(st, 2)          # seats 3 and 0
+    st.step(find(st, 1, T.TSUMO))
+    assert "chiihou" not in [n for n, _ in st.hand_results[-1].wins[0].score.yaku]
+
+
+def test_one_player_with_four_kans_is_not_an_abort():
+    st = table(["1111m2222m3333m4z", "", "", ""], draws="4444m", rinshan="5z6z7z")
+    st.set_position(0, hand="1111m2222m3333m4z4m")
+    for k in ("1m", "2m", "3m"):
+        st.step(find(st, 0, T.ANKAN, k))
+    assert st.kan_count == 3 and not st.suukaikan
+
+
+def test_double_ron_with_the_dealer_among_winners_repeats():
+    rules = Rules().replace(ron_mode=RonMode.DOUBLE)
+    hands = ["123m46p456s555z11z", "1199m1199s12344z", "789m46p123s666z22z", ""]
+    st = table(hands, draws="9s 5p", rules=rules)
+    discard(st)
+    pass_all(st)
+    discard(st, "5p")                # seat 1 deals in to seats 2 and 0
+    assert find(st, 0, T.RON) is not None and find(st, 2, T.RON) is not None
+    st.step([find(st, 0, T.RON), find(st, 2, T.RON)])
+    assert [w.winner for w in st.hand_results[-1].wins] == [2, 0]
+    assert st.next_hand_counters == (0, 1, 0)
+
+
+def test_triple_ron_mode_lets_three_win():
+    rules = Rules().replace(ron_mode=RonMode.TRIPLE)
+    st = table(THREE, draws="5p", rules=rules)
+    discard(st, "5p")
+    st.step([find(st, p, T.RON) for p in (1, 2, 3)])
+    assert [w.winner for w in st.hand_results[-1].wins] == [1, 2, 3]
+
+
+def test_deposits_left_at_game_end_go_to_first_place():
+    st = table(["123m456p789s1122z", "", "", ""], draws="5m 5p 5s 4s", n_live=4, kyoku=7,
+               deposits=2, scores=[40000, 20000, 19000, 19000])
+    tsumogiri_round(st, 4)           # exhaustive draw in South 4, dealer seat 3 noten
+    assert st.phase == Phase.GAME_END
+    assert st.scores[0] >= 40000 + 2000 and st.deposits == 0
+
+
+def test_west_extension_when_nobody_reaches_30000():
+    st = table(["147m258p369s1234z"] * 4, draws="5m 6p 5s 8s", n_live=4, kyoku=7,
+               rules=Rules.tenhou(), scores=[26000, 25000, 25000, 24000])
+    tsumogiri_round(st, 4)
+    assert st.phase == Phase.HAND_END and st.next_hand_counters[0] == 8  # West 1
+
+
+def test_kuikae_with_a_red_five_still_bans_the_kind():
+    st = table(["1199m1199p1199s1z", "0m5m23p456s789s11z9m", "", ""], draws="5m")
+    discard(st, "5m")
+    st.step(find(st, 1, T.PON))
+    assert parse_kind("5m") not in kinds(st.legal_actions(1), T.DISCARD)

@@ -476,7 +476,7 @@ class GameState:
         first = tsumo and self.first_turn[p] and self.no_calls
         riichi = self.riichi[p] == 2
         dora = self.wall.dora[:self.n_dora]
-        ura = self.wall.ura[:self.n_dora] if riichi else ()
+        ura = self.wall.ura[:self.n_dora if self.rules.kan_ura else 1] if riichi else ()
         pao = -1
         if self.pao[p] >= 0:
             pao = self.pao[p]
