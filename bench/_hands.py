@@ -71,3 +71,23 @@ def random_wins(n: int, seed: int):
         red[i] = int((full[[4, 13, 22]] == 4).sum())  # four fives hold the red one
         i += 1
     return counts, win, melds, flags, winds, dora, ura, red
+
+
+# pytest fixtures: bench modules import them by name (bench/ has no conftest.py, so that
+# tests/conftest.py stays the only module named `conftest` in a run over tests/ and bench/)
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def hands13() -> np.ndarray:
+    return random_counts(200_000, 13, 1)
+
+
+@pytest.fixture(scope="session")
+def hands14() -> np.ndarray:
+    return random_counts(200_000, 14, 2)
+
+
+@pytest.fixture(scope="session")
+def ids13() -> list:
+    return random_ids(2_000, 13, 3)
