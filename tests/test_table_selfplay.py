@@ -209,3 +209,13 @@ def test_illegal_action_is_refused():
         st.step(bad)
     with pytest.raises(IllegalActionError):
         st.step(Action(T.DISCARD, (p + 1) % 4, st.hand[(p + 1) % 4][0]))
+
+
+def _four_greedy(i):
+    return [GreedyAgent() for _ in range(4)]
+
+
+def test_play_many_parallel_equals_serial():
+    a = play_many(4, 11, _four_greedy, record=False)
+    b = play_many(4, 11, _four_greedy, record=False, workers=2)
+    assert [r["scores"] for r in a] == [r["scores"] for r in b]

@@ -45,11 +45,24 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     return out
 
 
+def _play_child(args):
+    child, i, make_agents, rules, kw = args
+    return play(child, make_agents(i), rules, **kw)
+
+
 def play_many(n: int, seed: int, make_agents: Callable[[int], Sequence[Callable]],
-              rules: Optional[Rules] = None, **kw) -> List[dict]:
+              rules: Optional[Rules] = None, *, workers: int = 1, **kw) -> List[dict]:
     """Play ``n`` games; game ``i`` uses the ``i``-th spawned child of ``SeedSequence(seed)``
-    and ``make_agents(i)``."""
+    and ``make_agents(i)``. With ``workers > 1`` the games run in that many processes
+    (``make_agents`` must then be picklable, e.g. a module-level function); results come
+    back in game order and equal the single-process results."""
     import numpy as np
 
     children = np.random.SeedSequence(seed).spawn(n)
-    return [play(children[i], make_agents(i), rules, **kw) for i in range(n)]
+    jobs = [(children[i], i, make_agents, rules, kw) for i in range(n)]
+    if workers <= 1:
+        return [_play_child(j) for j in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as ex:
+        return list(ex.map(_play_child, jobs, chunksize=max(1, n // (4 * workers))))
