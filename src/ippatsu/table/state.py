@@ -140,6 +140,12 @@ class Phase(IntEnum):
     GAME_END = 3
 
 
+_TURN = Phase.TURN
+_RESPONSE = Phase.RESPONSE
+_HAND_END = Phase.HAND_END
+_GAME_END = Phase.GAME_END
+
+
 class WinResult:
     """One win of a hand: ``winner``, ``from_who`` (== winner for tsumo), the winning
     tile, the :class:`~ippatsu.scoring.ScoreResult` and the score ``deltas`` by seat."""
@@ -241,7 +247,7 @@ class GameState:
         self.honba = 0
         self.deposits = 0
         self.hand_results: List[HandResult] = []
-        self.phase = Phase.HAND_END
+        self.phase = _HAND_END
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
         self._legal: Dict[int, List[Action]] = {}
@@ -261,7 +267,7 @@ class GameState:
 
     @property
     def game_over(self) -> bool:
-        return self.phase == Phase.GAME_END
+        return self.phase == _GAME_END
 
     def seat_wind(self, p: int) -> int:
         return (p - self.kyoku) % 4
@@ -399,7 +405,7 @@ class GameState:
             for t in ids:
                 c[t >> 2] += 1
             self.cnt[p] = c
-            if self.phase == Phase.TURN and self.actor == p:
+            if self.phase == _TURN and self.actor == p:
                 self.last_draw = ids[-1]
         if river is not None:
             ids = parse_tiles(river) if isinstance(river, str) else list(river)
@@ -412,7 +418,7 @@ class GameState:
         n = len(self.hand[p]) + 3 * len(self.melds[p])
         if n == 13:
             self._refresh_waits(p)
-        if self.phase == Phase.TURN:
+        if self.phase == _TURN:
             self._legal = {self.actor: self._turn_actions(self.actor)}
 
     # ------------------------------------------------------------------ helpers
@@ -502,7 +508,7 @@ class GameState:
 
     # ------------------------------------------------------------------ turn
     def _begin_turn(self, p: int) -> None:
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.actor = p
         self._legal = {p: self._turn_actions(p)}
 
@@ -643,25 +649,23 @@ class GameState:
         """Apply the chosen actions and run to the next decision point.
 
         ``actions``: one :class:`Action` (TURN), or a dict ``{seat: Action}`` / a list of
-        actions (RESPONSE; a seat that may act but is missing passes).
+        actions (RESPONSE; a seat that may act but is missing passes). After the end of a
+        hand (``HAND_END``) a step starts the next hand.
         """
-        if self.phase == Phase.HAND_END:
-            self.next_hand()
-            return
-        if self.phase == Phase.GAME_END:
-            raise IllegalActionError("the game is over", "game_over")
-        if self.phase == Phase.TURN:
-            if isinstance(actions, dict):
-                actions = actions.get(self.actor)
-            elif isinstance(actions, (list, tuple)) and not isinstance(actions, Action):
-                actions = actions[0] if actions else None
-            if actions is None:
-                raise IllegalActionError("the actor must choose an action", "missing_action")
+        phase = self.phase
+        if phase == _TURN:
+            if type(actions) is not Action:
+                if isinstance(actions, dict):
+                    actions = actions.get(self.actor)
+                elif isinstance(actions, (list, tuple)) and not isinstance(actions, Action):
+                    actions = actions[0] if actions else None
+                if actions is None:
+                    raise IllegalActionError("the actor must choose an action", "missing_action")
             self._do_turn(self._resolve(actions))
-        else:
+        elif phase == _RESPONSE:
             if isinstance(actions, Action):
                 actions = [actions]
-            if isinstance(actions, dict):
+            elif isinstance(actions, dict):
                 actions = list(actions.values())
             chosen: Dict[int, Action] = {}
             for a in actions or ():
@@ -669,7 +673,12 @@ class GameState:
                     continue
                 chosen[a.actor] = self._resolve(a)
             self._do_response(chosen)
-        if self.phase == Phase.HAND_END and self.auto_next:
+        elif phase == _HAND_END:
+            self.next_hand()
+            return
+        else:
+            raise IllegalActionError("the game is over", "game_over")
+        if self.phase == _HAND_END and self.auto_next:
             self.next_hand()
 
     # ------------------------------------------------------------------ turn actions
@@ -746,7 +755,7 @@ class GameState:
             if acts:
                 legal[q] = acts
         if legal:
-            self.phase = Phase.RESPONSE
+            self.phase = _RESPONSE
             self.resp_kind = "discard"
             self.resp_tile = t
             self.resp_actor = p
@@ -964,7 +973,7 @@ class GameState:
         self.after_call = True
         self.last_draw = -1
         self.rinshan_draw = False
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.actor = q
         self._legal = {q: self._turn_actions(q)}
 
@@ -1021,7 +1030,7 @@ class GameState:
                         if r.error is None:
                             legal[q] = [Action(A_RON, q, ids[0], (), p), Action(A_PASS, q)]
         if legal:
-            self.phase = Phase.RESPONSE
+            self.phase = _RESPONSE
             self.resp_kind = "ankan"
             self.resp_tile = ids[0]
             self.resp_actor = p
@@ -1056,7 +1065,7 @@ class GameState:
                 if r.error is None:
                     legal[q] = [Action(A_RON, q, add, (), p), Action(A_PASS, q)]
         if legal:
-            self.phase = Phase.RESPONSE
+            self.phase = _RESPONSE
             self.resp_kind = "kakan"
             self.resp_tile = add
             self.resp_actor = p
@@ -1180,7 +1189,7 @@ class GameState:
         if self._game_ends(renchan, kyoku, win):
             self._end_game()
         else:
-            self.phase = Phase.HAND_END
+            self.phase = _HAND_END
 
     def _game_ends(self, renchan: bool, next_kyoku: int, win: bool = False) -> bool:
         rules = self.rules
@@ -1224,14 +1233,14 @@ class GameState:
                 v += rules.oka / 1000
             final[p] = v
         self.final = {"scores": list(self.scores), "placement": order, "final": final}
-        self.phase = Phase.GAME_END
+        self.phase = _GAME_END
         self._legal = {}
         if self.record:
             self._emit({"type": "end_game", "scores": list(self.scores)})
 
     def next_hand(self) -> None:
         """Start the next hand (after ``HAND_END``)."""
-        if self.phase != Phase.HAND_END:
+        if self.phase != _HAND_END:
             raise IllegalActionError("the hand is not over", "hand_not_over")
         kyoku, honba, deposits = self._next
         self.start_hand(kyoku=kyoku, honba=honba, deposits=deposits)
@@ -1247,7 +1256,7 @@ class GameState:
         rules = self.rules
         assert sum(self.scores) + self.deposits * rules.riichi_deposit == \
             4 * rules.starting_points, "points + deposits not conserved"
-        if self.phase in (Phase.TURN, Phase.RESPONSE):
+        if self.phase in (_TURN, _RESPONSE):
             seen = []
             for p in range(4):
                 seen += self.hand[p]
