@@ -11,11 +11,11 @@ from ._types import DiscardUkeire, ShantenForms, Ukeire
 from .hand import Hand
 
 #: One hand's concealed tiles: a Hand, notation, 34 count bytes, or 34 counts.
-HandLike = Union[Hand, str, bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
+_HandLike = Union[Hand, str, bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 #: 34 counts of copies seen outside the hand.
-VisibleLike = Union[bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
+_VisibleLike = Union[bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 #: ``None`` (or ``"min"``) is the minimum over the forms.
-Form = Literal["min", "standard", "chiitoitsu", "kokushi"] | None
+_Form = Literal["min", "standard", "chiitoitsu", "kokushi"] | None
 
 #: Marks a form that does not apply to a hand's size in batch results (127).
 NOT_APPLICABLE: Final[int]
@@ -23,16 +23,20 @@ NOT_APPLICABLE: Final[int]
 TABLE_BYTES: Final[int]
 BACKEND: Final[Literal["cython"]]
 
-__all__: list[str]
+__all__ = [
+    "NOT_APPLICABLE", "TABLE_BYTES", "BACKEND",
+    "shanten", "shanten_forms", "is_agari", "waits", "ukeire",
+    "shanten_batch", "shanten_forms_batch", "is_agari_batch", "waits_batch", "ukeire_batch",
+]
 
 # per hand
 
-def shanten(hand: HandLike, form: Form = None) -> int: ...
-def shanten_forms(hand: HandLike) -> ShantenForms: ...
-def is_agari(hand: HandLike) -> bool: ...
-def waits(hand: HandLike) -> list[int]: ...
+def shanten(hand: _HandLike, form: _Form = None) -> int: ...
+def shanten_forms(hand: _HandLike) -> ShantenForms: ...
+def is_agari(hand: _HandLike) -> bool: ...
+def waits(hand: _HandLike) -> list[int]: ...
 def ukeire(
-    hand: HandLike, visible: VisibleLike | None = None
+    hand: _HandLike, visible: _VisibleLike | None = None
 ) -> Ukeire | list[DiscardUkeire]: ...
 
 # batches over (N, 34) integer arrays of concealed counts
@@ -41,7 +45,7 @@ def shanten_batch(
     counts: npt.ArrayLike,
     out: npt.NDArray[np.int8] | None = None,
     *,
-    form: Form = None,
+    form: _Form = None,
     threads: int | None = 1,
 ) -> npt.NDArray[np.int8]: ...
 def shanten_forms_batch(
