@@ -467,3 +467,42 @@ def test_api_identical_meld_objects_take_free_copies():
     m = Meld.parse("chi 3m+45m<L")
     r = score("456p11s", "1s", melds=[m, m, Meld.parse("pon 777z")], seat_wind=1)
     assert r.yaku_names == ["chun"]
+
+
+def test_kernel_and_python_paths_give_identical_results(monkeypatch):
+    """With the compiled core, score() searches readings in C; every field must equal the
+    pure-Python reference (USE_KERNEL=False), errors included."""
+    import random
+    import sys
+    from pathlib import Path
+
+    import ippatsu.scoring as sc
+    if not sc._fastscore.AVAILABLE:
+        pytest.skip("compiled core not in use")
+    sys.path.insert(0, str(Path(__file__).parent))
+    gen = pytest.importorskip("test_scoring_mahjong_diff")
+    rng = random.Random(3)
+    cases = [h for h in (gen.random_hand(rng) for _ in range(2500)) if h is not None]
+    extra = [("119m19p19s1234567z", "1m", {}), ("11123455678999m", "5m", {}),
+             ("33344055666777p", "6p", {"tsumo": True}), ("123m456p789s111s55z", "1s", {})]
+
+    def run():
+        out = []
+        for rules in (Rules.ippatsu(), Rules.tenhou(), Rules(kiriage=True, kazoe_yakuman=False)):
+            for concealed, melds, win, sit in cases:
+                try:
+                    r = sc.score(concealed, win, melds=melds, rules=rules, discarder=(
+                        None if sit["tsumo"] else (sit["seat_wind"] + 1) % 4), honba=1,
+                        deposits=1, raise_on_no_yaku=False, **sit)
+                    out.append(r.to_dict())
+                except Exception as e:  # noqa: BLE001
+                    out.append(repr(e))
+            for hand, win, kw in extra:
+                out.append(sc.score(hand, win, raise_on_no_yaku=False, rules=rules,
+                                    **kw).to_dict())
+        return out
+
+    monkeypatch.setattr(sc, "USE_KERNEL", True)
+    fast = run()
+    monkeypatch.setattr(sc, "USE_KERNEL", False)
+    assert run() == fast

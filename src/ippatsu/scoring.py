@@ -56,6 +56,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError,
                      TileCountError)
+from . import _fastscore
 from .rules import Rules
 from .tiles import dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
@@ -576,7 +577,9 @@ def score(
     if counts[win] == 0:
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
 
-    return _score_counts(
+    scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
+              else _score_counts)
+    return scorer(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         _parse_indicators(dora_indicators), _parse_indicators(ura_indicators), honba,
@@ -666,7 +669,7 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
             variants.append((WAIT_TANKI, -1))
         if win in trips_c:
             variants.append((WAIT_SHANPON, win))
-        for r in set(runs_c):
+        for r in runs_c:  # in order: ties keep the first variant (as the kernel does)
             if r <= win <= r + 2:
                 p = win - r
                 if p == 1:
@@ -718,6 +721,69 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
     return _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer,
                          tsumo, closed, seat, rnd, meld_fu, honba, deposits, discarder,
                          pao, seat_wind, raise_on_no_yaku)
+
+
+def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
+                         ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+                         seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
+                         discarder, pao, rules, raise_on_no_yaku) -> ScoreResult:
+    """:func:`_score_counts` with the reading search done by the compiled kernel.
+
+    Same arguments and result; the kernel (``_score.h``, a port of the Python evaluation
+    above, tested equal to it) returns the winning variant, and the result is built by the
+    same Python code.
+    """
+    closed = True
+    red = 0
+    melds_k = []
+    for mt, k, r, _ in mlist:
+        red += r
+        melds_k.append((mt, k))
+        if mt != M_ANKAN:
+            closed = False
+    if rules.red_fives:
+        for i in ids:
+            if i in _RED_IDS:
+                red += 1
+    else:
+        red = 0
+    dora = 0
+    for d in dora_kinds:
+        dora += full[_DORA_NEXT[d]]
+    ura = 0
+    if (riichi or double_riichi) and closed and rules.ura_dora:
+        for d in ura_kinds:
+            ura += full[_DORA_NEXT[d]]
+    flags = ((1 if tsumo else 0) | (2 if riichi else 0) | (4 if double_riichi else 0)
+             | (8 if ippatsu else 0) | (16 if haitei else 0) | (32 if houtei else 0)
+             | (64 if rinshan else 0) | (128 if chankan else 0) | (256 if tenhou else 0)
+             | (512 if chiihou else 0))
+    (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
+     trips) = _fastscore.score_kernel(bytes(counts), win, tuple(melds_k), flags, seat_wind,
+                                      round_wind, dora + ura + red, _rules_tuple(rules))
+    if code == 1:
+        raise NotAgariError("the hand is not complete", "not_agari")
+    best = ((points, mult, han, fu), mask, ym, han, fu, base, _LIMITS[limit], mult,
+            ((pair, runs, trips) if form == FORM_STANDARD else None, wait, form))
+    return _build_result(best, None, counts, mlist, win, rules, dora, ura, red,
+                         seat_wind == 0, tsumo, closed, 27 + seat_wind, 27 + round_wind, 0,
+                         honba, deposits, discarder, pao, seat_wind, raise_on_no_yaku)
+
+
+_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
+_RULES_TUPLES: dict = {}
+
+
+def _rules_tuple(rules: Rules) -> tuple:
+    """The kernel's view of the scoring rules, computed once per Rules object."""
+    hit = _RULES_TUPLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    t = _fastscore.rules_tuple(rules)
+    if len(_RULES_TUPLES) > 64:
+        _RULES_TUPLES.clear()
+    _RULES_TUPLES[id(rules)] = (rules, t)
+    return t
 
 
 def _is_chiitoitsu(counts) -> bool:
@@ -1133,3 +1199,15 @@ def format_score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> str:
             lines.append("".join(row))
         lines.append("")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------
+# backend
+# ---------------------------------------------------------------------------------------
+_REFERENCE = _score_counts
+USE_KERNEL: bool = _fastscore.AVAILABLE
+"""Use the compiled reading search (``_score.h``) when the compiled core is in use.
+
+False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python evaluation
+(``_score_counts``, the reference). A replaced ``_score_counts`` (a test's recorder)
+receives every call whatever this says."""

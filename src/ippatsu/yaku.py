@@ -56,6 +56,10 @@ __all__ = [
     "TENHOU_URA",
     "TENHOU_RED",
     "yaku_names",
+    "may_be_yakuman",
+    "ORDINARY",
+    "YAKUMAN",
+    "REPLACED_BY",
 ]
 
 FORM_STANDARD = 0
