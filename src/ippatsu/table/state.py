@@ -1141,7 +1141,7 @@ class GameState:
                 self.deposits = 0
                 res = HandResult("nagashi", [], deltas, tenpai, tuple(nagashi),
                                  kyoku=self.kyoku, honba=self.honba)
-                self._emit_ryukyoku("nagashi_mangan", deltas, tenpai)
+                self._emit_ryukyoku("nagashimangan", deltas, tenpai)
                 self._finish(res, renchan=dealer in nagashi, win=True)
                 return
         else:
@@ -1154,7 +1154,7 @@ class GameState:
                     self.scores[s] += deltas[s]
         res = HandResult("exhaustive", [], deltas, tenpai, tuple(nagashi),
                          kyoku=self.kyoku, honba=self.honba)
-        self._emit_ryukyoku("nagashi_mangan" if nagashi else "fanpai", deltas, tenpai)
+        self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
         self._finish(res, renchan=tenpai[dealer], win=False)
 
     def _emit_ryukyoku(self, reason: str, deltas, tenpai) -> None:
