@@ -106,6 +106,9 @@ _KAN_TXT = tuple(n[0] * 4 + n[1] for n in _KN)
 _RUN_TXT = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}" if k < 27 and k % 9 < 7
                  else "" for k in range(34))
 _FORM_NAMES = ("standard", "chiitoitsu", "kokushi")
+# situation flags (the bits of the compiled kernel, ``_score.h``)
+F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU = 1, 2, 4, 8
+F_HAITEI, F_HOUTEI, F_RINSHAN, F_CHANKAN, F_TENHOU, F_CHIIHOU = 16, 32, 64, 128, 256, 512
 _PINFU_BIT = 1 << 7
 _YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
 _RED_IDS = frozenset((16, 52, 88))
@@ -586,153 +589,8 @@ def score(
         deposits, discarder, pao, rules, raise_on_no_yaku)
 
 
-def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
-                  haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
-                  dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku) -> ScoreResult:
-    # ---- hand-level facts -------------------------------------------------------------
-    closed = True
-    meld_runs: tuple = ()
-    meld_trips: tuple = ()
-    meld_ankan = 0
-    kans = 0
-    meld_fu = 0
-    red = 0
-    for mt, k, r, _ in mlist:
-        red += r
-        if mt == M_CHI:
-            meld_runs += (k,)
-            closed = False
-            continue
-        meld_trips += (k,)
-        meld_fu += _MELD_FU[mt][k in _YAOCHUU_SET]
-        if mt == M_ANKAN:
-            meld_ankan += 1
-        else:
-            closed = False
-        if mt != M_PON:
-            kans += 1
-    for i in ids:
-        if i in _RED_IDS:
-            red += 1
-    if not rules.red_fives:
-        red = 0
-    mask = 0
-    for i in ids:
-        mask |= 1 << (i >> 2)
-    for k in meld_runs:
-        mask |= 7 << k
-    for k in meld_trips:
-        mask |= 1 << k
-    dora = 0
-    for d in dora_kinds:
-        dora += full[_DORA_NEXT[d]]
-    ura = 0
-    if (riichi or double_riichi) and closed and rules.ura_dora:
-        for d in ura_kinds:
-            ura += full[_DORA_NEXT[d]]
-    bonus = dora + ura + red
-    dealer = seat_wind == 0
-    seat = 27 + seat_wind
-    rnd = 27 + round_wind
-
-    ctx = YakuContext()
-    ctx.closed = closed
-    ctx.tsumo = tsumo
-    ctx.riichi = riichi
-    ctx.double_riichi = double_riichi
-    ctx.ippatsu = ippatsu
-    ctx.haitei = haitei
-    ctx.houtei = houtei
-    ctx.rinshan = rinshan
-    ctx.chankan = chankan
-    ctx.tenhou = tenhou
-    ctx.chiihou = chiihou
-    ctx.seat = seat
-    ctx.round = rnd
-    ctx.mask = mask
-    ctx.counts = counts
-    ctx.win = win
-    ctx.kans = kans
-    ctx.open_tanyao = rules.open_tanyao
-
-    # ---- readings and wait variants ---------------------------------------------------
-    best = None  # (sortkey, data)
-    for reading in _readings(counts):
-        pair, runs_c, trips_c = reading
-        runs = tuple(sorted(runs_c + meld_runs)) if meld_runs else runs_c
-        trips = tuple(sorted(trips_c + meld_trips)) if meld_trips else trips_c
-        seen_waits = set()
-        # where can the winning tile sit?
-        variants = []
-        if pair == win:
-            variants.append((WAIT_TANKI, -1))
-        if win in trips_c:
-            variants.append((WAIT_SHANPON, win))
-        for r in runs_c:  # in order: ties keep the first variant (as the kernel does)
-            if r <= win <= r + 2:
-                p = win - r
-                if p == 1:
-                    w = WAIT_KANCHAN
-                elif p == 0:
-                    w = WAIT_PENCHAN if r % 9 == 6 else WAIT_RYANMEN
-                else:
-                    w = WAIT_PENCHAN if r % 9 == 0 else WAIT_RYANMEN
-                if w not in seen_waits:
-                    seen_waits.add(w)
-                    variants.append((w, r))
-        ctx.form = FORM_STANDARD
-        ctx.pair = pair
-        ctx.runs = runs
-        ctx.triplets = trips
-        for wait, _ in variants:
-            ron_trip = wait == WAIT_SHANPON and not tsumo
-            ctx.wait = wait
-            ctx.ankou = len(trips_c) + meld_ankan - (1 if ron_trip else 0)
-            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c,
-                             ron_trip, meld_fu, seat, rnd)
-            if best is None or cand[0] > best[0]:
-                best = cand + ((reading, wait, FORM_STANDARD),)
-    if not mlist:
-        if _is_chiitoitsu(counts):
-            ctx.form = FORM_CHIITOITSU
-            ctx.pair = win
-            ctx.runs = ()
-            ctx.triplets = ()
-            ctx.ankou = 0
-            ctx.wait = WAIT_TANKI
-            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, -1, (), False, 0,
-                             seat, rnd)
-            if best is None or cand[0] > best[0]:
-                best = cand + ((None, WAIT_TANKI, FORM_CHIITOITSU),)
-        elif _is_kokushi(counts):
-            ctx.form = FORM_KOKUSHI
-            ctx.pair = -1
-            ctx.runs = ()
-            ctx.triplets = ()
-            ctx.ankou = 0
-            ctx.wait = WAIT_TANKI
-            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, -1, (), False, 0,
-                             seat, rnd)
-            if best is None or cand[0] > best[0]:
-                best = cand + ((None, WAIT_TANKI, FORM_KOKUSHI),)
-    if best is None:
-        raise NotAgariError("the hand is not complete", "not_agari")
-    return _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer,
-                         tsumo, closed, seat, rnd, meld_fu, honba, deposits, discarder,
-                         pao, seat_wind, raise_on_no_yaku)
-
-
-def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
-                         ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-                         seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
-                         discarder, pao, rules, raise_on_no_yaku) -> ScoreResult:
-    """:func:`_score_counts` with the reading search done by the compiled kernel.
-
-    Same arguments and result; the kernel (``_score.h``, a port of the Python evaluation
-    above, tested equal to it) returns the winning variant, and the result is built by the
-    same Python code.
-    """
+def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules):
+    """(closed, melds as (type, kind), red, dora, ura) of a parsed hand."""
     closed = True
     red = 0
     melds_k = []
@@ -754,20 +612,168 @@ def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_ri
     if (riichi or double_riichi) and closed and rules.ura_dora:
         for d in ura_kinds:
             ura += full[_DORA_NEXT[d]]
-    flags = ((1 if tsumo else 0) | (2 if riichi else 0) | (4 if double_riichi else 0)
-             | (8 if ippatsu else 0) | (16 if haitei else 0) | (32 if houtei else 0)
-             | (64 if rinshan else 0) | (128 if chankan else 0) | (256 if tenhou else 0)
-             | (512 if chiihou else 0))
+    return closed, tuple(melds_k), red, dora, ura
+
+
+def _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+           chiihou) -> int:
+    return ((F_TSUMO if tsumo else 0) | (F_RIICHI if riichi else 0)
+            | (F_DOUBLE_RIICHI if double_riichi else 0) | (F_IPPATSU if ippatsu else 0)
+            | (F_HAITEI if haitei else 0) | (F_HOUTEI if houtei else 0)
+            | (F_RINSHAN if rinshan else 0) | (F_CHANKAN if chankan else 0)
+            | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0))
+
+
+def _search(counts, win, melds_k, flags, seat_wind, round_wind, bonus, rules):
+    """The variant that pays most, or None when the hand is not complete.
+
+    The pure-Python twin of the compiled ``score_kernel`` (``_score.h``): same inputs
+    (concealed counts, winning kind, melds as ``(type, lowest kind)``, situation flags,
+    winds, han from dora) and the same choice. Returns
+    ``(sortkey, mask, yakuman_mask, han, fu, base, limit, multiple, (reading, wait, form))``.
+    """
+    tsumo = bool(flags & F_TSUMO)
+    closed = True
+    meld_runs: tuple = ()
+    meld_trips: tuple = ()
+    meld_ankan = 0
+    kans = 0
+    meld_fu = 0
+    mask = 0
+    for k in range(34):
+        if counts[k]:
+            mask |= 1 << k
+    for mt, k in melds_k:
+        if mt == M_CHI:
+            meld_runs += (k,)
+            mask |= 7 << k
+            closed = False
+            continue
+        meld_trips += (k,)
+        mask |= 1 << k
+        meld_fu += _MELD_FU[mt][k in _YAOCHUU_SET]
+        if mt == M_ANKAN:
+            meld_ankan += 1
+        else:
+            closed = False
+        if mt != M_PON:
+            kans += 1
+    dealer = seat_wind == 0
+    seat = 27 + seat_wind
+    rnd = 27 + round_wind
+
+    ctx = YakuContext()
+    ctx.closed = closed
+    ctx.tsumo = tsumo
+    ctx.riichi = bool(flags & F_RIICHI)
+    ctx.double_riichi = bool(flags & F_DOUBLE_RIICHI)
+    ctx.ippatsu = bool(flags & F_IPPATSU)
+    ctx.haitei = bool(flags & F_HAITEI)
+    ctx.houtei = bool(flags & F_HOUTEI)
+    ctx.rinshan = bool(flags & F_RINSHAN)
+    ctx.chankan = bool(flags & F_CHANKAN)
+    ctx.tenhou = bool(flags & F_TENHOU)
+    ctx.chiihou = bool(flags & F_CHIIHOU)
+    ctx.seat = seat
+    ctx.round = rnd
+    ctx.mask = mask
+    ctx.counts = counts
+    ctx.win = win
+    ctx.kans = kans
+    ctx.open_tanyao = rules.open_tanyao
+
+    best = None
+    for reading in _readings(counts):
+        pair, runs_c, trips_c = reading
+        runs = tuple(sorted(runs_c + meld_runs)) if meld_runs else runs_c
+        trips = tuple(sorted(trips_c + meld_trips)) if meld_trips else trips_c
+        # where can the winning tile sit? one variant per wait shape
+        variants = []
+        if pair == win:
+            variants.append(WAIT_TANKI)
+        if win in trips_c:
+            variants.append(WAIT_SHANPON)
+        for r in runs_c:  # in order: on a full tie the first variant stays (as in C)
+            if r <= win <= r + 2:
+                p = win - r
+                if p == 1:
+                    w = WAIT_KANCHAN
+                elif p == 0:
+                    w = WAIT_PENCHAN if r % 9 == 6 else WAIT_RYANMEN
+                else:
+                    w = WAIT_PENCHAN if r % 9 == 0 else WAIT_RYANMEN
+                if w not in variants:
+                    variants.append(w)
+        ctx.form = FORM_STANDARD
+        ctx.pair = pair
+        ctx.runs = runs
+        ctx.triplets = trips
+        for wait in variants:
+            ron_trip = wait == WAIT_SHANPON and not tsumo
+            ctx.wait = wait
+            ctx.ankou = len(trips_c) + meld_ankan - (1 if ron_trip else 0)
+            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c,
+                             ron_trip, meld_fu, seat, rnd)
+            if best is None or cand[0] > best[0]:
+                best = cand + ((reading, wait, FORM_STANDARD),)
+    if not melds_k:
+        form = (FORM_CHIITOITSU if _is_chiitoitsu(counts) else
+                FORM_KOKUSHI if _is_kokushi(counts) else -1)
+        if form >= 0:
+            ctx.form = form
+            ctx.pair = win if form == FORM_CHIITOITSU else -1
+            ctx.runs = ()
+            ctx.triplets = ()
+            ctx.ankou = 0
+            ctx.wait = WAIT_TANKI
+            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, -1, (), False, 0,
+                             seat, rnd)
+            if best is None or cand[0] > best[0]:
+                best = cand + ((None, WAIT_TANKI, form),)
+    return best
+
+
+def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
+                  haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+                  dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
+                  raise_on_no_yaku) -> ScoreResult:
+    """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
+    closed, melds_k, red, dora, ura = _hand_facts(mlist, ids, full, riichi, double_riichi,
+                                                  dora_kinds, ura_kinds, rules)
+    flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+                   tenhou, chiihou)
+    best = _search(counts, win, melds_k, flags, seat_wind, round_wind, dora + ura + red,
+                   rules)
+    if best is None:
+        raise NotAgariError("the hand is not complete", "not_agari")
+    return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
+                         honba, deposits, discarder, pao, seat_wind, round_wind,
+                         raise_on_no_yaku)
+
+
+def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
+                         ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+                         seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
+                         discarder, pao, rules, raise_on_no_yaku) -> ScoreResult:
+    """:func:`_score_counts` with the search done by the compiled kernel (``_score.h``).
+
+    Same arguments and result: the kernel is a port of :func:`_search`, tested equal to it
+    field for field; the result is built by the same Python code.
+    """
+    closed, melds_k, red, dora, ura = _hand_facts(mlist, ids, full, riichi, double_riichi,
+                                                  dora_kinds, ura_kinds, rules)
+    flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+                   tenhou, chiihou)
     (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
-     trips) = _fastscore.score_kernel(bytes(counts), win, tuple(melds_k), flags, seat_wind,
+     trips) = _fastscore.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
                                       round_wind, dora + ura + red, _rules_tuple(rules))
     if code == 1:
         raise NotAgariError("the hand is not complete", "not_agari")
     best = ((points, mult, han, fu), mask, ym, han, fu, base, _LIMITS[limit], mult,
             ((pair, runs, trips) if form == FORM_STANDARD else None, wait, form))
-    return _build_result(best, None, counts, mlist, win, rules, dora, ura, red,
-                         seat_wind == 0, tsumo, closed, 27 + seat_wind, 27 + round_wind, 0,
-                         honba, deposits, discarder, pao, seat_wind, raise_on_no_yaku)
+    return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
+                         honba, deposits, discarder, pao, seat_wind, round_wind,
+                         raise_on_no_yaku)
 
 
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
@@ -964,8 +970,8 @@ def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip,
     return ((total, mult, han, fu), mask, ym, han, fu, base, limit, mult)
 
 
-def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, tsumo,
-                  closed, seat, rnd, meld_fu, honba, deposits, discarder, pao, seat_wind,
+def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed, honba,
+                  deposits, discarder, pao, seat_wind, round_wind,
                   raise_on_no_yaku) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
     if ym:
@@ -984,6 +990,7 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
         han = 0
         dora = ura = red = 0
 
+    dealer = seat_wind == 0
     total, dshare, nshare = hand_cost(base, dealer, tsumo) if base else (0, 0, 0)
     cost = ({"dealer": dshare, "non_dealer": nshare} if tsumo else {"ron": total})
     payments = None
@@ -993,8 +1000,8 @@ def _build_result(best, ctx, counts, mlist, win, rules, dora, ura, red, dealer, 
     return ScoreResult(
         han, fu, yaku, yaku_ids, dora, ura, red, mult, limit, total, cost, payments, dealer,
         tsumo, _FORM_NAMES[form], WAIT_NAMES[wait], error,
-        (form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT), seat,
-         rnd, rules, win))
+        (form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT),
+         27 + seat_wind, 27 + round_wind, rules, win))
 
 
 def _block_names(form, reading, counts, mlist, wait) -> tuple:
