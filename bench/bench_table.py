@@ -26,7 +26,6 @@ from pathlib import Path
 
 import pytest
 
-from ippatsu.rules import Rules
 from ippatsu.sim import play
 from ippatsu.table.agents import GreedyAgent, RandomAgent
 

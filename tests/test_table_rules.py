@@ -5,10 +5,8 @@ draws ``draws[0]``, seat 1 ``draws[1]`` and so on while nobody calls.
 """
 from __future__ import annotations
 
-import pytest
-
-from ippatsu.rules import NagashiMode, RonMode, Rules
-from ippatsu.table import Action, ActionType, GameState, Phase, Wall
+from ippatsu.rules import RonMode, Rules
+from ippatsu.table import ActionType, GameState, Phase, Wall
 from ippatsu.tiles import parse_kind
 
 T = ActionType
