@@ -19,9 +19,12 @@ on counts and tuples:
 4. the variant that pays most wins (points, then a yakuman pattern over a counted
    yakuman, then han, then fu) — RULES.md §2.
 
-Only the winning variant gets its fu breakdown and block names (``_build_result``). The
-hot path is shaped for a C port: counts and small tuples in, yaku as bits of an int mask,
-one check function per yaku with one signature.
+Only the winning variant gets its fu breakdown and block names (derived on first use).
+Steps 1–4 are :func:`_search`, shaped for C: counts and small tuples in, yaku as bits of
+an int mask, one check function per yaku with one signature. With the compiled core they
+run in C (``_score.h``, a port of ``_search``; :data:`USE_KERNEL`); under
+``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the reference: the tests check that both
+give the same result, field for field.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
 per call. ``Rules`` are read, never written. The same point code
