@@ -485,3 +485,10 @@ def test_rule_2_yakuman_pattern_beats_counted_yakuman_at_equal_points():
     # iipeikou chinitsu + 3 dora = 13 han (counted). Both 32,000: we name the yakuman.
     r = S("33344055666777p", "6p", tsumo=True, seat_wind=2, dora_indicators="3p")
     assert r.yaku_names == ["suuankou"] and r.points == 32000
+
+
+def test_table_rows_carry_english_japanese_romaji():
+    for y in YAKU:
+        assert y.en and y.ja and y.romaji and y.name
+    assert BY_NAME["chuuren_pure"].romaji == "junsei chuuren poutou"
+    assert BY_NAME["pinfu"].to_dict()["romaji"] == "pinfu"

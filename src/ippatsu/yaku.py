@@ -152,12 +152,28 @@ class Yaku:
     def bit(self) -> int:
         return 1 << self.id
 
+    @property
+    def romaji(self) -> str:
+        """The usual romaji name (``"menzen tsumo"``, ``"junsei chuuren poutou"``)."""
+        return _ROMAJI.get(self.name, self.name.replace("_", " "))
+
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "en": self.en, "ja": self.ja,
+                "romaji": self.romaji,
                 "han_closed": self.han_closed, "han_open": self.han_open,
                 "yakuman": self.yakuman, "tenhou_id": self.tenhou_id,
                 "majsoul_id": self.majsoul_id}
 
+
+_ROMAJI = {
+    "haitei": "haitei raoyue", "houtei": "houtei raoyui", "rinshan": "rinshan kaihou",
+    "seat_wind_e": "jikaze ton", "seat_wind_s": "jikaze nan", "seat_wind_w": "jikaze shaa",
+    "seat_wind_n": "jikaze pei", "round_wind_e": "bakaze ton", "round_wind_s": "bakaze nan",
+    "round_wind_w": "bakaze shaa", "round_wind_n": "bakaze pei", "sanshoku": "sanshoku doujun",
+    "ittsu": "ikkitsuukan", "chuuren": "chuuren poutou", "chuuren_pure": "junsei chuuren poutou",
+    "kokushi": "kokushi musou", "kokushi_13": "kokushi musou juusanmen machi",
+    "suuankou_tanki": "suuankou tanki", "double_riichi": "daburu riichi",
+}
 
 _CONCEALED_YAKUMAN = frozenset({"suuankou", "suuankou_tanki", "kokushi", "kokushi_13",
                                 "chuuren", "chuuren_pure", "tenhou", "chiihou"})
