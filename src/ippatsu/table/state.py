@@ -1107,7 +1107,10 @@ class GameState:
                     "hora_tehais": [id_to_mjai(x) for x in hand],
                     "uradora_markers": [id_to_mjai(x) for x in self.wall.ura[:self.n_dora]]
                     if self.riichi[w] == 2 else [],
-                    "yakus": [list(y) for y in r.yaku], "fu": r.fu, "fan": r.han,
+                    "yakus": [list(y) for y in r.yaku] + [
+                        [n, v] for n, v in (("dora", r.dora), ("uradora", r.ura),
+                                            ("akadora", r.red)) if v],
+                    "fu": r.fu, "fan": r.han,
                     "hora_points": r.points, "deltas": deltas, "scores": list(self.scores)})
         self.deposits = 0
         dealer_won = any(w.winner == dealer for w in wins)
