@@ -506,3 +506,47 @@ def test_kernel_and_python_paths_give_identical_results(monkeypatch):
     fast = run()
     monkeypatch.setattr(sc, "USE_KERNEL", False)
     assert run() == fast
+
+
+def test_api_bad_situation_arguments():
+    for kw, code in (({"seat_wind": 4}, "bad_wind"), ({"round_wind": -1}, "bad_wind"),
+                     ({"discarder": 1}, "bad_seat"), ({"discarder": 7}, "bad_seat"),
+                     ({"tsumo": True, "discarder": 2}, "bad_seat"), ({"pao": 9}, "bad_seat"),
+                     ({"honba": -1}, "bad_counter")):
+        with pytest.raises(IppatsuError) as e:
+            S(PINFU, "4s", riichi=True, **kw)
+        assert e.value.code == code, kw
+
+
+def test_property_points_grow_with_han_and_fu():
+    from hypothesis import given, strategies as st
+
+    @given(st.integers(1, 14), st.sampled_from((30, 40, 50, 60, 70, 80, 90, 100, 110)),
+           st.booleans(), st.booleans())
+    def check(han, fu, dealer, tsumo):
+        b, _ = base_points(han, fu)
+        assert base_points(han + 1, fu)[0] >= b
+        assert base_points(han, fu + 10)[0] >= b
+        total, d, n = hand_cost(b, dealer, tsumo)
+        assert total % 100 == 0 and total >= b * (6 if dealer else 4)
+        if tsumo:
+            assert total == (3 * n if dealer else d + 2 * n)
+
+    check()
+
+
+def test_property_payments_balance():
+    from hypothesis import given, strategies as st
+
+    @given(st.integers(0, 3), st.integers(0, 3), st.booleans(), st.integers(0, 5),
+           st.integers(0, 4))
+    def check(seat, other, tsumo, honba, deposits):
+        if not tsumo and other == seat:
+            return
+        r = S(PINFU, "4s", riichi=True, tsumo=tsumo, seat_wind=seat,
+              discarder=None if tsumo else other, honba=honba, deposits=deposits)
+        assert sum(r.payments) == 1000 * deposits
+        assert r.payments[seat] == r.points + 300 * honba + 1000 * deposits
+        assert all(p <= 0 for i, p in enumerate(r.payments) if i != seat)
+
+    check()

@@ -456,6 +456,7 @@ def _readings(counts) -> list:
 
 
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_SEATS = (0, 1, 2, 3)
 _INT_TYPE = {int}
 
 
@@ -532,9 +533,20 @@ def score(
     Raises
     ------
     NotAgariError (``not_agari``), NoYakuError (``no_yaku``), HandSizeError,
-    TileCountError, MeldError, NotationError.
+    TileCountError, MeldError, NotationError; IppatsuError ``bad_wind`` (a wind outside
+    0..3), ``bad_seat`` (a discarder on a tsumo, the winner as discarder, a seat outside
+    0..3), ``bad_counter`` (negative honba or deposits).
     """
     # ---- edge: parse once -----------------------------------------------------------
+    if seat_wind not in _SEATS or round_wind not in _SEATS:
+        raise IppatsuError(f"winds are 0..3 (E S W N), got seat {seat_wind!r}, round "
+                           f"{round_wind!r}", "bad_wind")
+    if (discarder is not None and (discarder not in _SEATS or discarder == seat_wind
+                                   or tsumo)) or (pao is not None and pao not in _SEATS):
+        raise IppatsuError(f"discarder {discarder!r} / pao {pao!r}: seat winds 0..3; a "
+                           f"discarder only on a ron, never the winner", "bad_seat")
+    if honba < 0 or deposits < 0:
+        raise IppatsuError("honba and deposits cannot be negative", "bad_counter")
     mlist: list = []
     used: set = set()
     if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):  # a Hand
