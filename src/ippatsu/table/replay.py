@@ -20,8 +20,8 @@ scores. Each hand starts from the record's own counters, so one disagreement doe
 spill into the next hand.
 
 Command line: ``python -m ippatsu.table.replay PATH... [--rules tenhou] [-v]`` (folders
-are searched for ``*.mjlog``, ``*.xml``, ``*.json``); :func:`main` prints one line per
-file and the totals.
+are searched for ``*.mjlog``, ``*.xml``, ``*.json``, and mjai logs ``*.mjson`` /
+``*.jsonl``); :func:`main` prints one line per file and the totals.
 """
 from __future__ import annotations
 
@@ -347,8 +347,13 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
 
 
 def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
-    """Load a record (mjlog plain/gzip or tenhou.net/6 JSON) and replay it."""
+    """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
+    ``.jsonl``) and replay it."""
     name = os.path.basename(str(path))
+    if str(path).endswith((".mjson", ".jsonl")):  # an mjai log
+        from .mjai import replay_mjai
+
+        return replay_mjai(str(path), rules or tenhou_rules(), name)
     if str(path).endswith(".json"):
         rounds = load_tenhou6(path, strict=False)
         complete = None if (rounds and all(r.complete for r in rounds)) else False
@@ -369,7 +374,7 @@ def _files(paths: Sequence[str]) -> List[str]:
         if os.path.isdir(p):
             for root, _, names in sorted(os.walk(p)):
                 for n in sorted(names):
-                    if n.endswith((".mjlog", ".xml", ".json")):
+                    if n.endswith((".mjlog", ".xml", ".json", ".mjson", ".jsonl")):
                         out.append(os.path.join(root, n))
         else:
             out.append(p)
@@ -381,7 +386,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     agrees and every action was legal, else 1."""
     ap = argparse.ArgumentParser(prog="ippatsu replay",
                                  description="Replay Tenhou records through the engine.")
-    ap.add_argument("paths", nargs="+", help="files or folders (.mjlog/.xml/.json)")
+    ap.add_argument("paths", nargs="+",
+                    help="files or folders (.mjlog/.xml/.json, mjai .mjson/.jsonl)")
     ap.add_argument("--rules", default="tenhou",
                     help="rules preset (default tenhou, with Tenhou's open-kan dora timing)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
