@@ -1058,13 +1058,12 @@ def _fu_items(form, reading, counts, mlist, wait, tsumo, closed, pinfu, seat, rn
 
 
 def _bits(m: int) -> list:
+    """Indices of the set bits of ``m``, ascending."""
     out = []
-    i = 0
     while m:
-        if m & 1:
-            out.append(i)
-        m >>= 1
-        i += 1
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
     return out
 
 
