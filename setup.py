@@ -8,6 +8,7 @@ Each combination of switches builds under its own ``build/<mode>/`` folder (gene
 included), so switching one on or off never reuses objects built the other way, and no
 generated ``_core.c`` lands in ``src/`` where it could go stale or slip into an sdist.
 """
+import glob
 import os
 import sys
 
@@ -37,8 +38,8 @@ extensions = [
     Extension(
         "ippatsu._core",
         ["src/ippatsu/_core.pyx"],
-        include_dirs=["src/ippatsu"],  # _kernels.h, beside the .pyx, not the generated .c
-        depends=["src/ippatsu/_kernels.h"],
+        include_dirs=["src/ippatsu"],  # the C headers sit beside the .pyx, not the generated .c
+        depends=sorted(glob.glob("src/ippatsu/*.h")),
         extra_compile_args=cflags,
         define_macros=[("IPT_NO_SIMD", "1")] if NO_SIMD else [],
     ),

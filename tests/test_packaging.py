@@ -57,16 +57,24 @@ def test_typing_files_shipped():
 
 
 def test_stub_names_match_the_module():
+    """Every name of the stub exists; every public function of the module is stubbed."""
     tree = ast.parse(_package_file("_core.pyi").read_text())
-    names = set()
+    names, stub_all = set(), None
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             names.add(node.name)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-    public = {n for n in names if not n.startswith("_")}
-    assert public == set(_core.__all__)
-    assert all(hasattr(_core, n) for n in names)
+        elif isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__":
+            stub_all = ast.literal_eval(node.value)
+    assert stub_all == list(_core.__all__)
+    assert sorted(n for n in names if not hasattr(_core, n)) == []
+    functions = {
+        n
+        for n, obj in vars(_core).items()
+        if not n.startswith("_") and callable(obj) and getattr(obj, "__module__", "") == _core.__name__
+    }
+    assert sorted(functions - names) == []
 
 
 def test_tables_load_fast():

@@ -16,6 +16,9 @@ _HandLike = Union[Hand, str, bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 _VisibleLike = Union[bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 #: ``None`` (or ``"min"``) is the minimum over the forms.
 _Form = Literal["min", "standard", "chiitoitsu", "kokushi"] | None
+#: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
+#: double_wind_pair_fu), see ``ippatsu._fastscore.rules_tuple``
+_RulesTuple = Tuple[int, int, int, int, int, int]
 
 #: Marks a form that does not apply to a hand's size in batch results (127).
 NOT_APPLICABLE: Final[int]
@@ -73,6 +76,49 @@ def ukeire_batch(
     *,
     threads: int | None = 1,
 ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]: ...
+
+# the scoring kernel behind ippatsu.scoring / ippatsu.scoring_batch (via ippatsu._fastscore)
+
+SCORE_OK: Final[int]
+SCORE_NOT_AGARI: Final[int]
+SCORE_NO_YAKU: Final[int]
+SCORE_BAD_INPUT: Final[int]
+
+def set_yaku_table(
+    han_closed: Sequence[int],
+    han_open: Sequence[int],
+    yakuman_mult: Sequence[int],
+    replaces: Sequence[int],
+) -> None: ...
+def score_kernel(
+    counts: bytes,
+    win: int,
+    melds: Tuple[Tuple[int, int], ...],
+    flags: int,
+    seat_wind: int,
+    round_wind: int,
+    bonus: int,
+    rules: _RulesTuple,
+) -> Tuple[
+    int, int, int, int, int, int, int, int, int, int, int, int, Tuple[int, ...], Tuple[int, ...]
+]: ...
+def score_batch_kernel(
+    counts: npt.ArrayLike,
+    win: npt.ArrayLike,
+    melds: npt.ArrayLike,
+    flags: npt.ArrayLike,
+    winds: npt.ArrayLike,
+    dora: npt.ArrayLike,
+    ura: npt.ArrayLike,
+    red: npt.ArrayLike,
+    rules: _RulesTuple,
+    red_on: int,
+    ura_on: int,
+    *,
+    threads: int | None = 1,
+) -> Tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int32], npt.NDArray[np.uint64], npt.NDArray[np.uint8]
+]: ...
 
 # internals used by tests and benchmarks
 
