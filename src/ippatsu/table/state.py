@@ -105,15 +105,25 @@ def _is_agari(c: bytes) -> bool:
 def _waits(c: bytes) -> list:
     """``core.waits`` filtered through the same guard as :func:`_is_agari`."""
     ws = _core_waits(c)
+    if not ws:
+        return ws
+    r0 = sum(c[0:9]) % 3
+    r1 = sum(c[9:18]) % 3
+    r2 = sum(c[18:27]) % 3
+    r3 = sum(c[27:34]) % 3
     out = []
-    w = bytearray(c)
     for k in ws:
-        w[k] += 1
-        b = bytes(w)
-        if not _several_pairs(b) or _special_agari(b):
-            out.append(k)
-        w[k] -= 1
+        g = k // 9 if k < 27 else 3
+        n = ((r0 + (g == 0)) % 3 == 2) + ((r1 + (g == 1)) % 3 == 2) \
+            + ((r2 + (g == 2)) % 3 == 2) + ((r3 + (g == 3)) % 3 == 2)
+        if n > 1:
+            w = bytearray(c)
+            w[k] += 1
+            if not _special_agari(bytes(w)):
+                continue
+        out.append(k)
     return out
+
 
 A_DISCARD = ActionType.DISCARD
 A_RIICHI = ActionType.RIICHI
