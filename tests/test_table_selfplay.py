@@ -236,3 +236,12 @@ def test_own_mjai_log_replays_exactly(seed):
     rep = replay_mjai(buf.getvalue(), rules)
     assert rep.illegal == 0 and rep.problems == [], rep.problems
     assert rep.exact == rep.hands == len(r["hands"]) and rep.end_ok
+
+
+def test_docstring_examples():
+    import doctest
+    import importlib
+
+    for name in ("ippatsu.table.actions", "ippatsu.table.wall", "ippatsu.table.state",
+                 "ippatsu.table.mjai", "ippatsu.sim"):
+        assert doctest.testmod(importlib.import_module(name)).failed == 0, name

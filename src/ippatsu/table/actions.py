@@ -21,7 +21,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Tuple
 
-from ..tiles import id_to_mjai, tile_name
+from ..tiles import format_tiles, id_to_mjai, tile_name
 
 __all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES"]
 
@@ -102,7 +102,7 @@ class Action(NamedTuple):
             return f"{name} by {self.actor}"
         s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
         if self.consumed:
-            s += "+" + "".join(tile_name(c) for c in self.consumed)
+            s += "+" + format_tiles(self.consumed)
         if self.target >= 0 and self.target != self.actor:
             s += f" from {self.target}"
         return f"{s} by {self.actor}"

@@ -32,6 +32,19 @@ wind of seat ``p`` is ``(p - dealer) % 4``. Events are mjai-shaped dicts
 (:attr:`GameState.events`); :mod:`ippatsu.table.mjai` writes them as JSON lines and masks
 them per player.
 
+Example: a position in tile notation, then the dealer's legal actions and a discard.
+
+>>> from ippatsu.table import GameState, Wall, ActionType
+>>> st = GameState(start=False)
+>>> st.start_hand(Wall.from_text(["123m456p789s1122z", "", "", ""], draws="9m"))
+>>> sorted({a.type.name for a in st.legal_actions(0)})
+['DISCARD', 'RIICHI']
+>>> [str(a) for a in st.legal_actions(0) if a.type == ActionType.RIICHI]
+['riichi 9m by 0']
+>>> st.step(next(a for a in st.legal_actions(0) if a.type == ActionType.RIICHI))
+>>> st.phase.name, st.actor, st.riichi[0], st.scores[0]
+('TURN', 1, 2, 24000)
+
 Departures and choices (where RULES.md leaves room):
 - The indicator of an open or added kan turns after the next discard passes without a
   ron (``Rules.open_kan_dora_delayed=True``), or, with ``open_kan_dora_delayed=False``,
