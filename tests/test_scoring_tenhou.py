@@ -153,3 +153,15 @@ def test_tenhou6_json_agari_all_match():
     print(f"\ntenhou.net/6 AGARI records: {len(results)}; disagreements: {len(bad)}")
     assert len(results) >= 284
     assert set(bad) == set(EXPLAINED_JSON), bad
+
+
+def test_tenhou_fragment_mjlogs_agari_all_match():
+    """The truncated games of fragments/mjx (not part of the standard set) agree too."""
+    out = []
+    for path in sorted(shared_path("tenhou", "fragments", "mjx").glob("*.mjlog")):
+        for rnd in mjlog.load_mjlog(str(path)).rounds:
+            agaris = [e for e in rnd.events if isinstance(e, mjlog.Agari)]
+            for n, a in enumerate(agaris):
+                out.append(compare(rnd, a, path, second=n > 0))
+    bad = [r["where"] for r in out if not all(r[k] for k in ("fu", "points", "yaku", "sc"))]
+    assert len(out) >= 163 and not bad, bad
