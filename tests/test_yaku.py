@@ -492,3 +492,10 @@ def test_table_rows_carry_english_japanese_romaji():
         assert y.en and y.ja and y.romaji and y.name
     assert BY_NAME["chuuren_pure"].romaji == "junsei chuuren poutou"
     assert BY_NAME["pinfu"].to_dict()["romaji"] == "pinfu"
+
+
+def test_table_concealed_only_flags():
+    closed = {y.name for y in YAKU if y.concealed_only}
+    assert {"riichi", "pinfu", "iipeikou", "menzen_tsumo", "chiitoitsu", "ryanpeikou",
+            "suuankou", "kokushi", "chuuren", "tenhou"} <= closed
+    assert not closed & {"tanyao", "haku", "toitoi", "daisangen", "honitsu", "ittsu"}

@@ -146,7 +146,10 @@ class Yaku:
 
     @property
     def concealed_only(self) -> bool:
-        return self.han_open == 0 and self.yakuman == 0 or self.name in _CONCEALED_YAKUMAN
+        """True for the yaku an open hand cannot have (riichi, pinfu, suuankou, ...)."""
+        if self.yakuman:
+            return self.name in _CONCEALED_YAKUMAN
+        return self.han_open == 0
 
     @property
     def bit(self) -> int:
