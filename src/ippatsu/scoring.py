@@ -578,9 +578,11 @@ def score(
         counts[i >> 2] += 1
     nmelds = len(mlist)
     if nmelds > 4 or len(ids) != 14 - 3 * nmelds:
+        hint = (" (the hand must include the winning tile)"
+                if len(ids) == 13 - 3 * nmelds else "")
         raise HandSizeError(
             f"{len(ids)} concealed tiles with {nmelds} melds: a winning hand has "
-            f"{14 - 3 * min(nmelds, 4)} concealed tiles", "bad_hand_size")
+            f"{14 - 3 * min(nmelds, 4)} concealed tiles{hint}", "bad_hand_size")
     full = counts[:]  # every tile of the hand, melds included
     for mt, k, _, mids in mlist:
         if mt == M_CHI:
