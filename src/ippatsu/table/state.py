@@ -572,19 +572,20 @@ class GameState:
                                            tuple(t for t in hand if t >> 2 == k)))
             return acts
         # discards (one per kind and red-ness; the drawn tile represents its kind)
+        specbit = _SPECBIT
         if drawn >= 0:
-            seen = _SPECBIT[drawn]
+            seen = specbit[drawn]
             discards = [drawn]
         else:
             seen = 0
             discards = []
+        add = discards.append
         for t in hand:
-            b = _SPECBIT[t]
+            b = specbit[t]
             if not seen & b:
                 seen |= b
-                discards.append(t)
-        for t in discards:
-            acts.append(disc[t])
+                add(t)
+        acts.extend([disc[t] for t in discards])
         # riichi
         if (not self.is_open[p] and self.scores[p] >= rules.riichi_min_points
                 and self.left >= rules.riichi_min_wall and _shanten(c) <= 0):
