@@ -376,14 +376,14 @@ def _parse_indicators(x: Any) -> List[int]:
     return [int(i) >> 2 for i in x]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _suit_readings(shape: tuple, off: int) -> tuple:
     """Every reading of one suit's counts as sets and at most one pair.
 
     ``shape`` holds the counts of the suit starting at kind ``off`` (0, 9, 18, or 27 for
     the honors, which form no runs). Returns a tuple of ``(pair, runs, triplets)`` in
     absolute kinds (``pair`` -1 when the suit holds none); empty when the suit cannot be
-    read. Cached by shape: a few thousand shapes cover real play.
+    read. Cached by shape (bounded LRU): a few thousand shapes cover real play.
     """
     honors = off == 27
     c = list(shape)
