@@ -524,8 +524,11 @@ def score(
         Seat wind of the player who dealt in (ron); needed for ``payments``.
     pao : int, optional
         Seat wind of the liable player (RULES.md §8). Liability covers daisangen /
-        daisuushi when the hand has them, else (a win on an open kan's replacement tile,
-        ``rules.pao_rinshan``) the whole hand.
+        daisuushi when the hand has them (only that part of a multi-yakuman hand), else
+        (a win on an open kan's replacement tile, ``rules.pao_rinshan``) the whole hand;
+        with neither, it is ignored. Tsumo: the liable player pays the covered part and
+        all honba, the rest is paid as a normal tsumo. Ron: the liable player pays half of
+        the covered part (rounded down to 100), the discarder the rest and the honba.
     rules : Rules
     raise_on_no_yaku : bool
         When False a complete hand without yaku returns a result with ``error="no_yaku"``.
