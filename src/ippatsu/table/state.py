@@ -62,6 +62,7 @@ Departures and choices (where RULES.md leaves room):
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
@@ -224,6 +225,15 @@ def _spec(t: int) -> int:
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
 #: the discard actions, shared (actions are immutable values): _DISCARDS[seat][tile id]
 _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) for p in range(4))
+
+
+@lru_cache(maxsize=1 << 15)
+def _meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Optional[int],
+          added: Optional[int] = None) -> Meld:
+    """A validated :class:`Meld`, cached (melds are immutable values and repeat a lot)."""
+    if mtype is MeldType.ANKAN:
+        return Meld(mtype, tiles)
+    return Meld(mtype, tiles, called=called, from_who=from_who, added=added)
 
 
 def _mask_of(kinds: Iterable[int]) -> int:
@@ -967,11 +977,11 @@ class GameState:
         rel = (p - q) % 4
         typ = a.type
         if typ is A_CHI:
-            meld = Meld(MeldType.CHI, (t,) + a.consumed, called=t, from_who=3)
+            meld = _meld(MeldType.CHI, (t,) + a.consumed, t, 3)
         elif typ is A_PON:
-            meld = Meld(MeldType.PON, (t,) + a.consumed, called=t, from_who=rel)
+            meld = _meld(MeldType.PON, (t,) + a.consumed, t, rel)
         else:
-            meld = Meld(MeldType.DAIMINKAN, (t,) + a.consumed, called=t, from_who=rel)
+            meld = _meld(MeldType.DAIMINKAN, (t,) + a.consumed, t, rel)
         self.melds[q].append(meld)
         self.is_open[q] = True
         self.temp_furiten[q] = False
@@ -1039,7 +1049,7 @@ class GameState:
         for x in ids:
             self._remove(p, x)
         self.visible[k] += 4
-        self.melds[p].append(Meld(MeldType.ANKAN, ids))
+        self.melds[p].append(_meld(MeldType.ANKAN, tuple(sorted(ids)), None, None))
         self._break_first()
         if self.record:
             self._emit({"type": "ankan", "actor": p, "consumed": [id_to_mjai(x) for x in ids]})
@@ -1074,8 +1084,8 @@ class GameState:
         pon = self.melds[p][idx]
         self._remove(p, add)
         self.visible[add >> 2] += 1
-        self.melds[p][idx] = Meld(MeldType.KAKAN, pon.tiles + (add,), called=pon.called,
-                                  added=add, from_who=pon.from_who)
+        self.melds[p][idx] = _meld(MeldType.KAKAN, pon.tiles + (add,), pon.called,
+                                   pon.from_who, add)
         self.is_open[p] = True
         if self.record:
             self._emit({"type": "kakan", "actor": p, "pai": id_to_mjai(add),
