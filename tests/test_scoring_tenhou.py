@@ -6,8 +6,8 @@ lobbies, ratio-scaled deltas, three-player). Only the *situation* is taken from 
 read from the situational yaku ids it lists — plus the tiles, melds, winning tile, dora and
 ura indicators, honba, deposits and the liable player. Everything shape-based (yaku, fu,
 han, points, payments) comes from our scorer and must match the record exactly: fu,
-points, the yaku list with han (dora, ura, red as Tenhou's 52/53/54 entries), and the
-score deltas ``sc``.
+points and limit, the yaku list with han (dora, ura, red as Tenhou's 52/53/54 entries),
+and the score deltas ``sc``.
 
 Seat wind = (who − dealer) mod 4; round wind from the INIT kyoku number.
 
@@ -59,6 +59,11 @@ def tenhou_yaku(r) -> list:
     return sorted(out)
 
 
+# Tenhou's limit code (ten="fu,points,limit"): kazoe yakuman is written as yakuman
+_TENHOU_LIMIT = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4,
+                 "yakuman": 5, "kazoe yakuman": 5}
+
+
 def compare(rnd, a, path, second: bool = False) -> dict:
     rules = Rules.tenhou()
     kw = agari_kwargs(rnd, a)
@@ -80,7 +85,7 @@ def compare(rnd, a, path, second: bool = False) -> dict:
         sc[(seat - dealer) % 4] = a.sc[seat][1]
     return {
         "fu": r.fu == a.fu,
-        "points": r.points == a.points,
+        "points": r.points == a.points and _TENHOU_LIMIT[r.limit] == a.limit,
         "yaku": tenhou_yaku(r) == theirs and dora_ok,
         "sc": r.payments is not None and list(r.payments) == sc,
         "result": r,
