@@ -245,3 +245,12 @@ def test_docstring_examples():
     for name in ("ippatsu.table.actions", "ippatsu.table.wall", "ippatsu.table.state",
                  "ippatsu.table.mjai", "ippatsu.sim"):
         assert doctest.testmod(importlib.import_module(name)).failed == 0, name
+
+
+def test_observation_events_are_masked():
+    st = GameState(Rules(), 4)
+    ev = Observation(st, 1).events()
+    assert ev[0]["type"] == "start_game" and ev[1]["type"] == "start_kyoku"
+    assert ev[1]["tehais"][0] == ["?"] * 13 and "?" not in ev[1]["tehais"][1]
+    assert ev[-1]["type"] == "tsumo" and ev[-1]["actor"] == 0 and ev[-1]["pai"] == "?"
+    assert Observation(st, 0).events()[-1]["pai"] != "?"

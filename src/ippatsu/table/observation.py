@@ -101,6 +101,14 @@ class Observation:
         tiles sit in the meld), every meld, the dora indicators."""
         return bytes(self._s.visible)
 
+    def events(self, start: int = 0) -> List[dict]:
+        """The mjai events so far (from index ``start``) as this seat sees them: other
+        hands and other players' draws masked (needs a state with ``record=True``)."""
+        from .mjai import mask_event
+
+        p = self.player
+        return [mask_event(e, p) for e in self._s.events[start:]]
+
     def to_dict(self) -> dict:
         """A JSON-able snapshot (mjai tile names)."""
         s = self._s
