@@ -94,3 +94,30 @@ def test_main_prints_per_file_and_total(shared_data):
     assert rc == 0
     assert "double-ron.mjlog: hands 4/4 exact" in text
     assert text.strip().splitlines()[-1].startswith("total: 23 files (23 fully agree)")
+
+
+# RULES.md §10 "(verify)" points of the tenhou preset, each confirmed by a record
+@pytest.mark.parametrize("parts, what", [
+    (("mjlog", "mjx", "2019082700gm-00a9-0000-63d1f136.mjlog"),
+     "nagashi mangan paid as a mangan tsumo, the hand otherwise an exhaustive draw"),
+    (("mjlog", "dnovikoff", "bug4.xml"),
+     "the all-last dealer who wins while first ends the game"),
+    (("mjlog", "dnovikoff", "bug2.xml"),
+     "nobody at 30,000 after South 4: West round, sudden death once someone is"),
+    (("mjlog", "mjx-edge", "encdec-no-north-rounds.mjlog"),
+     "the West round is the last: no North round even below 30,000"),
+    (("mjlog", "dnovikoff", "pao.xml"), "daisangen liability"),
+    (("mjlog", "mjx-edge", "pao-tsumo.mjlog"), "liability on a tsumo"),
+    (("mjlog", "mjx-edge", "double-ron.mjlog"),
+     "double ron: honba and deposits to the winner closest to the discarder"),
+    (("mjlog", "mjx-edge", "encdec-four-winds-no-winner.mjlog"), "four winds abort"),
+    (("fragments", "mjx", "upd-aft-ron3.mjlog"), "three rons abort"),
+    (("fragments", "mjx", "upd-aft-kan4.mjlog"), "four kans abort"),
+    (("fragments", "mjx", "upd-aft-reach4.mjlog"), "four riichi abort"),
+    (("fragments", "mjai-reviewer", "kyushukyuhai.json"), "nine terminals abort"),
+    (("fragments", "mjx", "upd-bef-chankan-twice.mjlog"), "chankan"),
+    (("fragments", "mjai-reviewer", "suukantsu_1.json"), "suukantsu"),
+])
+def test_tenhou_rule_confirmed_by_record(parts, what):
+    rep = replay_file(str(shared_path("tenhou", *parts)))
+    assert rep.illegal == 0 and rep.problems == [] and rep.exact == rep.hands > 0, (what, rep.problems)
