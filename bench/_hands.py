@@ -78,14 +78,22 @@ def random_wins(n: int, seed: int):
 import pytest  # noqa: E402
 
 
+def _n(full: int) -> int:
+    """Rows per batch: the full size for the compiled core, a smoke-test size for the
+    pure-Python twin (whose speed is not what these benchmarks measure)."""
+    import os
+
+    return 400 if os.environ.get("IPPATSU_PURE_PYTHON") == "1" else full
+
+
 @pytest.fixture(scope="session")
 def hands13() -> np.ndarray:
-    return random_counts(200_000, 13, 1)
+    return random_counts(_n(200_000), 13, 1)
 
 
 @pytest.fixture(scope="session")
 def hands14() -> np.ndarray:
-    return random_counts(200_000, 14, 2)
+    return random_counts(_n(200_000), 14, 2)
 
 
 @pytest.fixture(scope="session")
