@@ -112,3 +112,55 @@ def test_kernel_matches_python_on_generated_hands(recorder):
         n += 1
     assert recorder.checked >= 6000
     assert recorder.mismatches[:3] == []
+
+
+def test_fast_path_equals_general_path(monkeypatch):
+    """score()'s compiled fast path for 136-id inputs gives exactly the general path's result
+    (which parses in Python) on generated hands, open and closed, and the same errors."""
+    import random
+
+    import test_scoring_mahjong_diff as md
+
+    rng = random.Random(23)
+    cases = []
+    while len(cases) < 1500:
+        h = md.random_hand(rng)
+        if h is not None:
+            cases.append(h)
+
+    def run():
+        out = []
+        for concealed, melds, win, sit in cases:
+            try:
+                out.append(scoring.score(concealed, win, melds=melds, raise_on_no_yaku=False,
+                                         **sit).to_dict())
+            except IppatsuError as e:
+                out.append(e.code)
+        return out
+
+    taken = []
+    real = _fastscore.score_fast
+
+    def spy(*a):
+        r = real(*a)
+        taken.append(r is not None)
+        return r
+
+    monkeypatch.setattr(_fastscore, "score_fast", spy)
+    fast = run()
+    assert len(taken) == len(cases) and sum(taken) > 0.9 * len(cases)
+    monkeypatch.setattr(_fastscore, "score_fast", lambda *a: None)
+    assert run() == fast
+
+
+def test_fast_path_declines_invalid_input_to_the_precise_error():
+    from ippatsu.errors import HandSizeError, TileCountError
+
+    ids = [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 109, 110, 124, 125]
+    assert scoring.score(ids, 125, tsumo=True).han >= 1
+    with pytest.raises(TileCountError):
+        scoring.score(ids[:-1] + [0], 125, tsumo=True)          # a duplicate id
+    with pytest.raises(HandSizeError):
+        scoring.score(ids[:-1], 124, tsumo=True)                 # 13 tiles
+    with pytest.raises(IppatsuError):
+        scoring.score(ids[:-1] + [200], 125, tsumo=True)         # an id out of range

@@ -18,7 +18,7 @@ The lookup tables are loaded once at import from ``_data/tables.bin`` (built by
 ``tools/gen_tables.py``) and checked against their SHA-256.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONTIGUOUS, PyBUF_FORMAT
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
@@ -921,3 +921,162 @@ def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, tuple r
                                 code="bad_hand_size")
         _raise_code(err, &c[bad, 0], bad)
     return hanfu, pts, yk, meta
+
+
+# ---------------------------------------------------------------------------------------
+# scalar scoring fast path (ippatsu.scoring.score): parse the common argument types,
+# validate, run the kernel. Anything unusual or invalid returns None and the caller takes
+# the general Python path, which raises the precise error.
+
+cdef dict _MT_CODES = {"chi": 0, "pon": 1, "daiminkan": 2, "minkan": 2, "kan": 2,
+                       "ankan": 3, "kakan": 4, "shouminkan": 4, "added_kan": 4,
+                       "closed_kan": 3, "open_kan": 2}
+
+
+cdef int _dora_kind_next(int k) noexcept nogil:
+    return _dora_next(k)
+
+
+cdef int _ids_into(object seq, uint64_t *used, uint8_t *counts, int *red) except -2:
+    """Add 136-ids of a list/tuple into counts; -1 if not plain valid ints."""
+    cdef Py_ssize_t i, n
+    cdef long t
+    cdef object x
+    if type(seq) is not list and type(seq) is not tuple:
+        return -1
+    n = len(seq)
+    for i in range(n):
+        x = seq[i]
+        if type(x) is not int:
+            return -1
+        t = x
+        if t < 0 or t >= 136:
+            return -1
+        if used[t >> 6] & ((<uint64_t> 1) << (t & 63)):
+            return -1
+        used[t >> 6] |= (<uint64_t> 1) << (t & 63)
+        counts[t >> 2] += 1
+        if t == 16 or t == 52 or t == 88:
+            red[0] += 1
+    return n
+
+
+def score_fast(object hand, object win_tile, object melds, unsigned int flags,
+               int seat_wind, int round_wind, object dora_indicators, object ura_indicators,
+               tuple rules_t, int red_on, int ura_on):
+    """The kernel path of ``ippatsu.scoring.score`` for 136-id inputs, or None.
+
+    Returns ``(kernel tuple, counts list, win kind, mlist, dora, ura, red, closed)``;
+    ``mlist`` holds ``(type, lowest kind, red count, ids)`` per meld as scoring expects.
+    """
+    cdef uint64_t used[3]
+    cdef uint8_t conc[34]
+    cdef uint8_t full[34]
+    cdef uint8_t mc[34]
+    cdef int red = 0, mred, n, k, i, j, t, kmin, nm = 0, closed = 1, win, dora = 0, ura = 0
+    cdef ipt_score_in_t inp
+    cdef ipt_score_out_t out
+    cdef ipt_rules_t r
+    cdef long d
+    if not _yaku_table_loaded:
+        return None
+    used[0] = used[1] = used[2] = 0
+    memset(conc, 0, 34)
+    memset(full, 0, 34)
+    mlist = []
+    if type(melds) is not list and type(melds) is not tuple:
+        return None
+    if len(melds) > 4:
+        return None
+    for m in melds:
+        if type(m) is tuple and len(<tuple> m) == 2 and type((<tuple> m)[0]) is str:
+            code = _MT_CODES.get((<str> (<tuple> m)[0]).lower())
+            tiles = (<tuple> m)[1]
+        else:
+            mtype = getattr(m, "type", None)
+            if mtype is None:
+                return None
+            code = _MT_CODES.get(getattr(mtype, "value", None))
+            tiles = getattr(m, "tiles", None)
+        if code is None:
+            return None
+        t = code
+        memset(mc, 0, 34)
+        mred = 0
+        n = _ids_into(tiles, used, mc, &mred)
+        if n != (3 if t <= 1 else 4):
+            return None
+        kmin = 34
+        for k in range(34):
+            if mc[k]:
+                kmin = k
+                break
+        if t == 0:
+            if kmin >= 27 or kmin % 9 > 6 or mc[kmin] != 1 or mc[kmin + 1] != 1 \
+                    or mc[kmin + 2] != 1:
+                return None
+            closed = 0
+        else:
+            if mc[kmin] != n:
+                return None
+            if t != 3:
+                closed = 0
+        for k in range(34):
+            full[k] += mc[k]
+        red += mred
+        inp.meld_type[nm] = t
+        inp.meld_kind[nm] = kmin
+        nm += 1
+        mlist.append((t, kmin, mred, tuple(tiles)))
+    n = _ids_into(hand, used, conc, &red)
+    if n != 14 - 3 * nm:
+        return None
+    if win_tile is None:
+        if n == 0:
+            return None
+        win = (<object> hand[n - 1]) >> 2
+    elif type(win_tile) is int:
+        d = win_tile
+        if d < 0 or d >= 136:
+            return None
+        win = d >> 2
+    else:
+        return None
+    if conc[win] == 0:
+        return None
+    for k in range(34):
+        full[k] += conc[k]
+        if full[k] > 4:
+            return None
+    for seq, is_ura in ((dora_indicators, 0), (ura_indicators, 1)):
+        if type(seq) is not list and type(seq) is not tuple:
+            return None
+        for x in seq:
+            if type(x) is not int:
+                return None
+            d = x
+            if d < 0 or d >= 136:
+                return None
+            j = full[_dora_kind_next(d >> 2)]
+            if is_ura:
+                ura += j
+            else:
+                dora += j
+    if not red_on:
+        red = 0
+    if not (ura_on and closed and (flags & 6)):
+        ura = 0
+    memcpy(inp.counts, conc, 34)
+    inp.win = win
+    inp.n_melds = nm
+    inp.flags = flags
+    inp.seat_wind = seat_wind
+    inp.round_wind = round_wind
+    inp.bonus = dora + ura + red
+    _fill_rules(rules_t, &r)
+    ipt_score(&inp, &r, &out)
+    kernel = (out.code, out.points, out.base, out.han, out.fu, out.yaku, out.yakuman_mask,
+              out.yakuman, out.limit, out.form, out.wait, out.pair,
+              tuple([out.runs[i] for i in range(out.n_runs)]),
+              tuple([out.trips[i] for i in range(out.n_trips)]))
+    return (kernel, [conc[k] for k in range(34)], win, mlist, dora, ura, red, bool(closed))

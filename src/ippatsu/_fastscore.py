@@ -34,6 +34,7 @@ if AVAILABLE:
     _load_table()
     score_kernel = _core.score_kernel
     score_batch_kernel = _core.score_batch_kernel
+    score_fast = _core.score_fast
 
 
 def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,

@@ -560,6 +560,20 @@ def score(
                                 "sorted)", "missing_win_tile")
         melds = tuple(hand.melds) or melds
         hand = list(hand.ids)
+    if USE_KERNEL and _score_counts is _REFERENCE:
+        # compiled fast path for 136-id inputs; None -> the general path below (which
+        # also raises the precise error for anything invalid)
+        fast = _fastscore.score_fast(
+            hand, win_tile, melds,
+            _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+                   tenhou, chiihou),
+            seat_wind, round_wind, dora_indicators, ura_indicators, _rules_tuple(rules),
+            rules.red_fives, rules.ura_dora)
+        if fast is not None:
+            kernel, counts, win, mlist, dora, ura, red, closed = fast
+            return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red,
+                                       tsumo, closed, honba, deposits, discarder, pao,
+                                       seat_wind, round_wind, raise_on_no_yaku)
     for m in melds:
         nm = _norm_meld(m, used)
         used.update(nm[3])
@@ -784,9 +798,18 @@ def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_ri
                                                   dora_kinds, ura_kinds, rules)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
+    kernel = _fastscore.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
+                                     round_wind, dora + ura + red, _rules_tuple(rules))
+    return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
+                               closed, honba, deposits, discarder, pao, seat_wind,
+                               round_wind, raise_on_no_yaku)
+
+
+def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
+                        honba, deposits, discarder, pao, seat_wind, round_wind,
+                        raise_on_no_yaku) -> ScoreResult:
     (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
-     trips) = _fastscore.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
-                                      round_wind, dora + ura + red, _rules_tuple(rules))
+     trips) = kernel
     if code == 1:
         raise NotAgariError("the hand is not complete", "not_agari")
     best = ((points, mult, han, fu), mask, ym, han, fu, base, _LIMITS[limit], mult,
