@@ -99,6 +99,31 @@ def main(argv=None) -> int:
     row("ukeire, batch of 13-tile hands", rate(lambda: core.ukeire_batch(h13[: n // 4]), n // 4, t), {})
     row("waits, batch of 13-tile hands", rate(lambda: core.waits_batch(h13[: n // 4]), n // 4, t), {})
 
+    # scoring: the same seeded winning hands through every engine (bench_scoring's sets)
+    try:
+        import bench_scoring as bs
+        from ippatsu.scoring_batch import score_batch
+        from _hands import random_wins
+
+        mod, sets = bs.hand_sets()
+        hands = sets["closed"] + sets["open"]
+        k = len(hands)
+        theirs = {}
+        try:
+            theirs["mahjong"] = rate(lambda: bs.run_mahjong(mod, hands[: k // 4]), k // 4, t)
+        except Exception:  # noqa: BLE001 - a peer that is not installed
+            pass
+        rr = bs.riichienv_runner()
+        if rr is not None:
+            theirs["riichienv"] = rate(lambda: rr(hands), k, t)
+        row("score() scalar calls (136-ids)", rate(lambda: bs.run_ippatsu(hands), k, t), theirs)
+        w = random_wins(n // 2, 9)
+        row("score_batch, winning hands", rate(lambda: score_batch(
+            w[0], w[1], melds=w[2], flags=w[3], seat_wind=w[4][:, 0], round_wind=w[4][:, 1],
+            dora_indicators=w[5], ura_indicators=w[6], red=w[7]), n // 2, t), theirs)
+    except ImportError as e:
+        print(f"(scoring rows skipped: {e})")
+
     print(f"ippatsu {ippatsu.__version__} ({core.BACKEND} backend); peers: {', '.join(p) or 'none'}")
     print(f"{'operation':36} {'ippatsu/s':>14} {'peers/s':>28} {'ratio':>8}")
     for name, ours, theirs, ratio in rows:

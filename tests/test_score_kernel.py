@@ -164,3 +164,15 @@ def test_fast_path_declines_invalid_input_to_the_precise_error():
         scoring.score(ids[:-1], 124, tsumo=True)                 # 13 tiles
     with pytest.raises(IppatsuError):
         scoring.score(ids[:-1] + [200], 125, tsumo=True)         # an id out of range
+
+
+def test_result_object_is_a_proper_score_result():
+    """The hot path builds ScoreResult without its __init__; the object must be the same."""
+    import dataclasses
+
+    r = scoring.score("123m456p789s234s55m", "4s", tsumo=True, riichi=True, seat_wind=1)
+    rebuilt = scoring.ScoreResult(**{f.name: getattr(r, f.name) for f in dataclasses.fields(r)})
+    assert r == rebuilt and repr(r) == repr(rebuilt)
+    assert r.fu_breakdown == rebuilt.fu_breakdown and r.decomposition == rebuilt.decomposition
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.han = 99

@@ -1040,11 +1040,20 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
     if error is None:
         payments = _payments(base, total, dealer, tsumo, seat_wind, discarder, pao, honba,
                              deposits, rules, ym, mult)
-    return ScoreResult(
-        han, fu, yaku, yaku_ids, dora, ura, red, mult, limit, total, cost, payments, dealer,
-        tsumo, _FORM_NAMES[form], WAIT_NAMES[wait], error,
-        (form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT),
-         27 + seat_wind, 27 + round_wind, rules, win))
+    # the same object ScoreResult(...) builds, without the frozen dataclass's per-field
+    # object.__setattr__ calls (this runs once per scored hand)
+    r = _new_object(ScoreResult)
+    r.__dict__.update(
+        han=han, fu=fu, yaku=yaku, yaku_ids=yaku_ids, dora=dora, ura=ura, red=red,
+        yakuman=mult, limit=limit, points=total, cost=cost, payments=payments,
+        dealer=dealer, tsumo=tsumo, form=_FORM_NAMES[form], wait=WAIT_NAMES[wait],
+        error=error,
+        _detail=(form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT),
+                 27 + seat_wind, 27 + round_wind, rules, win))
+    return r
+
+
+_new_object = object.__new__
 
 
 def _block_names(form, reading, counts, mlist, wait) -> tuple:
