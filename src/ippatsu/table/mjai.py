@@ -127,6 +127,8 @@ def mjai_rounds(events: Iterable[dict]):
                     return t
                 if found < 0:
                     found = t
+        if found < 0:  # a log without red fives: the fourth plain five took copy 0
+            found = next((t for t in hands[p] if t >> 2 == k), -1)
         if found < 0:
             raise ValueError(f"seat {p} has no {name} to play")
         return found

@@ -70,7 +70,7 @@ from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
 from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
 from ..scoring import nagashi_mangan_payments, score
-from ..tiles import id_to_mjai
+from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
 from .wall import Wall, wall_generator
 
@@ -236,6 +236,10 @@ def _meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Option
     return Meld(mtype, tiles, called=called, from_who=from_who, added=added)
 
 
+def _plain_name(t: int) -> str:
+    return kind_to_mjai(t >> 2)
+
+
 def _mask_of(kinds: Iterable[int]) -> int:
     m = 0
     for k in kinds:
@@ -269,6 +273,8 @@ class GameState:
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
         self.rules = rules if rules is not None else Rules()
+        # mjai tile names (a red five is written as a plain five when red fives are off)
+        self._name = id_to_mjai if self.rules.red_fives else _plain_name
         self._wallgen = wall_generator(seed)
         self._walls = walls
         self.auto_next = auto_next
@@ -387,9 +393,9 @@ class GameState:
             self._emit({
                 "type": "start_kyoku", "bakaze": _WINDS[self.round_wind % 4],
                 "kyoku": self.kyoku % 4 + 1, "honba": self.honba, "kyotaku": self.deposits,
-                "oya": self.dealer, "dora_marker": id_to_mjai(wall.dora[0]),
+                "oya": self.dealer, "dora_marker": self._name(wall.dora[0]),
                 "scores": list(self.scores),
-                "tehais": [[id_to_mjai(t) for t in h] for h in self.hand]})
+                "tehais": [[self._name(t) for t in h] for h in self.hand]})
         self._draw(self.dealer)
 
     def set_position(self, p: int, hand=None, melds=None, river=None) -> None:
@@ -491,14 +497,14 @@ class GameState:
         self.kuikae = 0
         self.temp_furiten[p] = False
         if self.record:
-            self._emit({"type": "tsumo", "actor": p, "pai": id_to_mjai(t)})
+            self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
         self._begin_turn(p)
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
         self.visible[self.wall.dora[self.n_dora - 1] >> 2] += 1
         if self.record:
-            self._emit({"type": "dora", "dora_marker": id_to_mjai(self.wall.dora[self.n_dora - 1])})
+            self._emit({"type": "dora", "dora_marker": self._name(self.wall.dora[self.n_dora - 1])})
 
     def _flush_dora(self) -> None:
         while self.pending_dora:
@@ -765,7 +771,7 @@ class GameState:
         self.kuikae = 0
         self._refresh_waits(p)
         if self.record:
-            self._emit({"type": "dahai", "actor": p, "pai": id_to_mjai(t), "tsumogiri": tsumogiri})
+            self._emit({"type": "dahai", "actor": p, "pai": self._name(t), "tsumogiri": tsumogiri})
         # who may answer?
         legal: Dict[int, List[Action]] = {}
         last = self.left == 0
@@ -989,8 +995,8 @@ class GameState:
             self._check_pao(q, k, p)
         if self.record:
             self._emit({"type": ("chi", "pon", "daiminkan")[typ - A_CHI], "actor": q,
-                        "target": p, "pai": id_to_mjai(t),
-                        "consumed": [id_to_mjai(x) for x in a.consumed]})
+                        "target": p, "pai": self._name(t),
+                        "consumed": [self._name(x) for x in a.consumed]})
         if typ is A_DAIMINKAN:
             self._new_kan(q, closed=False)
             self._draw(q, rinshan=True, feeder=p)
@@ -1052,7 +1058,7 @@ class GameState:
         self.melds[p].append(_meld(MeldType.ANKAN, tuple(sorted(ids)), None, None))
         self._break_first()
         if self.record:
-            self._emit({"type": "ankan", "actor": p, "consumed": [id_to_mjai(x) for x in ids]})
+            self._emit({"type": "ankan", "actor": p, "consumed": [self._name(x) for x in ids]})
         self._refresh_waits(p)
         # kokushi may rob a closed kan (rule option)
         legal: Dict[int, List[Action]] = {}
@@ -1088,8 +1094,8 @@ class GameState:
                                    pon.from_who, add)
         self.is_open[p] = True
         if self.record:
-            self._emit({"type": "kakan", "actor": p, "pai": id_to_mjai(add),
-                        "consumed": [id_to_mjai(x) for x in pon.tiles]})
+            self._emit({"type": "kakan", "actor": p, "pai": self._name(add),
+                        "consumed": [self._name(x) for x in pon.tiles]})
         self._refresh_waits(p)
         k = add >> 2
         legal: Dict[int, List[Action]] = {}
@@ -1137,9 +1143,9 @@ class GameState:
                 total[s] += deltas[s]
             if self.record:
                 self._emit({
-                    "type": "hora", "actor": w, "target": from_who, "pai": id_to_mjai(tile),
-                    "hora_tehais": [id_to_mjai(x) for x in hand],
-                    "uradora_markers": [id_to_mjai(x) for x in self.wall.ura[:self.n_dora]]
+                    "type": "hora", "actor": w, "target": from_who, "pai": self._name(tile),
+                    "hora_tehais": [self._name(x) for x in sorted(hand)],
+                    "uradora_markers": [self._name(x) for x in self.wall.ura[:self.n_dora]]
                     if self.riichi[w] == 2 else [],
                     "yakus": [list(y) for y in r.yaku] + [
                         [n, v] for n, v in (("dora", r.dora), ("uradora", r.ura),
@@ -1198,7 +1204,7 @@ class GameState:
         if self.record:
             self._emit({"type": "ryukyoku", "reason": reason,
                         "tenpais": list(tenpai) if tenpai else [False] * 4,
-                        "tehais": [[id_to_mjai(x) for x in self.hand[p]]
+                        "tehais": [[self._name(x) for x in self.hand[p]]
                                    if tenpai and tenpai[p] else [] for p in range(4)],
                         "deltas": list(deltas), "scores": list(self.scores)})
 
@@ -1207,7 +1213,7 @@ class GameState:
         if self.record:
             self._emit({"type": "ryukyoku", "reason": _ABORT_REASON[kind],
                         "tenpais": [False] * 4,
-                        "tehais": [[id_to_mjai(x) for x in self.hand[p]] if p == reveal else []
+                        "tehais": [[self._name(x) for x in self.hand[p]] if p == reveal else []
                                    for p in range(4)],
                         "deltas": [0, 0, 0, 0], "scores": list(self.scores)})
         self._finish(res, renchan=True, win=False)
