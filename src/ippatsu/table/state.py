@@ -223,6 +223,13 @@ def _spec(t: int) -> int:
 
 #: one bit per (kind, red-ness) of each tile id
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
+#: one bit per kind (red fives off: a red five is a plain five)
+_KINDBIT = tuple(1 << (t >> 2) for t in range(136))
+
+
+def _kind_key(a: Action) -> tuple:
+    return (a.type, a.actor, a.tile >> 2 if a.tile >= 0 else -1,
+            tuple(sorted(t >> 2 for t in a.consumed)))
 #: the discard actions, shared (actions are immutable values): _DISCARDS[seat][tile id]
 _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) for p in range(4))
 
@@ -275,6 +282,7 @@ class GameState:
         self.rules = rules if rules is not None else Rules()
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
+        self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
         self._wallgen = wall_generator(seed)
         self._walls = walls
         self.auto_next = auto_next
@@ -562,7 +570,7 @@ class GameState:
             seen = 0
             acts = []
             for t in hand:
-                b = _SPECBIT[t]
+                b = self._specbit[t]
                 if seen & b or (ban >> (t >> 2)) & 1:
                     continue
                 seen |= b
@@ -588,7 +596,7 @@ class GameState:
                                            tuple(t for t in hand if t >> 2 == k)))
             return acts
         # discards (one per kind and red-ness; the drawn tile represents its kind)
-        specbit = _SPECBIT
+        specbit = self._specbit
         if drawn >= 0:
             seen = specbit[drawn]
             discards = [drawn]
@@ -663,17 +671,19 @@ class GameState:
         typ = a.type
         hand = self.hand[a.actor]
         if typ == A_DISCARD or typ == A_RIICHI:  # fast path: compare kind and red-ness
-            sb = _SPECBIT[a.tile] if 0 <= a.tile < 136 else 0
+            specbit = self._specbit
+            sb = specbit[a.tile] if 0 <= a.tile < 136 else 0
             for b in legal:
-                if b.type == typ and _SPECBIT[b.tile] == sb:
+                if b.type == typ and specbit[b.tile] == sb:
                     if a.tile in hand:
                         return _DISCARDS[a.actor][a.tile] if typ == A_DISCARD else \
                             b._replace(tile=a.tile)
                     return b
             raise IllegalActionError(f"illegal action {a}", "illegal_action")
-        key = a.key
+        red = self.rules.red_fives
+        key = a.key if red else _kind_key(a)
         for b in legal:
-            if b.type != typ or b.key != key:
+            if b.type != typ or (b.key if red else _kind_key(b)) != key:
                 continue
             t = b.type
             if t is A_KAKAN:
@@ -839,7 +849,7 @@ class GameState:
                 for i in range(len(same)):
                     for j in range(i + 1, len(same)):
                         pair = (same[i], same[j])
-                        key = (pair[0] in _RED) + (pair[1] in _RED)
+                        key = ((pair[0] in _RED) + (pair[1] in _RED)) if self.rules.red_fives else 0
                         if key in seen:
                             continue
                         seen.add(key)
@@ -865,8 +875,9 @@ class GameState:
                     break
                 if not left_ok:
                     continue
-                opts_a = self._variants(hand, a)
-                opts_b = self._variants(hand, b)
+                red = self.rules.red_fives
+                opts_a = self._variants(hand, a, red)
+                opts_b = self._variants(hand, b, red)
                 for xa in opts_a:
                     for xb in opts_b:
                         acts.append(Action(A_CHI, q, t, (xa, xb), p))
@@ -875,8 +886,10 @@ class GameState:
         return acts
 
     @staticmethod
-    def _variants(hand: List[int], k: int) -> List[int]:
-        """One id per red-ness of kind ``k`` in ``hand``."""
+    def _variants(hand: List[int], k: int, red: bool = True) -> List[int]:
+        """One id per red-ness of kind ``k`` in ``hand`` (one id when red fives are off)."""
+        if not red:
+            return [next(x for x in hand if x >> 2 == k)]
         out = []
         red_seen = plain_seen = False
         for x in hand:
