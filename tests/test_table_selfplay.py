@@ -245,7 +245,8 @@ def test_docstring_examples():
     import doctest
     import importlib
 
-    for name in ("ippatsu.table.actions", "ippatsu.table.wall", "ippatsu.table.state",
+    for name in ("ippatsu.table", "ippatsu.table.actions", "ippatsu.table.wall",
+                 "ippatsu.table.state",
                  "ippatsu.table.mjai", "ippatsu.sim"):
         assert doctest.testmod(importlib.import_module(name)).failed == 0, name
 

@@ -1,5 +1,32 @@
-"""The table: a four-player game engine (state machine, legal actions, walls, agents,
-mjai events, replay of Tenhou records). See :mod:`ippatsu.table.state`."""
+"""The table: a four-player game engine (RULES.md §8).
+
+* :class:`GameState` (``state.py``): the state machine — walls, draws, calls, kans, dora,
+  furiten, riichi, aborts, payments, dealer repeat, game end — with the exact legal
+  action set of every player at every decision point (``legal_actions``) and one entry
+  point, ``step``.
+* :class:`Action` / :class:`ActionType` (``actions.py``): what a player does.
+* :class:`Wall` (``wall.py``): seeded walls (``SeedSequence`` → ``PCG64``), walls in tile
+  notation for tests, walls rebuilt from records for replay.
+* :class:`Observation` (``observation.py``): one seat's view; agents (``agents.py``) are
+  callables ``agent(obs, legal) -> Action``.
+* ``mjai.py``: the event log as mjai JSON lines, per-player masking, replay of mjai logs.
+* ``replay.py``: replay of Tenhou records (mjlog, tenhou.net/6) with result comparison;
+  ``replay.main(argv)`` is the command line.
+
+A game loop (what :func:`ippatsu.sim.play` does):
+
+>>> from ippatsu.table import GameState, GreedyAgent, Observation, Phase
+>>> st = GameState(seed=42)
+>>> agents = [GreedyAgent() for _ in range(4)]
+>>> while st.phase != Phase.GAME_END:
+...     if st.phase == Phase.TURN:
+...         p = st.actor
+...         st.step(agents[p](Observation(st, p), st.legal_actions(p)))
+...     else:
+...         st.step([agents[q](Observation(st, q), st.legal_actions(q)) for q in st.to_act])
+>>> sum(st.scores) + 1000 * st.deposits
+100000
+"""
 from __future__ import annotations
 
 from .actions import Action, ActionType
