@@ -12,7 +12,8 @@ Run as benchmarks::
 
     python -m pytest bench/bench_table.py --benchmark-only
 
-or for a plain games/s table::
+or for a plain table of games per CPU-second (``time.process_time``, so other load on a
+shared machine does not count)::
 
     python bench/bench_table.py [--games N]
 """
@@ -92,9 +93,10 @@ def test_replay_games(benchmark):
 
 
 def _rate(fn, n, *args):
-    t = time.perf_counter()
+    """Games per second of CPU time (``process_time``: the machine may be shared)."""
+    t = time.process_time()
     fn(*args)
-    dt = time.perf_counter() - t
+    dt = time.process_time() - t
     return n / dt
 
 

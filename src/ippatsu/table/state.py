@@ -223,6 +223,8 @@ def _spec(t: int) -> int:
 
 #: one bit per (kind, red-ness) of each tile id
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
+_SPECS = tuple(_spec(t) for t in range(136))
+_KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
 _KINDBIT = tuple(1 << (t >> 2) for t in range(136))
 
@@ -283,6 +285,7 @@ class GameState:
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
+        self._spec = _SPECS if self.rules.red_fives else _KINDS
         self._wallgen = wall_generator(seed)
         self._walls = walls
         self.auto_next = auto_next
@@ -506,7 +509,9 @@ class GameState:
         self.temp_furiten[p] = False
         if self.record:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
-        self._begin_turn(p)
+        self.phase = _TURN
+        self.actor = p
+        self._legal = {p: self._turn_actions(p)}
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
@@ -567,15 +572,9 @@ class GameState:
         drawn = self.last_draw
         if self.after_call:
             ban = self.kuikae
-            seen = 0
-            acts = []
-            for t in hand:
-                b = self._specbit[t]
-                if seen & b or (ban >> (t >> 2)) & 1:
-                    continue
-                seen |= b
-                acts.append(disc[t])
-            return acts
+            spec = self._spec
+            one = {spec[t]: t for t in hand if not (ban >> (t >> 2)) & 1}
+            return [disc[t] for t in one.values()]
         c = bytes(cnt)
         acts = []
         if _core_is_agari(c) and _is_agari(c):
@@ -595,20 +594,12 @@ class GameState:
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple(t for t in hand if t >> 2 == k)))
             return acts
-        # discards (one per kind and red-ness; the drawn tile represents its kind)
-        specbit = self._specbit
+        # discards: one per kind and red-ness (the drawn tile represents its own)
+        spec = self._spec
+        one = {spec[t]: t for t in hand}
         if drawn >= 0:
-            seen = specbit[drawn]
-            discards = [drawn]
-        else:
-            seen = 0
-            discards = []
-        add = discards.append
-        for t in hand:
-            b = specbit[t]
-            if not seen & b:
-                seen |= b
-                add(t)
+            one[spec[drawn]] = drawn
+        discards = one.values()
         acts.extend([disc[t] for t in discards])
         # riichi
         if (not self.is_open[p] and self.scores[p] >= rules.riichi_min_points
@@ -757,12 +748,15 @@ class GameState:
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
             self._flush_dora()  # Tenhou: the open kan's indicator turns at the discard
         tsumogiri = t == self.last_draw
-        self._remove(p, t)
+        self.hand[p].remove(t)
         k = t >> 2
-        self.river[p].append(t)
+        cnt = self.cnt[p]
+        cnt[k] -= 1
+        river = self.river[p]
+        river.append(t)
         self.river_called[p].append(False)
         if riichi:
-            self.river_riichi[p] = len(self.river[p]) - 1
+            self.river_riichi[p] = len(river) - 1
         self.disc_mask[p] |= 1 << k
         self.visible[k] += 1
         if not (_YAOCHUU_MASK >> k) & 1:
@@ -779,7 +773,16 @@ class GameState:
         self.last_draw = -1
         self.after_call = False
         self.kuikae = 0
-        self._refresh_waits(p)
+        c = bytes(cnt)  # the waits of the new 3k+1 hand (inline _refresh_waits)
+        sh = _shanten(c)
+        self.shanten[p] = sh
+        if sh == 0:
+            m = 0
+            for w in _waits(c):
+                m |= 1 << w
+            self.waits[p] = m
+        else:
+            self.waits[p] = 0
         if self.record:
             self._emit({"type": "dahai", "actor": p, "pai": self._name(t), "tsumogiri": tsumogiri})
         # who may answer?
