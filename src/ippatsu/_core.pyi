@@ -19,6 +19,11 @@ _Form = Literal["min", "standard", "chiitoitsu", "kokushi"] | None
 #: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
 #: double_wind_pair_fu), see ``ippatsu._fastscore.rules_tuple``
 _RulesTuple = Tuple[int, int, int, int, int, int]
+#: (code, points, base, han, fu, yaku_mask, yakuman_mask, yakuman, limit, form, wait, pair,
+#: runs, triplets)
+_KernelResult = Tuple[
+    int, int, int, int, int, int, int, int, int, int, int, int, Tuple[int, ...], Tuple[int, ...]
+]
 
 #: Marks a form that does not apply to a hand's size in batch results (127).
 NOT_APPLICABLE: Final[int]
@@ -99,9 +104,32 @@ def score_kernel(
     round_wind: int,
     bonus: int,
     rules: _RulesTuple,
-) -> Tuple[
-    int, int, int, int, int, int, int, int, int, int, int, int, Tuple[int, ...], Tuple[int, ...]
-]: ...
+) -> _KernelResult: ...
+def score_fast(
+    hand: Any,
+    win_tile: Any,
+    melds: Any,
+    flags: int,
+    seat_wind: int,
+    round_wind: int,
+    dora_indicators: Any,
+    ura_indicators: Any,
+    rules_t: _RulesTuple,
+    red_on: int,
+    ura_on: int,
+) -> (
+    Tuple[
+        _KernelResult,
+        list[int],
+        int,
+        list[Tuple[int, int, int, Tuple[int, ...]]],
+        int,
+        int,
+        int,
+        bool,
+    ]
+    | None
+): ...
 def score_batch_kernel(
     counts: npt.ArrayLike,
     win: npt.ArrayLike,
