@@ -85,12 +85,15 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--agents", default="mixed", choices=("random", "greedy", "mixed"))
     ap.add_argument("--rules", default="mixed",
-                    help="a preset name, or 'mixed' (cycle through the four presets)")
+                    help="a preset name, or 'mixed' (cycle through the four presets and a "
+                         "variant: triple ron, no red fives, kiriage, East-only)")
     ap.add_argument("--check-every", type=int, default=1,
                     help="check invariants every N steps (0: only at game end)")
     ap.add_argument("--no-oracle", action="store_true", help="skip the offered-actions oracle")
     args = ap.parse_args(argv)
-    presets = ["ippatsu", "tenhou", "majsoul", "planet"]
+    presets = ["ippatsu", "tenhou", "majsoul", "planet", "variant"]
+    variant = Rules().replace(ron_mode="triple", red_fives=False, kiriage=True,
+                              game_length="east", name="variant")
     oracle = None
     if not args.no_oracle:
         from test_table_selfplay import check_offered as oracle
@@ -100,9 +103,10 @@ def main(argv=None):
     kinds: dict = {}
     t0 = time.perf_counter()
     for i, ss in enumerate(children):
-        name = presets[i % 4] if args.rules == "mixed" else args.rules
+        name = presets[i % 5] if args.rules == "mixed" else args.rules
+        rules = variant if name == "variant" else Rules.preset(name)
         try:
-            n, st = run_one(ss, args.agents, Rules.preset(name), args.check_every, oracle)
+            n, st = run_one(ss, args.agents, rules, args.check_every, oracle)
             steps += n
             hands += len(st.hand_results)
             for r in st.hand_results:
