@@ -55,6 +55,17 @@ def check_offered(st: GameState) -> None:
                 assert c[a.tile >> 2] == 4
             if a.type is T.KYUUSHU:
                 assert sum(1 for k in _YAOCHUU if c[k]) >= 9
+        # the discard fast path of step() accepts exactly the offered kinds
+        from ippatsu.errors import IllegalActionError
+        spec = st._spec
+        offered_specs = {spec[a.tile] for a in acts if a.type is T.DISCARD}
+        for t in hand:
+            try:
+                st._resolve(Action(T.DISCARD, p, t))
+                accepted = True
+            except IllegalActionError:
+                accepted = False
+            assert accepted == (spec[t] in offered_specs), (t, acts)
         if st.riichi[p]:
             assert types <= {T.DISCARD, T.TSUMO, T.ANKAN}
             assert [a.tile for a in acts if a.type is T.DISCARD] == [st.last_draw]

@@ -653,6 +653,26 @@ class GameState:
     def _resolve(self, a: Action) -> Action:
         """The legal action with ``a``'s key, carrying ``a``'s own ids when they are valid
         (a replay names the exact copies; an agent usually returns a legal action)."""
+        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor:
+            # fast path, the same rule as _turn_actions: any kind (and red-ness) held,
+            # minus kuikae bans after a call, only the drawn one after riichi
+            p = a.actor
+            t = a.tile
+            hand = self.hand[p]
+            spec = self._spec
+            if t not in hand:
+                want = spec[t] if 0 <= t < 136 else -1
+                t = next((x for x in hand if spec[x] == want), -1)
+            if t >= 0:
+                if self.after_call:
+                    ok = not (self.kuikae >> (t >> 2)) & 1
+                elif self.riichi[p]:
+                    ok = spec[t] == spec[self.last_draw]
+                else:
+                    ok = True
+                if ok:
+                    return _DISCARDS[p][t]
+            raise IllegalActionError(f"illegal action {a}", "illegal_action")
         legal = self._legal.get(a.actor)
         if legal is None:
             raise IllegalActionError(f"player {a.actor} has no decision now ({a})", "not_your_turn")
