@@ -223,6 +223,7 @@ def _spec(t: int) -> int:
 
 #: one bit per (kind, red-ness) of each tile id
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
+_PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
 _KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
@@ -855,13 +856,13 @@ class GameState:
                 ron = True
         if last or self.riichi[q]:
             if ron:
-                acts.append(Action(A_PASS, q))
+                acts.append(_PASSES[q])
             return acts
         c = cnt[k]
         chi_ok = q == (p + 1) % 4 and k < 27
         if c < 2 and not chi_ok:
             if ron:
-                acts.append(Action(A_PASS, q))
+                acts.append(_PASSES[q])
             return acts
         hand = self.hand[q]
         if c >= 2:
@@ -905,7 +906,7 @@ class GameState:
                     for xb in opts_b:
                         acts.append(Action(A_CHI, q, t, (xa, xb), p))
         if acts:
-            acts.append(Action(A_PASS, q))
+            acts.append(_PASSES[q])
         return acts
 
     @staticmethod
@@ -1104,7 +1105,7 @@ class GameState:
                     if _core.shanten(bytes(self.cnt[q]), form="kokushi") == 0:
                         r = self._score(q, ids[0], False, p, chankan=True)
                         if r.error is None:
-                            legal[q] = [Action(A_RON, q, ids[0], (), p), Action(A_PASS, q)]
+                            legal[q] = [Action(A_RON, q, ids[0], (), p), _PASSES[q]]
         if legal:
             self.phase = _RESPONSE
             self.resp_kind = "ankan"
@@ -1139,7 +1140,7 @@ class GameState:
             if self._can_ron(q, k):
                 r = self._score(q, add, False, p, chankan=True)
                 if r.error is None:
-                    legal[q] = [Action(A_RON, q, add, (), p), Action(A_PASS, q)]
+                    legal[q] = [Action(A_RON, q, add, (), p), _PASSES[q]]
         if legal:
             self.phase = _RESPONSE
             self.resp_kind = "kakan"
