@@ -45,6 +45,9 @@ _DATA = Path(os.environ.get("IPPATSU_SHARED_DATA",
 _MJLOG_DIRS = ("mjx", "mjx-edge", "dnovikoff", "gimite", "jim137")
 N_GAMES = 10
 
+# CPU time of this process: on a shared machine other load does not count
+pytestmark = pytest.mark.benchmark(timer=time.process_time)
+
 
 def random_games(n=N_GAMES, seed=0, record=False):
     for i in range(n):
