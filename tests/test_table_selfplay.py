@@ -42,6 +42,8 @@ def check_offered(st: GameState) -> None:
         complete = refapi.is_agari(c) if not st.after_call else False
         if T.TSUMO in types:
             assert complete
+        elif complete:  # a complete hand without the offer must have no yaku
+            assert st._score(p, st.last_draw, True).error == "no_yaku"
         for a in acts:
             if a.type in (T.DISCARD, T.RIICHI):
                 assert a.tile in hand
@@ -85,6 +87,21 @@ def check_offered(st: GameState) -> None:
         t = st.resp_tile
         k = t >> 2
         d = st.resp_actor
+        # nobody who may win is left out: complete with the tile, not furiten, a yaku
+        for q in range(4):
+            if q == d or any(a.type is T.RON for a in st._legal.get(q, ())):
+                continue
+            c13 = _counts(st.hand[q])
+            if not refapi.is_agari(_counts(st.hand[q] + [t])):
+                continue
+            waits = [w for w in range(34) if c13[w] < 4 and refapi.is_agari(
+                [x + (i == w) for i, x in enumerate(c13)])]
+            furiten = (any(r >> 2 in waits for r in st.river[q]) or st.temp_furiten[q]
+                       or st.riichi_furiten[q])
+            robbing_closed_kan = st.resp_kind == "ankan"
+            if not furiten and not robbing_closed_kan:
+                r = st._score(q, t, False, d, chankan=st.resp_kind != "discard")
+                assert r.error == "no_yaku", f"seat {q} may ron {t} but is not offered it"
         for q, acts in st._legal.items():
             assert q != d
             types = {a.type for a in acts}
