@@ -398,7 +398,6 @@ class GameState:
         self.resp_kind = ""
         self.resp_tile = -1
         self.resp_actor = -1
-        self.resp_ankan_pending = False
         for p in range(4):
             self._refresh_waits(p)
         if self.record:
@@ -560,11 +559,6 @@ class GameState:
             rules=self.rules, raise_on_no_yaku=False)
 
     # ------------------------------------------------------------------ turn
-    def _begin_turn(self, p: int) -> None:
-        self.phase = _TURN
-        self.actor = p
-        self._legal = {p: self._turn_actions(p)}
-
     def _turn_actions(self, p: int) -> List[Action]:
         rules = self.rules
         hand = self.hand[p]
