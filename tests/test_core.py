@@ -458,3 +458,11 @@ def test_tables_are_small():
     from ippatsu import _core
 
     assert _core.TABLE_BYTES <= 4 * 1024 * 1024
+
+
+def test_non_contiguous_and_other_dtype_arrays():
+    a = np.zeros(68, np.uint8)
+    a[0:26:2] = 1  # every other element: 1m..9m 1p..4p
+    assert core.shanten(a[::2]) == 0
+    assert core.shanten(a[::2].astype(np.int32)) == 0
+    assert core.shanten_batch(np.tile(a[::2], (3, 1))[:, :]).tolist() == [0, 0, 0]

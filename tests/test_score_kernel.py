@@ -176,3 +176,16 @@ def test_result_object_is_a_proper_score_result():
     assert r.fu_breakdown == rebuilt.fu_breakdown and r.decomposition == rebuilt.decomposition
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.han = 99
+
+
+def test_kernel_validates_counts_before_any_table_read():
+    from ippatsu import _core
+    from ippatsu.errors import HandSizeError, TileCountError
+
+    rules = _fastscore.rules_tuple(Rules.ippatsu())
+    with pytest.raises(TileCountError):
+        _core.score_kernel(bytes([14] + [0] * 33), 0, (), 0, 0, 0, 0, rules)
+    with pytest.raises(TileCountError):
+        _core.score_kernel(bytes([0, 0, 0, 14] + [0] * 30), 3, (), 0, 0, 0, 0, rules)
+    with pytest.raises(HandSizeError):
+        _core.score_kernel(bytes([3] * 4 + [0] * 30), 0, (), 0, 0, 0, 0, rules)

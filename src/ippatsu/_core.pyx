@@ -195,7 +195,8 @@ cdef int _counts_of(object hand, uint8_t *out) except -1:
     elif isinstance(hand, _Hand):
         b = hand._counts
         memcpy(out, PyBytes_AS_STRING(b), 34)
-    elif isinstance(hand, np.ndarray) and (<object> hand).dtype == np.uint8 and hand.ndim == 1:
+    elif isinstance(hand, np.ndarray) and (<object> hand).dtype == np.uint8 and hand.ndim == 1 \
+            and (<object> hand).flags.c_contiguous:
         PyObject_GetBuffer(hand, &view, PyBUF_ANY_CONTIGUOUS)
         try:
             if view.len != 34:
@@ -727,6 +728,10 @@ def score_kernel(bytes counts, int win, tuple melds, unsigned int flags, int sea
             or not 0 <= seat_wind < 4 or not 0 <= round_wind < 4:
         raise IppatsuError("bad scoring input", code="bad_input")
     memcpy(inp.counts, PyBytes_AS_STRING(counts), 34)
+    cdef int total
+    cdef int code = ipt_check(inp.counts, &total)
+    if code != IPT_OK:
+        _raise_code(code, inp.counts, -1)
     inp.win = win
     inp.n_melds = len(melds)
     for i in range(inp.n_melds):
