@@ -75,7 +75,25 @@ def complete_hands(draw, nsets=4):
     return counts
 
 
-any_hands = st.one_of(hands(), dense_hands())
+@st.composite
+def block_hands(draw, sizes=SIZES):
+    """Hands assembled from pairs, triplets and runs in random groups: shapes where several
+    groups hold 2 mod 3 tiles, which random draws rarely produce."""
+    size = draw(st.sampled_from(sizes))
+    counts = [0] * 34
+    while sum(counts) < size:
+        k = draw(st.integers(0, 33))
+        n = min(draw(st.sampled_from([1, 2, 2, 3])), size - sum(counts), 4 - counts[k])
+        if draw(st.booleans()) and k < 27 and k % 9 <= 6 and n >= 3:
+            if all(counts[k + i] < 4 for i in range(3)):
+                for i in range(3):
+                    counts[k + i] += 1
+            continue
+        counts[k] += n
+    return counts
+
+
+any_hands = st.one_of(hands(), dense_hands(), block_hands())
 FAST = settings(max_examples=60 if PURE else 400, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                        HealthCheck.large_base_example])
@@ -138,6 +156,10 @@ def test_rule_3_hands_after_calls(text, complete):
 
 
 def test_is_agari_forms():
+    # four groups each holding 2 mod 3 tiles also total 2 mod 3, yet need four pairs
+    assert not core.is_agari("11m11p11s11122233z")
+    assert core.waits("11m11p11s1112223z") == []
+    assert core.shanten("11m11p11s11122233z") == 1
     assert core.is_agari("123m456p789s11222z")
     assert core.is_agari("11223344556677z")          # seven pairs
     assert not core.is_agari("11112233445566z")      # four of a kind is not two pairs

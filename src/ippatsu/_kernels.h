@@ -139,6 +139,7 @@ static inline int ipt_distance_rows(uint64_t rm, uint64_t rp, uint64_t rs, uint6
 #if !defined(IPT_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64))
 #include <emmintrin.h>
 #define IPT_SIMD 1
+#define IPT_V_SSE2 1
 typedef __m128i ipt_v;
 #define IPT_V_ADD(a, b) _mm_add_epi8((a), (b))
 #define IPT_V_MIN(a, b) _mm_min_epu8((a), (b))
@@ -215,7 +216,7 @@ static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
     return v;
 }
 
-#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+#if defined(IPT_V_SSE2)
 static inline int ipt_v_hmin(ipt_v v) {
     v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
     v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
@@ -314,8 +315,10 @@ static inline int ipt_is_agari(const uint8_t *c, int total) {
     int ss = c[18] + c[19] + c[20] + c[21] + c[22] + c[23] + c[24] + c[25] + c[26];
     int sh = total - sm - sp - ss;
     int rm = sm % 3, rp = sp % 3, rs = ss % 3, rh = sh % 3;
-    if (rm != 1 && rp != 1 && rs != 1 && rh != 1) {
-        /* exactly one group has a remainder of 2 (total = 2 mod 3); it holds the pair */
+    if (rm != 1 && rp != 1 && rs != 1 && rh != 1 &&
+        (rm == 2) + (rp == 2) + (rs == 2) + (rh == 2) == 1) {
+        /* exactly one group has a remainder of 2 and holds the pair (four groups of
+         * remainder 2 also sum to 2 mod 3, but would need four pairs) */
         if (IPT_NIB(ipt_suit_row(c), 2 * (sm / 3) + (rm == 2)) == 0 &&
             IPT_NIB(ipt_suit_row(c + 9), 2 * (sp / 3) + (rp == 2)) == 0 &&
             IPT_NIB(ipt_suit_row(c + 18), 2 * (ss / 3) + (rs == 2)) == 0 &&

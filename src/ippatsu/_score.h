@@ -497,7 +497,7 @@ static void ipt_walk(ipt_walk_t *w) {
 
 /* bit k set when c[k] > 0, and the tile total */
 static inline uint64_t ipt_kind_mask(const uint8_t *c, int *total) {
-#if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+#if !defined(IPT_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64))
     __m128i z = _mm_setzero_si128();
     __m128i a = _mm_loadu_si128((const __m128i *)c);
     __m128i b = _mm_loadu_si128((const __m128i *)(c + 16));

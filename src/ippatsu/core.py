@@ -21,9 +21,11 @@ has the same functions, results and errors. ``BACKEND`` says which one is active
 from __future__ import annotations
 
 import os
-from typing import List, Tuple
+from typing import TYPE_CHECKING, List, Tuple
 
-if os.environ.get("IPPATSU_PURE_PYTHON") == "1":
+if TYPE_CHECKING:
+    from . import _core as _backend
+elif os.environ.get("IPPATSU_PURE_PYTHON") == "1":
     from ._reference import api as _backend
 else:
     from . import _core as _backend
