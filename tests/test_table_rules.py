@@ -562,3 +562,13 @@ def test_kuikae_with_a_red_five_still_bans_the_kind():
     discard(st, "5m")
     st.step(find(st, 1, T.PON))
     assert parse_kind("5m") not in kinds(st.legal_actions(1), T.DISCARD)
+
+
+def test_four_pairs_after_two_calls_is_not_a_win():
+    """RULES.md §2: four sets and a pair. 55m66p33s77z beside two pons is four pairs, no
+    win and no wait (dnovikoff/pao.xml once made the engine offer a tsumo here)."""
+    st = table(["1199m1199p1199s1z", "", "", ""], draws="7z")
+    st.set_position(0, hand="55m66p33s7z7z", melds=["pon 5z+55z<A", "pon 6z+66z<R"])
+    assert find(st, 0, T.TSUMO) is None
+    discard(st, "7z")
+    assert st.waits[0] == 0 and st.shanten[0] == 1

@@ -77,66 +77,10 @@ from .wall import Wall, wall_generator
 __all__ = ["GameState", "Phase", "HandResult", "WinResult"]
 
 _shanten = _core.shanten
-_core_waits = _core.waits
-_core_is_agari = _core.is_agari
 
 
-def _several_pairs(c: bytes) -> bool:
-    """More than one of the four groups (m, p, s, honors) holds 2 mod 3 tiles."""
-    n = 0
-    for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)):
-        if sum(c[lo:hi]) % 3 == 2:
-            n += 1
-    return n > 1
-
-
-def _special_agari(c: bytes) -> bool:
-    """Seven pairs or thirteen orphans (14 tiles)."""
-    if sum(c) != 14:
-        return False
-    if sum(1 for x in c if x == 2) == 7:
-        return True
-    pair = False
-    for k in _YAOCHUU:
-        if c[k] == 2 and not pair:
-            pair = True
-        elif c[k] != 1:
-            return False
-    return pair
-
-
-def _is_agari(c: bytes) -> bool:
-    """``core.is_agari`` with a guard: the compiled kernel (as of this writing) accepts a
-    hand whose groups hold several pairs (e.g. ``55m66p33s77z`` after two calls) as
-    complete; such hands are re-checked here (only seven pairs / kokushi qualify)."""
-    if not _core_is_agari(c):
-        return False
-    if _several_pairs(c):
-        return _special_agari(c)
-    return True
-
-
-def _waits(c: bytes) -> list:
-    """``core.waits`` filtered through the same guard as :func:`_is_agari`."""
-    ws = _core_waits(c)
-    if not ws:
-        return ws
-    r0 = sum(c[0:9]) % 3
-    r1 = sum(c[9:18]) % 3
-    r2 = sum(c[18:27]) % 3
-    r3 = sum(c[27:34]) % 3
-    out = []
-    for k in ws:
-        g = k // 9 if k < 27 else 3
-        n = ((r0 + (g == 0)) % 3 == 2) + ((r1 + (g == 1)) % 3 == 2) \
-            + ((r2 + (g == 2)) % 3 == 2) + ((r3 + (g == 3)) % 3 == 2)
-        if n > 1:
-            w = bytearray(c)
-            w[k] += 1
-            if not _special_agari(bytes(w)):
-                continue
-        out.append(k)
-    return out
+_is_agari = _core.is_agari
+_waits = _core.waits
 
 
 A_DISCARD = ActionType.DISCARD
@@ -572,7 +516,7 @@ class GameState:
             return [disc[t] for t in one.values()]
         c = bytes(cnt)
         acts = []
-        if _core_is_agari(c) and _is_agari(c):
+        if _is_agari(c):
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
