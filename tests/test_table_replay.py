@@ -73,10 +73,11 @@ def test_tenhou_open_kan_dora_turns_at_the_discard(shared_data):
     """RULES.md §10 (verify): in Tenhou a ron on the discard right after an open kan
     counts the kan's new indicator (mjx 2011020415gm-...-e037b629, South 4)."""
     path = shared_path("tenhou", "mjlog", "mjx", "2011020415gm-00a9-0000-e037b629.mjlog")
-    assert replay_file(path, tenhou_rules()).ok
     from ippatsu.rules import Rules
-    rep = replay_file(path, Rules.tenhou())  # RULES.md §5 timing: one dora fewer
-    assert [c for _, c, _ in rep.problems][:1] == ["yaku"]
+    assert not Rules.tenhou().open_kan_dora_delayed  # the preset carries Tenhou's timing
+    assert replay_file(path, tenhou_rules()).ok
+    rep = replay_file(path, Rules.tenhou().replace(open_kan_dora_delayed=True))
+    assert [c for _, c, _ in rep.problems][:1] == ["yaku"]  # RULES.md §5: one dora fewer
 
 
 def test_tenhou_last_dealer_stops_only_after_a_win(shared_data):

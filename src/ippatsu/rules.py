@@ -17,6 +17,7 @@ option                         ippatsu      tenhou       majsoul      planet
 ``last_dealer_stop``           off          **auto**     off          **auto**
 ``west_extension``             False        **True**     False        False
 ``game_length``                half         half         half         **east**
+``open_kan_dora_delayed``      True         **False**    True         True
 =============================  ===========  ===========  ===========  ===========
 
 Everything else (open tanyao, kazoe yakuman at 13 han, no kiriage, yakuman stacking, red
@@ -121,8 +122,10 @@ class Rules:
     ura_dora, kan_dora, kan_ura : bool
         Ura dora for riichi winners, one more indicator per kan, ura under kan indicators.
     open_kan_dora_delayed : bool
-        The indicator of an open or added kan turns only after the following discard
-        passes without a ron. Default True.
+        True (RULES.md §5): the indicator of an open or added kan turns only after the
+        following discard passes without a ron, so a ron on that discard does not count
+        it. False (Tenhou, checked against the records): it turns when the kan player
+        discards, before any ron on that discard. Default True.
 
     Payments (RULES.md §7, §8)
     --------------------------
@@ -271,6 +274,7 @@ class Rules:
             last_dealer_stop=LastDealerStop.AUTO,
             last_dealer_stop_min=0,
             west_extension=True,
+            open_kan_dora_delayed=False,
         )
 
     @classmethod

@@ -254,7 +254,7 @@ def tenhou_rules() -> Rules:
     added kan turns when the kan player discards (before any ron on that discard), which
     the engine reads from ``open_kan_dora_delayed=False`` (mjx/2011020415gm-...-e037b629,
     S4: a ron on the discard after an open kan counts the new indicator)."""
-    return Rules.tenhou().replace(open_kan_dora_delayed=False)
+    return Rules.tenhou()  # the preset carries this timing (open_kan_dora_delayed=False)
 
 
 def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
