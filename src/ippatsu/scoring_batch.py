@@ -154,11 +154,9 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
     for i in range(n):
         _validate_row(c[i], int(w[i]), m[i], i)
         try:
-            hand, mlist, reds_left = _row_tiles(c[i], m[i], int(rd[i]), i, bool(rules.red_fives))
+            hand, mlist = _row_tiles(c[i], m[i], int(rd[i]), i, bool(rules.red_fives))
             win = tile_name(int(w[i]) * 4 + 1)
             kw = {}
-            if int(f[i]) & TSUMO:
-                kw["tsumo"] = True
             names = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
                      "rinshan", "chankan", "tenhou", "chiihou")
             for b, name in enumerate(names):
@@ -253,4 +251,4 @@ def _row_tiles(counts, melds, red, row, red_on=True):
 
     hand = [take(k) for k in range(34) for _ in range(int(counts[k]))]
     mlist = [(_MELD_NAMES[t], [take(x) for x in kinds]) for t, kinds in kinds_of]
-    return hand, mlist, 0
+    return hand, mlist
