@@ -45,6 +45,7 @@ from .core import (
 
 from .rules import Rules
 from .scoring import ScoreResult, format_score_table, score, score_table
+from .scoring_batch import ScoreBatch, score_batch
 from .analysis import Analysis, analyze
 
 __version__ = "0.1.0"
@@ -97,6 +98,8 @@ __all__ = [
     "ScoreResult",
     "score_table",
     "format_score_table",
+    "score_batch",
+    "ScoreBatch",
     "analyze",
     "Analysis",
 ]
