@@ -43,11 +43,20 @@ extensions = [
         extra_compile_args=cflags,
         define_macros=[("IPT_NO_SIMD", "1")] if NO_SIMD else [],
     ),
+
 ]
+# the table's state machine: plain Python compiled as is, typed by state.pxd, with Python's
+# indexing semantics kept (negative indexes, IndexError)
+py_extensions = [
+    Extension("ippatsu.table.state", ["src/ippatsu/table/state.py"], extra_compile_args=cflags),
+]
+py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 
 setup(
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=f"build/{MODE}/cython"
+    ) + cythonize(
+        py_extensions, compiler_directives=py_directives, build_dir=f"build/{MODE}/cython"
     ),
     options={"build": {"build_base": f"build/{MODE}"}},
 )

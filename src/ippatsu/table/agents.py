@@ -25,9 +25,17 @@ class RandomAgent:
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits
 
     def __call__(self, obs, legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        # random.randrange's own rejection sampling, inlined (the same draws on every
+        # Python version, without its argument checks): k bits until the value is < n
+        n = len(legal)
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal[r]
 
 
 _WIN = (ActionType.TSUMO, ActionType.RON)

@@ -531,7 +531,7 @@ class GameState:
                     wa = _mask_of(_waits(bytes(after)))
                     if wa == self.waits[p]:
                         acts.append(Action(A_ANKAN, p, drawn,
-                                           tuple(t for t in hand if t >> 2 == k)))
+                                           tuple([t for t in hand if t >> 2 == k])))
             return acts
         # discards: one per kind and red-ness (the drawn tile represents its own)
         spec = self._spec
@@ -555,13 +555,13 @@ class GameState:
             if 4 in cnt:
                 for k in range(34):
                     if cnt[k] == 4:
-                        four = tuple(sorted(t for t in hand if t >> 2 == k))
+                        four = tuple(sorted([t for t in hand if t >> 2 == k]))
                         acts.append(Action(A_ANKAN, p, four[0], four))
             for m in self.melds[p]:
                 if m.type is MeldType.PON:
                     k = m.tiles[0] >> 2
                     if cnt[k]:
-                        add = next(t for t in hand if t >> 2 == k)
+                        add = [t for t in hand if t >> 2 == k][0]
                         acts.append(Action(A_KAKAN, p, add, m.tiles, -1))
         # nine terminals
         if self.first_turn[p] and self.no_calls and self.rules.abort_nine_terminals:
@@ -601,7 +601,11 @@ class GameState:
             spec = self._spec
             if t not in hand:
                 want = spec[t] if 0 <= t < 136 else -1
-                t = next((x for x in hand if spec[x] == want), -1)
+                t = -1
+                for x in hand:
+                    if spec[x] == want:
+                        t = x
+                        break
             if t >= 0:
                 if self.after_call:
                     ok = not (self.kuikae >> (t >> 2)) & 1
@@ -640,7 +644,7 @@ class GameState:
                 return b._replace(tile=a.tile) if a.tile in hand else b
             if t is A_CHI or t is A_PON or t is A_DAIMINKAN or t is A_ANKAN:
                 ids = a.consumed
-                if len(set(ids)) == len(ids) and all(x in hand for x in ids):
+                if len(set(ids)) == len(ids) and all([x in hand for x in ids]):
                     return b._replace(consumed=tuple(ids))
             return b
         raise IllegalActionError(f"illegal action {a}", "illegal_action")
@@ -749,10 +753,10 @@ class GameState:
         last = self.left == 0
         nxt = (p + 1) % 4
         waits = self.waits
-        riichi = self.riichi
+        rii = self.riichi
         for q in nxt, (p + 2) % 4, (p + 3) % 4:
             if not (waits[q] >> k) & 1:  # cheap test before building the action list
-                if last or riichi[q]:
+                if last or rii[q]:
                     continue
                 cq = self.cnt[q]
                 if cq[k] < 2:
@@ -875,12 +879,13 @@ class GameState:
         # temporary furiten for everyone who passed a winnable tile
         for q, acts in legal.items():
             a = chosen.get(q)
-            if (a is None or a.type is not A_RON) and any(b.type is A_RON for b in acts):
+            if (a is None or a.type is not A_RON) and any([b.type is A_RON for b in acts]):
                 self.temp_furiten[q] = True
                 if self.riichi[q] == 2:
                     self.riichi_furiten[q] = True
         if rons:
-            order = sorted(rons, key=lambda a: (a.actor - p) % 4)
+            # in turn order from the discarder (the first is the head-bump winner)
+            order = [a for _, a in sorted([((a.actor - p) % 4, a) for a in rons])]
             mode = self.rules.ron_mode
             if mode is RonMode.ATAMAHANE:
                 order = order[:1]

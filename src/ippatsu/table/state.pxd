@@ -1,0 +1,42 @@
+# Augmenting declarations for state.py when it is compiled by Cython (setup.py).
+#
+# state.py stays plain Python (it runs interpreted when no compiler built it, and the
+# differential test runs the source against the compiled module); this file only makes
+# GameState a cdef class whose attributes live in C slots instead of an instance dict,
+# and types the counters that are never masks or shifts (C ints are safe for those; every
+# bit mask stays a Python int so that ``1 << k`` never overflows on any platform).
+
+cdef class GameState:
+    # game
+    cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
+    cdef public bint auto_next, record
+    cdef public list events, names, scores, hand_results
+    cdef public int kyoku, honba, deposits
+    cdef public object phase, final, _next
+    cdef public dict _legal
+    # hand
+    cdef public object wall, visible
+    cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
+    cdef public list hand, cnt, melds, is_open, river, river_called, river_riichi
+    cdef public list disc_mask, waits, shanten, riichi, double_riichi, ippatsu
+    cdef public list temp_furiten, riichi_furiten, first_turn, nagashi_ok, pao, kans
+    cdef public list first_winds
+    cdef public bint no_calls, suukaikan, rinshan_draw, after_call
+    cdef public object kuikae
+    cdef public int kan_count, n_discards, pending_riichi, actor, last_draw
+    cdef public int rinshan_from, last_discard, last_discarder, resp_tile, resp_actor
+    cdef public str resp_kind
+
+    # the per-decision methods: C calls between them (cpdef keeps them callable from
+    # Python). Seats and flags are typed; tile ids stay Python ints (they feed shifts).
+    cpdef _refresh_waits(self, int p)
+    cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
+    cpdef list _turn_actions(self, int p)
+    cpdef _resolve(self, a)
+    cpdef step(self, actions)
+    cpdef _do_turn(self, a)
+    cpdef _discard(self, int p, t, bint riichi)
+    cpdef bint _can_ron(self, int q, k)
+    cpdef list _response_actions(self, int q, int p, t, bint last)
+    cpdef _do_response(self, dict chosen)
+    cpdef _discard_passed(self, int p, t, call)
