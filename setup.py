@@ -22,7 +22,7 @@ MODE = "-".join(m for m, on in (("debug", DEBUG), ("nosimd", NO_SIMD)) if on) or
 if sys.platform == "win32":
     cflags = ["/Od", "/Zi"] if DEBUG else ["/O2"]
 else:
-    cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
+    cflags = ["-O0", "-g"] if DEBUG else ["-O3", "-g0"]  # no debug info in release wheels
     cflags += ["-Wno-unreachable-code", "-Wno-unused-function"]
 
 directives = {

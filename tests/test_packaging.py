@@ -103,3 +103,20 @@ def test_generator_reproduces_shipped_tables():
             text=True,
         )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_table_state_compiled_with_its_source_shipped():
+    """The wheel carries the compiled state machine and its source (the interpreted twin
+    under IPPATSU_PURE_PYTHON=1 and in tests/test_table_compiled.py)."""
+    import importlib.machinery
+
+    import ippatsu.table.state as state
+
+    src = _package_file("table", "state.py")
+    assert src.is_file()
+    compiled = [p for p in _package_file("table").iterdir()
+                if p.name.startswith("state.")
+                and any(p.name.endswith(s) for s in importlib.machinery.EXTENSION_SUFFIXES)]
+    assert compiled, "the compiled ippatsu.table.state is missing"
+    if os.environ.get("IPPATSU_PURE_PYTHON") != "1":
+        assert Path(state.__file__).name == compiled[0].name

@@ -1,6 +1,7 @@
 """The table: a four-player game engine (RULES.md §8).
 
-* :class:`GameState` (``state.py``): the state machine — walls, draws, calls, kans, dora,
+* :class:`GameState` (``state.py``, compiled by Cython with the types of ``state.pxd``;
+  interpreted under ``IPPATSU_PURE_PYTHON=1``): the state machine — walls, draws, calls, kans, dora,
   furiten, riichi, aborts, payments, dealer repeat, game end — with the exact legal
   action set of every player at every decision point (``legal_actions``) and one entry
   point, ``step``.
@@ -28,6 +29,15 @@ A game loop (what :func:`ippatsu.sim.play` does):
 100000
 """
 from __future__ import annotations
+
+import os as _os
+
+from ._source import load_state_source as _load_state_source
+
+if _os.environ.get("IPPATSU_PURE_PYTHON") == "1":
+    # the pure-Python backend runs the state machine from its source too (the build
+    # compiles state.py with Cython; the interpreted source is the same program)
+    _load_state_source("ippatsu.table.state")
 
 from .actions import Action, ActionType
 from .agents import GreedyAgent, RandomAgent
