@@ -86,6 +86,7 @@ RULES = {
     "ippatsu east": Rules.ippatsu().replace(game_length=GameLength.EAST),
     "tenhou": Rules.tenhou(),
     "double ron, no reds": Rules.ippatsu().replace(ron_mode=RonMode.DOUBLE, red_fives=False),
+    "planet, optional stop": Rules.planet().replace(last_dealer_stop="optional"),
 }
 
 

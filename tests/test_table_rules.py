@@ -470,6 +470,104 @@ def test_last_hand_dealer_win_in_first_place_ends_the_game_tenhou():
             assert st.next_hand_counters == (7, 1, 0)
 
 
+def _all_last_dealer_ron(rules, scores=(20000, 25000, 25000, 30000)):
+    """South 4 (kyoku 7): seat 3 deals, discards 9p, and wins by ron on seat 0's 4m."""
+    st = table(["1199m1199p1199s5z", "", "", "23m456p789s11122z"], draws="9p 4m",
+               rules=rules, kyoku=7, scores=list(scores))
+    discard(st, "9p")
+    pass_all(st)
+    discard(st, "4m")
+    st.step(find(st, 3, T.RON))
+    return st
+
+
+def _all_last_dealer_tenpai_draw(rules, scores=(25000, 25000, 20000, 30000)):
+    """South 4: four tsumogiri turns to an exhaustive draw; only the dealer (seat 3) is
+    tenpai (no noten payments shift first place: 3,000 to the dealer)."""
+    st = table(["147m258p369s1234z", "147m258p369s1234z", "147m258p369s5677z",
+                "23m456p789s55566z"], draws="5m 6p 5s 8s", n_live=4, rules=rules,
+               kyoku=7, scores=list(scores))
+    tsumogiri_round(st, 4)
+    return st
+
+
+def test_last_dealer_stop_optional_is_the_dealers_choice():
+    # RULES.md §8: "the last-hand dealer in first place with >= 30,000 may stop"
+    rules = Rules().replace(last_dealer_stop="optional")
+    st = _all_last_dealer_ron(rules)
+    assert st.phase == Phase.HAND_END and st.to_act == [3]
+    assert sorted(a.type for a in st.legal_actions(3)) == [T.PASS, T.STOP]
+    assert st.legal_actions(0) == []
+    st.step(find(st, 3, T.STOP))
+    assert st.phase == Phase.GAME_END and st.final["placement"][0] == 3
+    # playing on: the dealer repeats (South 4, honba 1)
+    st = _all_last_dealer_ron(rules)
+    st.step(find(st, 3, T.PASS))
+    assert st.phase == Phase.TURN and (st.kyoku, st.honba) == (7, 1)
+    # a missing choice passes; next_hand() declines the offer too
+    st = _all_last_dealer_ron(rules)
+    st.step([])
+    assert st.phase == Phase.TURN and st.kyoku == 7
+    st = _all_last_dealer_ron(rules)
+    st.next_hand()
+    assert st.phase == Phase.TURN and st.to_act == [3] and find(st, 3, T.STOP) is None
+
+
+def test_last_dealer_stop_optional_rejects_other_seats_and_needs_the_conditions():
+    from ippatsu.errors import IllegalActionError
+    from ippatsu.table import Action
+
+    rules = Rules().replace(last_dealer_stop="optional")
+    st = _all_last_dealer_ron(rules)
+    try:
+        st.step(Action(T.STOP, 0))
+    except IllegalActionError as e:
+        assert "player 0" in str(e)
+    else:
+        raise AssertionError("a non-dealer's STOP was accepted")
+    assert st.phase == Phase.HAND_END and st.to_act == [3]   # still offered
+    # not first after the win (seat 0 has 40,000): no offer, the hand simply ends
+    st = _all_last_dealer_ron(rules, scores=(40000, 15000, 15000, 30000))
+    assert st.phase == Phase.HAND_END and st.to_act == []
+    # first but below last_dealer_stop_min after the win
+    st = _all_last_dealer_ron(rules.replace(last_dealer_stop_min=50000))
+    assert st.to_act == []
+    # not the last hand (South 3 is kyoku 6)
+    st = table(["", "", "23m456p789s11122z", "1199m1199p1199s5z"], draws="9p 4m",
+               rules=rules, kyoku=6, scores=[20000, 25000, 30000, 25000])
+    assert st.dealer == 2
+    discard(st, "9p")
+    pass_all(st)
+    discard(st, "4m")
+    st.step(find(st, 2, T.RON))
+    assert st.phase == Phase.HAND_END and st.to_act == []
+
+
+def test_last_dealer_stop_after_tenpai_at_a_draw_planet_but_not_tenhou():
+    # seeds/003 (planet): the last-hand dealer in first with >= 30,000 ends the game
+    # "with a win or a tenpai draw"; Tenhou goes on after a tenpai draw (dnovikoff/bug1.xml)
+    st = _all_last_dealer_tenpai_draw(Rules.planet().replace(game_length="half"))
+    assert st.hand_results[-1].tenpai == [False, False, False, True]
+    assert st.phase == Phase.GAME_END
+    st = _all_last_dealer_tenpai_draw(Rules.tenhou())
+    assert st.phase == Phase.HAND_END and st.next_hand_counters[:2] == (7, 1)
+    st = _all_last_dealer_tenpai_draw(Rules().replace(last_dealer_stop="optional"))
+    assert st.phase == Phase.HAND_END and st.to_act == [3]
+    st = _all_last_dealer_tenpai_draw(Rules().replace(last_dealer_stop="optional",
+                                                      last_dealer_stop_tenpai=False))
+    assert st.phase == Phase.HAND_END and st.to_act == []
+
+
+def test_last_dealer_stop_never_follows_an_abortive_draw():
+    # East 4 of an East-only game: dealer seat 3 first with 40,000 aborts (nine terminals)
+    rules = Rules().replace(last_dealer_stop="optional", game_length="east")
+    st = table(["", "", "", "19m19p19s1234567z"], draws="1m", rules=rules, kyoku=3,
+               scores=[20000, 20000, 20000, 40000])
+    st.step(find(st, 3, T.KYUUSHU))
+    assert st.hand_results[-1].kind == "nine_terminals"
+    assert st.phase == Phase.HAND_END and st.to_act == []
+
+
 def test_tsumo_needs_a_yaku():
     st = table(["1199m1199p1199s1z", "", "", ""], draws="9m")
     st.set_position(0, hand="23m456p789s99s4m", melds=["chi 1m+23m<L"])

@@ -269,6 +269,49 @@ def test_own_mjai_log_replays_exactly(seed):
     assert rep.exact == rep.hands == len(r["hands"]) and rep.end_ok
 
 
+class _Spy:
+    """Wraps an agent; counts the last-dealer STOP offers it sees and what it chose."""
+
+    def __init__(self, agent, seed):
+        self.agent = agent
+        self.rng = random.Random(seed)
+        self.offers = []
+
+    def __call__(self, obs, legal):
+        if any(b.type is T.STOP for b in legal):
+            assert sorted(b.type for b in legal) == [T.PASS, T.STOP]
+            a = legal[self.rng.randrange(2)]   # a coin decides whether to stop
+            self.offers.append(a.type)
+            return a
+        return self.agent(obs, legal)
+
+
+def test_optional_last_dealer_stop_in_selfplay_and_its_log_replays():
+    """LastDealerStop.OPTIONAL: the offer comes only to the last hand's dealer in first
+    place with >= 30,000; STOP ends the game there, PASS plays on; the mjai log of such a
+    game replays exactly (the record's end is read as the stop)."""
+    from ippatsu.table.mjai import replay_mjai
+
+    rules = Rules().replace(last_dealer_stop="optional", game_length="east")
+    seen = {T.STOP: 0, T.PASS: 0}
+    for seed in range(40):
+        spies = [_Spy(GreedyAgent(), seed * 4 + i) for i in range(4)]
+        r = play(seed, spies, rules)
+        offers = [(p, t) for p, s in enumerate(spies) for t in s.offers]
+        for p, t in offers:
+            seen[t] += 1
+        if offers and offers[-1][1] is T.STOP:
+            last = r["hands"][-1]
+            p = offers[-1][0]
+            assert last.kyoku == 3 and p == 3          # East 4's dealer
+            assert r["placement"][0] == p and r["scores"][p] >= 30000
+        buf = io.StringIO()
+        write_json_lines(r["events"], buf)
+        rep = replay_mjai(buf.getvalue(), rules)
+        assert rep.illegal == 0 and rep.problems == [] and rep.end_ok, (seed, rep.problems)
+    assert seen[T.STOP] >= 1 and seen[T.PASS] >= 1, seen
+
+
 def test_docstring_examples():
     import doctest
     import importlib

@@ -15,6 +15,7 @@ option                         ippatsu      tenhou       majsoul      planet
 ``pao_rinshan``                True         **False**    True         **False**
 ``nagashi_mode``               win          **draw**     win          win
 ``last_dealer_stop``           off          **auto**     off          **auto**
+``last_dealer_stop_tenpai``    True         **False**    True         True
 ``west_extension``             False        **True**     False        False
 ``game_length``                half         half         half         **east**
 ``open_kan_dora_delayed``      True         **False**    True         True
@@ -27,7 +28,8 @@ is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (RULE
 ``planet`` follows seeds/003 (preset planet-riichi-red-3-v1): two rons on one discard,
 three abort; no kokushi robbing of a closed kan; liability only for daisangen/daisuushi
 feeds; East-only ranked games; the last-hand dealer in first place with ≥ 30,000 ends the
-game automatically.
+game automatically after a win or a tenpai draw ("ends with a win or a tenpai draw by the
+engine's automatic stop rule").
 
 Examples
 --------
@@ -86,14 +88,17 @@ class GameLength(str, Enum):
 
 
 class LastDealerStop(str, Enum):
-    """What happens when the dealer of the last hand wins or is tenpai while first."""
+    """What happens when the dealer of the last regular hand repeats (a win, or tenpai at
+    an exhaustive draw when ``last_dealer_stop_tenpai``) while in first place with at
+    least ``last_dealer_stop_min`` points."""
 
     OFF = "off"
     """The game always continues with a dealer repeat."""
     OPTIONAL = "optional"
-    """The dealer may choose to stop (needs ``last_dealer_stop_min`` points)."""
+    """The dealer chooses: the table offers the dealer ``STOP`` (end the game) or ``PASS``
+    (play on) before the next hand."""
     AUTO = "auto"
-    """The game ends automatically (needs ``last_dealer_stop_min`` points)."""
+    """The game ends at once."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +176,10 @@ class Rules:
         Default ``OFF``.
     last_dealer_stop_min : int
         Points the last-hand dealer needs to stop. Default 30,000.
+    last_dealer_stop_tenpai : bool
+        The stop applies after the dealer's tenpai at an exhaustive draw too, not only
+        after a dealer win. Default True; False in ``tenhou`` (records go on after an
+        all-last dealer tenpai in first place).
     deposits_to_first : bool
         Deposits left on the table at game end go to the first-placed player. Default True.
     starting_points : int
@@ -217,6 +226,7 @@ class Rules:
     bust_ends_game: bool = True
     last_dealer_stop: LastDealerStop = LastDealerStop.OFF
     last_dealer_stop_min: int = 30000
+    last_dealer_stop_tenpai: bool = True
     deposits_to_first: bool = True
     starting_points: int = 25000
     return_points: int = 30000
@@ -273,6 +283,7 @@ class Rules:
             nagashi_mode=NagashiMode.DRAW,
             last_dealer_stop=LastDealerStop.AUTO,
             last_dealer_stop_min=0,
+            last_dealer_stop_tenpai=False,
             west_extension=True,
             open_kan_dora_delayed=False,
         )

@@ -23,7 +23,7 @@ from typing import NamedTuple, Tuple
 
 from ..tiles import format_tiles, id_to_mjai, tile_name
 
-__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES"]
+__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES"]
 
 _RED = frozenset((16, 52, 88))
 
@@ -42,16 +42,19 @@ class ActionType(IntEnum):
     CHI = 7
     PON = 8
     DAIMINKAN = 9  #: open kan on a discard
-    PASS = 10      #: do nothing (only in answer to a discard or kan)
+    PASS = 10      #: do nothing (in answer to a discard or kan, or to a STOP offer)
+    STOP = 11      #: the last dealer ends the game (``LastDealerStop.OPTIONAL``)
 
 
 TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
                         ActionType.ANKAN, ActionType.KAKAN, ActionType.KYUUSHU))
 RESPONSE_TYPES = frozenset((ActionType.RON, ActionType.CHI, ActionType.PON,
                             ActionType.DAIMINKAN, ActionType.PASS))
+#: what the last dealer may choose between hands under ``LastDealerStop.OPTIONAL``
+STOP_TYPES = frozenset((ActionType.STOP, ActionType.PASS))
 
 _NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon",
-          "daiminkan", "pass")
+          "daiminkan", "pass", "stop")
 
 
 def _spec(t: int) -> int:
@@ -98,7 +101,7 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         name = _NAMES[self.type]
-        if self.type in (ActionType.PASS, ActionType.KYUUSHU):
+        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP):
             return f"{name} by {self.actor}"
         s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
         if self.consumed:
@@ -112,4 +115,6 @@ _MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",
               ActionType.TSUMO: "hora", ActionType.RON: "hora", ActionType.ANKAN: "ankan",
               ActionType.KAKAN: "kakan", ActionType.KYUUSHU: "ryukyoku",
               ActionType.CHI: "chi", ActionType.PON: "pon",
-              ActionType.DAIMINKAN: "daiminkan", ActionType.PASS: "none"}
+              ActionType.DAIMINKAN: "daiminkan", ActionType.PASS: "none",
+              # no mjai message exists for the dealer's stop: an ippatsu extension
+              ActionType.STOP: "stop"}

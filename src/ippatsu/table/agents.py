@@ -43,7 +43,8 @@ _WIN = (ActionType.TSUMO, ActionType.RON)
 
 class GreedyAgent:
     """GreedyAgent(): lowest shanten, then most effective tiles; riichi when tenpai; takes
-    every win; passes on calls; never declares kans or the nine-terminals abort."""
+    every win; passes on calls; never declares kans or the nine-terminals abort; stops the
+    game when it may (``LastDealerStop.OPTIONAL``: it is first)."""
 
     def __call__(self, obs, legal: Sequence[Action]) -> Action:
         discards: List[Action] = []
@@ -51,7 +52,7 @@ class GreedyAgent:
         pass_ = None
         for a in legal:
             t = a.type
-            if t in _WIN:
+            if t in _WIN or t is ActionType.STOP:  # the last dealer in first place stops
                 return a
             if t is ActionType.DISCARD:
                 discards.append(a)

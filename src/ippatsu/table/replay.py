@@ -332,6 +332,9 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
             rep.problems.append((label, "illegal", str(e)))
         except (IndexError, ValueError) as e:
             rep.problems.append((label, "error", f"{type(e).__name__}: {e}"))
+    if prev_done and complete is not False and st.phase == Phase.HAND_END and st.to_act:
+        # LastDealerStop.OPTIONAL: the record ends where the dealer may stop: a stop
+        st.step(Action(ActionType.STOP, st.dealer))
     if complete is None and prev_done:  # no end marker (tenhou.net/6): judge by the engine
         rep.complete = st.phase == Phase.GAME_END
         rep.end_ok = True if rep.complete else None

@@ -38,5 +38,6 @@ cdef class GameState:
     cpdef _discard(self, int p, t, bint riichi)
     cpdef bint _can_ron(self, int q, k)
     cpdef list _response_actions(self, int q, int p, t, bint last)
+    cpdef dict _chosen(self, actions)
     cpdef _do_response(self, dict chosen)
     cpdef _discard_passed(self, int p, t, call)

@@ -54,8 +54,11 @@ Departures and choices (where RULES.md leaves room):
 - After riichi a closed kan must use the tile just drawn and keep the waits unchanged.
 - A kan needs a replacement tile: no kan once the live wall is empty.
 - A call that would leave the caller only kuikae-banned tiles to discard is not offered.
-- The last hand's dealer stops the game (``LastDealerStop.AUTO``) only after a win, not
-  after tenpai at a draw (Tenhou).
+- The last hand's dealer stops the game (``LastDealerStop.AUTO``), or is offered
+  ``STOP`` / ``PASS`` at ``HAND_END`` (``OPTIONAL``: ``legal_actions(dealer)``; a step
+  with the choice ends the game or starts the next hand), after a win, and after tenpai
+  at an exhaustive draw unless ``Rules.last_dealer_stop_tenpai`` is False (Tenhou). An
+  abortive draw never offers it.
 - Nagashi mangan is lost by discarding a simple, by having a discard called, or by an
   open call (chi, pon, open or added kan); a closed kan does not void it.
 """
@@ -94,6 +97,7 @@ A_CHI = ActionType.CHI
 A_PON = ActionType.PON
 A_DAIMINKAN = ActionType.DAIMINKAN
 A_PASS = ActionType.PASS
+A_STOP = ActionType.STOP
 
 _RED = frozenset((16, 52, 88))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -168,6 +172,7 @@ def _spec(t: int) -> int:
 #: one bit per (kind, red-ness) of each tile id
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
 _PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
+_STOPS = tuple(Action(ActionType.STOP, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
 _KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
@@ -654,7 +659,9 @@ class GameState:
 
         ``actions``: one :class:`Action` (TURN), or a dict ``{seat: Action}`` / a list of
         actions (RESPONSE; a seat that may act but is missing passes). After the end of a
-        hand (``HAND_END``) a step starts the next hand.
+        hand (``HAND_END``) a step starts the next hand, or, when the last dealer is offered
+        the stop (``LastDealerStop.OPTIONAL``), applies the dealer's ``STOP`` (the game
+        ends) or ``PASS`` (the next hand starts; a missing choice passes).
         """
         phase = self.phase
         if phase == _TURN:
@@ -667,23 +674,33 @@ class GameState:
                     raise IllegalActionError("the actor must choose an action", "missing_action")
             self._do_turn(self._resolve(actions))
         elif phase == _RESPONSE:
-            if isinstance(actions, Action):
-                actions = [actions]
-            elif isinstance(actions, dict):
-                actions = list(actions.values())
-            chosen: Dict[int, Action] = {}
-            for a in actions or ():
-                if a is None:
-                    continue
-                chosen[a.actor] = self._resolve(a)
-            self._do_response(chosen)
+            self._do_response(self._chosen(actions))
         elif phase == _HAND_END:
+            if self._legal:  # LastDealerStop.OPTIONAL: the dealer stops or plays on
+                a = self._chosen(actions).get(self.dealer)
+                self._legal = {}
+                if a is not None and a.type is A_STOP:
+                    self._end_game()
+                    return
             self.next_hand()
             return
         else:
             raise IllegalActionError("the game is over", "game_over")
-        if self.phase == _HAND_END and self.auto_next:
+        if self.phase == _HAND_END and self.auto_next and not self._legal:
             self.next_hand()
+
+    def _chosen(self, actions) -> Dict[int, Action]:
+        """The validated actions of a multi-player point by seat (a missing seat passes)."""
+        if isinstance(actions, Action):
+            actions = [actions]
+        elif isinstance(actions, dict):
+            actions = list(actions.values())
+        chosen: Dict[int, Action] = {}
+        for a in actions or ():
+            if a is None:
+                continue
+            chosen[a.actor] = self._resolve(a)
+        return chosen
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
@@ -1209,12 +1226,33 @@ class GameState:
             honba = self.honba + 1
         kyoku = self.kyoku if renchan else self.kyoku + 1
         self._next = (kyoku, honba, self.deposits)
-        if self._game_ends(renchan, kyoku, win):
+        if self._game_ends(renchan, kyoku, win, res.kind):
             self._end_game()
         else:
             self.phase = _HAND_END
+            if (self.rules.last_dealer_stop is LastDealerStop.OPTIONAL
+                    and self._dealer_may_stop(renchan, win, res.kind)):
+                d = self.dealer
+                self._legal = {d: [_STOPS[d], _PASSES[d]]}
 
-    def _game_ends(self, renchan: bool, next_kyoku: int, win: bool = False) -> bool:
+    def _dealer_may_stop(self, renchan: bool, win: bool, kind: str) -> bool:
+        """The last regular hand's dealer repeats (a win, or tenpai at an exhaustive draw
+        when ``last_dealer_stop_tenpai``) in first place with enough points (RULES.md §8:
+        "the last-hand dealer in first place with ≥ 30,000 may stop")."""
+        rules = self.rules
+        last = 4 if rules.game_length is GameLength.EAST else 8
+        if not renchan or self.kyoku != last - 1:
+            return False
+        if not (win or (kind == "exhaustive" and rules.last_dealer_stop_tenpai)):
+            return False
+        scores = self.scores
+        dealer = self.dealer
+        enough = max(scores) >= rules.return_points or not rules.west_extension
+        return (enough and self.placement()[0] == dealer
+                and scores[dealer] >= rules.last_dealer_stop_min)
+
+    def _game_ends(self, renchan: bool, next_kyoku: int, win: bool = False,
+                   kind: str = "win") -> bool:
         rules = self.rules
         scores = self.scores
         if rules.bust_ends_game and min(scores) < 0:
@@ -1233,10 +1271,10 @@ class GameState:
         # the last regular hand
         if not renchan:
             return enough
-        # the last dealer's stop (agari-yame) applies to a win only: Tenhou records go on
-        # after an all-last dealer tenpai in first place (dnovikoff/bug1.xml)
-        if rules.last_dealer_stop is LastDealerStop.AUTO and enough and win:
-            return dealer_first and scores[dealer] >= rules.last_dealer_stop_min
+        # the last dealer's stop (agari-yame; tenpai-yame unless Tenhou: its records go on
+        # after an all-last dealer tenpai in first place, dnovikoff/bug1.xml)
+        if rules.last_dealer_stop is LastDealerStop.AUTO:
+            return self._dealer_may_stop(renchan, win, kind)
         return False
 
     def placement(self) -> List[int]:
@@ -1262,9 +1300,11 @@ class GameState:
             self._emit({"type": "end_game", "scores": list(self.scores)})
 
     def next_hand(self) -> None:
-        """Start the next hand (after ``HAND_END``)."""
+        """Start the next hand (after ``HAND_END``; a pending ``STOP`` offer to the last
+        dealer counts as declined)."""
         if self.phase != _HAND_END:
             raise IllegalActionError("the hand is not over", "hand_not_over")
+        self._legal = {}
         kyoku, honba, deposits = self._next
         self.start_hand(kyoku=kyoku, honba=honba, deposits=deposits)
 
