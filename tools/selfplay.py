@@ -86,14 +86,16 @@ def main(argv=None):
     ap.add_argument("--agents", default="mixed", choices=("random", "greedy", "mixed"))
     ap.add_argument("--rules", default="mixed",
                     help="a preset name, or 'mixed' (cycle through the four presets and a "
-                         "variant: triple ron, no red fives, kiriage, East-only)")
+                         "variant: triple ron, no red fives, kiriage, East-only, the last "
+                         "dealer's optional stop)")
     ap.add_argument("--check-every", type=int, default=1,
                     help="check invariants every N steps (0: only at game end)")
     ap.add_argument("--no-oracle", action="store_true", help="skip the offered-actions oracle")
     args = ap.parse_args(argv)
     presets = ["ippatsu", "tenhou", "majsoul", "planet", "variant"]
     variant = Rules().replace(ron_mode="triple", red_fives=False, kiriage=True,
-                              game_length="east", name="variant")
+                              game_length="east", last_dealer_stop="optional",
+                              name="variant")
     oracle = None
     if not args.no_oracle:
         from test_table_selfplay import check_offered as oracle
