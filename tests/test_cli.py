@@ -262,7 +262,7 @@ def test_bench_quick(capsys):
     d = json.loads(out)
     names = " ".join(r["name"] for r in d["core"])
     for what in ("shanten_batch", "shanten() scalar", "is_agari_batch", "ukeire_batch",
-                 "score()"):
+                 "score()", "half games"):
         assert what in names
     assert all(r["per_second"] > 0 for r in d["core"])
     for p in d["peers"]:

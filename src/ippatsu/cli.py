@@ -757,6 +757,31 @@ def random_complete_hand(rng, closed_only: bool = True):
         return ids
 
 
+def _random_games(n: int, seed: int) -> None:
+    """``n`` half games of four uniformly random legal agents (no event log)."""
+    from .sim import play
+    from .table.agents import RandomAgent
+
+    for i in range(n):
+        play(seed + i, [RandomAgent((seed + i) * 4 + j) for j in range(4)], record=False)
+
+
+def _riichienv_random_games(riichienv, n: int, seed: int) -> None:
+    """``n`` riichienv half games, uniformly random legal actions through its Python API."""
+    import random
+
+    rng = random.Random(seed)
+    for i in range(n):
+        env = riichienv.RiichiEnv(game_mode="4p-red-half")
+        obs = env.reset(seed=seed + i)
+        while not env.done():
+            acts = {}
+            for p, o in obs.items():
+                legal = o.legal_actions()
+                acts[p] = legal[rng.randrange(len(legal))]
+            obs = env.step(acts)
+
+
 def _bench(args, out, err) -> int:
     import platform
     import random
@@ -802,15 +827,20 @@ def _bench(args, out, err) -> int:
         _rate_batch(lambda: core.is_agari_batch(counts14), n_batch, budget))
     add(f"ukeire_batch (N={n_batch:,}, 13 tiles)",
         _rate_batch(lambda: core.ukeire_batch(counts13), n_batch, budget))
+    _random_games(1, 0)  # warm-up: first-use costs of the table (scoring tables, caches)
     items = list(zip(wins, sit))
     sc = add("score() calls (complete hands)",
              _rate(lambda x: score(x[0], x[0][-1], raise_on_no_yaku=False, **x[1]), items,
                    budget), "calls")
 
+    n_games = max(1, (4 if quick else 40) // slow)
+    g = add("random-agent half games (self-play, seeded)",
+            _rate_batch(lambda: _random_games(n_games, 10_000), n_games, budget), "games")
+
     peers = []
     if not args.no_peers:
         peers = _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc,
-                             n_scalar)
+                             n_scalar, g, n_games)
     info = {"ippatsu": __version__, "backend": core.BACKEND, "python": platform.python_version(),
             "numpy": np.__version__, "machine": platform.machine(), "cpus": os.cpu_count(),
             "quick": quick}
@@ -839,7 +869,8 @@ def _bench(args, out, err) -> int:
     return 0
 
 
-def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_scalar):
+def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_scalar,
+                 games=None, n_games=1):
     from . import core
 
     from .scoring import score
@@ -926,6 +957,16 @@ def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_sc
         except Exception as e:
             peers.append({"name": f"riichienv {ver} HandEvaluator.calc",
                           "error": _short_err(e)})
+        if games:
+            try:
+                k = max(1, n_games // 4)
+                _riichienv_random_games(riichienv, 1, 0)  # warm-up
+                rate = _rate_batch(lambda: _riichienv_random_games(riichienv, k, 10_000), k,
+                                   budget)
+                peers.append({"name": f"riichienv {ver} RiichiEnv random half games",
+                              "per_second": rate, "ratio": ratio(games, rate, "self-play")})
+            except Exception as e:
+                peers.append({"name": f"riichienv {ver} RiichiEnv", "error": _short_err(e)})
     return peers
 
 
