@@ -67,21 +67,13 @@ def greedy_games(n=N_GAMES, seed=0):
 
 
 def riichienv_random_games(n=N_GAMES, seed=0):
-    """Half games of riichienv with uniformly random legal actions (the peer)."""
-    import random
+    """Half games of riichienv with uniformly random legal actions (the peer; the runner
+    of ``ippatsu bench``)."""
+    import riichienv
 
-    from riichienv import RiichiEnv
+    from ippatsu.cli import _riichienv_random_games
 
-    rng = random.Random(seed)
-    for i in range(n):
-        env = RiichiEnv(game_mode="4p-red-half")
-        obs = env.reset(seed=seed + i)
-        while not env.done():
-            acts = {}
-            for p, o in obs.items():
-                legal = o.legal_actions()
-                acts[p] = legal[rng.randrange(len(legal))]
-            obs = env.step(acts)
+    _riichienv_random_games(riichienv, n, seed)
 
 
 def _riichienv_available():

@@ -458,13 +458,7 @@ def test_bust_ends_the_game_and_placement():
 def test_last_hand_dealer_win_in_first_place_ends_the_game_tenhou():
     # South 4 (kyoku 7): seat 3 deals, wins by ron and is first with >= 30,000
     for rules, ends in ((Rules.tenhou(), True), (Rules(), False)):
-        st = table(["1199m1199p1199s5z", "", "", "23m456p789s11122z"], draws="9p 4m",
-                   rules=rules, kyoku=7, scores=[20000, 25000, 25000, 30000])
-        assert st.actor == 3
-        discard(st, "9p")
-        pass_all(st)
-        discard(st, "4m")
-        st.step(find(st, 3, T.RON))
+        st = _all_last_dealer_ron(rules)
         assert (st.phase == Phase.GAME_END) is ends
         if not ends:
             assert st.next_hand_counters == (7, 1, 0)
