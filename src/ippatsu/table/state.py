@@ -27,6 +27,13 @@ Tiles come from a :class:`~ippatsu.table.wall.Wall`: seeded walls for self-play,
 rebuilt from a record for replay, walls in tile notation for tests. The state draws the
 next live tile itself; it never looks at a wall tile before it is drawn or revealed.
 
+Speed: the build compiles this file with Cython; ``state.pxd`` beside it makes
+:class:`GameState` a cdef class (attributes in C slots, the per-decision methods
+``cpdef`` with typed seats). The file stays plain Python: ``IPPATSU_PURE_PYTHON=1`` runs it
+interpreted, and ``tests/test_table_compiled.py`` checks that both play every game alike.
+So: no closures (generator expressions, lambdas) inside the ``cpdef`` methods, and no
+attribute that ``state.pxd`` does not declare.
+
 Seats are absolute (0–3, seat 0 = the first dealer); ``dealer = kyoku % 4``; the seat
 wind of seat ``p`` is ``(p - dealer) % 4``. Events are mjai-shaped dicts
 (:attr:`GameState.events`); :mod:`ippatsu.table.mjai` writes them as JSON lines and masks
