@@ -3,6 +3,7 @@
 rules."""
 from __future__ import annotations
 
+from ippatsu.io import mjlog, tenhou6
 from ippatsu.io.mjlog import (
     RYUUKYOKU_TYPES,
     Agari,
@@ -38,35 +39,4 @@ from ippatsu.io.tenhou6 import (
     tenhou6_tile,
 )
 
-__all__ = [
-    "load_mjlog",
-    "decode_meld",
-    "meld_from_code",
-    "load_tenhou6",
-    "Tenhou6Round",
-    "Tenhou6Meta",
-    "parse_points",
-    "tenhou6_tile",
-    "YAKU_IDS",
-    "DRAW_NAMES",
-    "RawMeld",
-    "LobbyType",
-    "MjlogPlayer",
-    "MjlogGame",
-    "MjlogRound",
-    "Owari",
-    "Draw",
-    "Discard",
-    "Call",
-    "Kita",
-    "Reach",
-    "NewDora",
-    "Agari",
-    "Ryuukyoku",
-    "Bye",
-    "Reconnect",
-    "Shuffle",
-    "OtherTag",
-    "Event",
-    "RYUUKYOKU_TYPES",
-]
+__all__ = [*mjlog.__all__, *tenhou6.__all__]

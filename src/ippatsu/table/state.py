@@ -429,16 +429,11 @@ class GameState:
 
     # ------------------------------------------------------------------ helpers
     def _refresh_waits(self, p: int) -> None:
+        """Shanten and the wait mask of seat ``p``'s 3k+1 concealed hand."""
         c = bytes(self.cnt[p])
         s = _shanten(c)
         self.shanten[p] = s
-        if s == 0:
-            m = 0
-            for k in _waits(c):
-                m |= 1 << k
-            self.waits[p] = m
-        else:
-            self.waits[p] = 0
+        self.waits[p] = _mask_of(_waits(c)) if s == 0 else 0
 
     def _remove(self, p: int, t: int) -> None:
         self.hand[p].remove(t)
@@ -760,16 +755,7 @@ class GameState:
         self.last_draw = -1
         self.after_call = False
         self.kuikae = 0
-        c = bytes(cnt)  # the waits of the new 3k+1 hand (inline _refresh_waits)
-        sh = _shanten(c)
-        self.shanten[p] = sh
-        if sh == 0:
-            m = 0
-            for w in _waits(c):
-                m |= 1 << w
-            self.waits[p] = m
-        else:
-            self.waits[p] = 0
+        self._refresh_waits(p)  # the waits of the new 3k+1 hand
         if self.record:
             self._emit({"type": "dahai", "actor": p, "pai": self._name(t), "tsumogiri": tsumogiri})
         # who may answer?
