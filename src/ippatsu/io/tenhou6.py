@@ -37,7 +37,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
@@ -52,6 +51,7 @@ from ippatsu.io.mjlog import (
     RawMeld,
     Reach,
     Ryuukyoku,
+    _DC,  # the same dataclass options (frozen, slots where Python has them)
     _make_meld,
 )
 
@@ -64,11 +64,6 @@ __all__ = [
     "DRAW_NAMES",
     "parse_points",
 ]
-
-_DC: dict[str, Any] = {"frozen": True}
-if sys.version_info >= (3, 10):
-    _DC["slots"] = True
-
 
 def _bad(msg: str) -> IppatsuError:
     return IppatsuError(msg, code="bad_log")
