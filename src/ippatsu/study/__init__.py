@@ -1,0 +1,1 @@
+"""Monte Carlo studies (work in progress)."""
