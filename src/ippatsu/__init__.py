@@ -11,6 +11,7 @@ from .errors import (
     NoYakuError,
     NotAgariError,
     NotationError,
+    StudyError,
     TileCountError,
 )
 from .tiles import (
@@ -61,6 +62,7 @@ __all__ = [
     "NotAgariError",
     "NoYakuError",
     "IllegalActionError",
+    "StudyError",
     # tiles and hands
     "parse_tiles",
     "parse_kinds",

@@ -15,6 +15,7 @@ __all__ = [
     "NotAgariError",
     "NoYakuError",
     "IllegalActionError",
+    "StudyError",
 ]
 
 
@@ -69,3 +70,11 @@ class IllegalActionError(IppatsuError):
     """An action that is not legal at this point of the game."""
 
     code = "illegal_action"
+
+
+class StudyError(IppatsuError):
+    """A Monte Carlo study that cannot run as asked: ``n <= 0``, an unknown backend or
+    policy, an agent that is not a callable, an optional dependency (Ray, pyarrow,
+    matplotlib) that is not installed, a resume folder written by another study."""
+
+    code = "bad_study"

@@ -1,0 +1,391 @@
+"""Matches: full games between agents, duplicate walls, per-agent statistics.
+
+``match(agents, games=..., duplicate=True)`` plays whole games (``Rules.game_length``) with
+four agents (by *slot*: the agents list). In duplicate mode one *set* is one seeded wall
+stream played four times with the slots rotated over the seats (slot ``j`` sits at seat
+``(j + r) % 4`` in rotation ``r``), so every agent gets every seat's tiles and the luck of
+the deal cancels; without it each game is its own set and the seating rotates game by
+game. Sets are the independent units of the statistics: a mean's interval and a paired
+difference between two agents come from per-set totals.
+
+Per agent: mean placement and the placement distribution, mean final score, win /
+deal-in / riichi / call rates per hand, mean win value (points of its wins), each with a
+95 % interval; per pair of agents the paired difference of placement and of final score
+with its interval and p-value (significant at 5 % when the interval excludes 0).
+
+>>> r = match(["greedy", "random", "random", "random"], games=8, seed=3, backend="serial",
+...           progress=False)
+>>> r.games, len(r.agents)
+(8, 4)
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+from ..rules import Rules
+from ..table.observation import Observation
+from ..table.state import GameState, Phase
+from ._agents import agent_name, check_agents, make_agents
+from ._result import StudyResult, table
+from ._runner import Task, execute, resolve_seed, sample_seed
+from ._stats import Moments, Tally, significance
+from ..errors import StudyError
+
+__all__ = ["match", "MatchResult", "play_game"]
+
+_TURN = Phase.TURN
+_RESPONSE = Phase.RESPONSE
+_GAME_END = Phase.GAME_END
+
+# per-slot hand counters in play_game's output
+_HANDS, _WINS, _DEALINS, _RIICHI, _CALLS, _WINPTS = range(6)
+
+
+def play_game(rules: Rules, wall_seed, agents: Sequence) -> tuple:
+    """Play one game with ``agents`` by seat; returns ``(final, stats, win_values)``:
+    the state's ``final`` dict, per seat ``[hands, wins, deal_ins, riichi, calls,
+    win_points]`` and per seat the list of the points of each win."""
+    st = GameState(rules, wall_seed, record=False, auto_next=False)
+    views = [Observation(st, p) for p in range(4)]
+    stats = [[0] * 6 for _ in range(4)]
+    values: List[List[int]] = [[], [], [], []]
+    seen = 0
+    while True:
+        phase = st.phase
+        if phase == _TURN:
+            p = st.actor
+            st.step(agents[p](views[p], st._legal[p]))
+            continue
+        if phase == _RESPONSE:
+            st.step([agents[p](views[p], acts) for p, acts in st._legal.items()])
+            continue
+        results = st.hand_results
+        while seen < len(results):  # the hand that just ended
+            res = results[seen]
+            seen += 1
+            dealt_in = set()
+            for w in res.wins:
+                s = stats[w.winner]
+                s[_WINS] += 1
+                s[_WINPTS] += w.score.points
+                values[w.winner].append(w.score.points)
+                if w.from_who != w.winner:
+                    dealt_in.add(w.from_who)
+            for p in range(4):
+                s = stats[p]
+                s[_HANDS] += 1
+                s[_DEALINS] += p in dealt_in
+                s[_RIICHI] += st.riichi[p] != 0
+                s[_CALLS] += bool(st.is_open[p])
+        if phase == _GAME_END:
+            break
+        legal = st._legal
+        if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
+            d = st.dealer
+            st.step([agents[d](views[d], legal[d])])
+        else:
+            st.next_hand()
+    return st.final, stats, values
+
+
+class _MatchAcc:
+    """Exact per-slot and per-pair sums over sets (see the module notes)."""
+
+    __slots__ = ("k", "places", "place", "points", "hands", "wins", "dealins", "riichi",
+                 "calls", "value", "d_place", "d_points")
+
+    def __init__(self, k: int = 4):
+        self.k = k
+        self.places = [[0, 0, 0, 0] for _ in range(k)]      # games in 1st..4th place
+        self.place = [Moments() for _ in range(k)]          # per set: sum of placements
+        self.points = [Moments() for _ in range(k)]         # per set: sum of final scores
+        self.hands = [0] * k
+        self.wins = [0] * k
+        self.dealins = [0] * k
+        self.riichi = [0] * k
+        self.calls = [0] * k
+        self.value = [Moments() for _ in range(k)]          # per win: its points
+        self.d_place = {(i, j): Moments() for i in range(k) for j in range(i + 1, k)}
+        self.d_points = {(i, j): Moments() for i in range(k) for j in range(i + 1, k)}
+
+    def add_set(self, places: List[List[int]], scores: List[List[int]], stats, values) -> None:
+        """One set: per slot the placements (1-4) and final scores of its games, the summed
+        hand counters and the win values."""
+        k = self.k
+        psum = [sum(x) for x in places]
+        ssum = [sum(x) for x in scores]
+        for j in range(k):
+            for pl in places[j]:
+                self.places[j][pl - 1] += 1
+            self.place[j].add(psum[j])
+            self.points[j].add(ssum[j])
+            st = stats[j]
+            self.hands[j] += st[_HANDS]
+            self.wins[j] += st[_WINS]
+            self.dealins[j] += st[_DEALINS]
+            self.riichi[j] += st[_RIICHI]
+            self.calls[j] += st[_CALLS]
+            self.value[j].add_many(values[j])
+        for (i, j), m in self.d_place.items():
+            m.add(psum[i] - psum[j])
+            self.d_points[(i, j)].add(ssum[i] - ssum[j])
+
+    def merge(self, o: "_MatchAcc") -> None:
+        for j in range(self.k):
+            for b in range(4):
+                self.places[j][b] += o.places[j][b]
+            self.place[j].merge(o.place[j])
+            self.points[j].merge(o.points[j])
+            self.value[j].merge(o.value[j])
+            self.hands[j] += o.hands[j]
+            self.wins[j] += o.wins[j]
+            self.dealins[j] += o.dealins[j]
+            self.riichi[j] += o.riichi[j]
+            self.calls[j] += o.calls[j]
+        for key in self.d_place:
+            self.d_place[key].merge(o.d_place[key])
+            self.d_points[key].merge(o.d_points[key])
+
+    def state(self) -> list:
+        return [self.places, [m.state() for m in self.place], [m.state() for m in self.points],
+                self.hands, self.wins, self.dealins, self.riichi, self.calls,
+                [m.state() for m in self.value],
+                [self.d_place[key].state() for key in sorted(self.d_place)],
+                [self.d_points[key].state() for key in sorted(self.d_points)]]
+
+    @classmethod
+    def from_state(cls, s) -> "_MatchAcc":
+        a = cls(len(s[0]))
+        a.places = [list(x) for x in s[0]]
+        a.place = [Moments.from_state(x) for x in s[1]]
+        a.points = [Moments.from_state(x) for x in s[2]]
+        a.hands, a.wins, a.dealins, a.riichi, a.calls = (list(x) for x in s[3:8])
+        a.value = [Moments.from_state(x) for x in s[8]]
+        for key, x in zip(sorted(a.d_place), s[9]):
+            a.d_place[key] = Moments.from_state(x)
+        for key, x in zip(sorted(a.d_points), s[10]):
+            a.d_points[key] = Moments.from_state(x)
+        return a
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _MatchAcc) and self.state() == other.state()
+
+
+class _MatchTask(Task):
+    kind = "match"
+    chunk_size = 25
+
+    def __init__(self, specs, rules: Rules, duplicate: bool, seed: int):
+        self.specs = specs
+        self.rules = rules
+        self.duplicate = duplicate
+        self.seed = seed
+        self.unit = "sets" if duplicate else "games"
+
+    def new_acc(self):
+        return _MatchAcc(4)
+
+    def acc_from_state(self, state):
+        return _MatchAcc.from_state(state)
+
+    def fingerprint(self) -> dict:
+        return {"kind": self.kind, "seed": self.seed, "duplicate": self.duplicate,
+                "agents": [agent_name(s) for s in self.specs], "rules": self.rules.to_dict()}
+
+    def run_chunk(self, start: int, stop: int, rows: bool):
+        acc = _MatchAcc(4)
+        cols = {c: [] for c in ("set", "rotation", "hands")} if rows else None
+        if rows:
+            for j in range(4):
+                cols[f"seat_{j}"], cols[f"place_{j}"], cols[f"score_{j}"] = [], [], []
+        rotations = range(4) if self.duplicate else None
+        for u in range(start, stop):
+            kids = sample_seed(self.seed, u).spawn(5)
+            wall_seed = kids[0]
+            agent_seeds = [int(k.generate_state(1)[0]) for k in kids[1:]]
+            places: List[List[int]] = [[] for _ in range(4)]
+            scores: List[List[int]] = [[] for _ in range(4)]
+            stats = [[0] * 6 for _ in range(4)]
+            values: List[List[int]] = [[], [], [], []]
+            for r in (rotations if rotations is not None else (u % 4,)):
+                slot_agents = make_agents(self.specs, agent_seeds)
+                by_seat = [None] * 4
+                for j in range(4):
+                    by_seat[(j + r) % 4] = slot_agents[j]
+                final, st, vals = play_game(self.rules, wall_seed, by_seat)
+                order = final["placement"]
+                for j in range(4):
+                    seat = (j + r) % 4
+                    places[j].append(order.index(seat) + 1)
+                    scores[j].append(final["scores"][seat])
+                    for c in range(6):
+                        stats[j][c] += st[seat][c]
+                    values[j].extend(vals[seat])
+                if rows:
+                    cols["set"].append(u)
+                    cols["rotation"].append(r)
+                    cols["hands"].append(st[0][_HANDS])
+                    for j in range(4):
+                        seat = (j + r) % 4
+                        cols[f"seat_{j}"].append(seat)
+                        cols[f"place_{j}"].append(places[j][-1])
+                        cols[f"score_{j}"].append(scores[j][-1])
+            acc.add_set(places, scores, stats, values)
+        return acc, cols
+
+
+class MatchResult(StudyResult):
+    """The result of :func:`match` (see the module notes). ``agents`` are the names by
+    slot; :meth:`agent` gives one agent's estimates; :meth:`compare` a pair's."""
+
+    kind = "match"
+
+    def __init__(self, acc: _MatchAcc, agents: List[str], duplicate: bool, **kw):
+        super().__init__(**kw)
+        self.acc = acc
+        self.agents = agents
+        self.duplicate = duplicate
+        self._unit = "sets of 4 games" if duplicate else "games"
+
+    @property
+    def games(self) -> int:
+        return sum(self.acc.places[0])
+
+    @property
+    def sets(self) -> int:
+        return self.acc.place[0].n
+
+    def agent(self, j: int) -> dict:
+        a = self.acc
+        per = 4 if self.duplicate else 1
+        g = sum(a.places[j])
+        tally = {name: Tally(a.hands[j], v).to_dict() for name, v in (
+            ("win_rate", a.wins[j]), ("deal_in_rate", a.dealins[j]),
+            ("riichi_rate", a.riichi[j]), ("call_rate", a.calls[j]))}
+        return {"name": self.agents[j], "slot": j, "games": g, "hands": a.hands[j],
+                "placement": a.place[j].to_dict(1 / per),
+                "placement_distribution": [c / g if g else None for c in a.places[j]],
+                "placement_counts": list(a.places[j]),
+                "final_score": a.points[j].to_dict(1 / per),
+                "win_value": a.value[j].to_dict(), **tally}
+
+    def compare(self, i: int, j: int) -> dict:
+        """Slot ``i`` minus slot ``j``: placement (lower is better) and final score,
+        per game, paired by set."""
+        per = 4 if self.duplicate else 1
+        flip = i > j
+        key = (j, i) if flip else (i, j)
+        out = {}
+        for name, m in (("placement", self.acc.d_place[key]),
+                        ("final_score", self.acc.d_points[key])):
+            d = significance(m)
+            if d:
+                sign = -1 if flip else 1
+                d["mean"] = d["mean"] * sign / per
+                lo, hi = d["ci95"]
+                d["ci95"] = sorted([lo * sign / per, hi * sign / per])
+                d["sd"] = d["sd"] / per
+                d["z"] = d["z"] * sign
+            out[name] = d
+        return {"a": self.agents[i], "b": self.agents[j], "slots": [i, j], **out}
+
+    def estimates(self) -> dict:
+        return {"games": self.games, "sets": self.sets, "duplicate": self.duplicate,
+                "agents": [self.agent(j) for j in range(4)],
+                "pairs": [self.compare(i, j) for i in range(4) for j in range(i + 1, 4)]}
+
+    def __str__(self) -> str:
+        lines = self._header(f"Match: {self.games:,} games"
+                             + (" (duplicate: each wall in 4 seatings)" if self.duplicate else ""))
+        rows = []
+        for j in range(4):
+            e = self.agent(j)
+            pl = e["placement"]
+            dist = " ".join(f"{100 * x:.0f}" if x is not None else "-"
+                            for x in e["placement_distribution"])
+            rows.append([f"{j} {e['name']}", f"{pl['mean']:.3f}",
+                         f"±{(pl['ci95'][1] - pl['ci95'][0]) / 2:.3f}", dist,
+                         f"{e['final_score']['mean']:,.0f}",
+                         f"{100 * e['win_rate']['rate']:.1f}",
+                         f"{100 * e['deal_in_rate']['rate']:.1f}",
+                         f"{100 * e['riichi_rate']['rate']:.1f}",
+                         f"{100 * e['call_rate']['rate']:.1f}",
+                         f"{e['win_value']['mean']:,.0f}" if e["win_value"]["n"] else "-"])
+        lines.append(table(["agent", "place", "95%", "1st/2nd/3rd/4th %", "score", "win%",
+                            "deal-in%", "riichi%", "call%", "win value"], rows))
+        lines.append("  Paired differences (placement, per game; negative = a places better):")
+        prow = []
+        for i in range(4):
+            for j in range(i + 1, 4):
+                c = self.compare(i, j)["placement"]
+                if not c:
+                    continue
+                prow.append([f"{i} {self.agents[i]} − {j} {self.agents[j]}",
+                             f"{c['mean']:+.3f}", f"[{c['ci95'][0]:+.3f}, {c['ci95'][1]:+.3f}]",
+                             f"{c['p']:.2g}", "yes" if c["significant"] else "no"])
+        lines.append(table(["pair", "diff", "95% CI", "p", "significant"], prow))
+        return "\n".join(lines)
+
+    def plot(self, path) -> None:
+        """Placement distribution per agent (a PNG)."""
+        fig = self._figure(figsize=(7, 4), dpi=110)
+        ax = fig.add_subplot(1, 1, 1)
+        width = 0.2
+        for place in range(4):
+            xs = [j + (place - 1.5) * width for j in range(4)]
+            ys = [self.agent(j)["placement_distribution"][place] or 0 for j in range(4)]
+            ax.bar(xs, ys, width, label=f"{place + 1}{('st', 'nd', 'rd', 'th')[place]}")
+        ax.set_xticks(range(4))
+        ax.set_xticklabels([f"{j}: {n}" for j, n in enumerate(self.agents)])
+        ax.set_ylabel("share of games")
+        ax.set_title(f"Placements over {self.games:,} games (seed {self.seed})")
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(path)
+
+
+def match(agents: Sequence = ("greedy",) * 4, *, games: int = 1000,
+          rules: Optional[Rules] = None, duplicate: bool = True, seed=None,
+          backend: str = "local", workers: Optional[int] = None, progress=None,
+          out=None, resume: bool = False, chunk_size: Optional[int] = None,
+          address: Optional[str] = None) -> MatchResult:
+    """match(agents, *, games=1000, rules=None, duplicate=True, seed=None, backend="local",
+    workers=None, progress=None, out=None, resume=False) -> MatchResult
+
+    Play ``games`` full games between four agents (names ``"greedy"``/``"random"`` or
+    callables ``agent(obs, legal) -> Action``; one entry is used for every seat). With
+    ``duplicate`` ``games`` must be a multiple of 4 (sets of four seatings). ``rules``: a
+    :class:`~ippatsu.rules.Rules` or a preset name. See :mod:`ippatsu.study` for
+    ``backend``, ``workers``, ``progress``, ``out`` and ``resume``.
+    """
+    from ._runner import check_backend, check_n
+
+    games = check_n(games, "games")
+    if duplicate and games % 4:
+        raise StudyError(f"duplicate matches play sets of 4 games: games={games} is not a "
+                         f"multiple of 4", "bad_n")
+    rules = _rules(rules)
+    check_backend(backend, workers)
+    specs = check_agents(agents, 4, backend)
+    seed = resolve_seed(seed)
+    task = _MatchTask(specs, rules, bool(duplicate), seed)
+    units = games // 4 if duplicate else games
+    acc, info = execute(task, units, backend=backend, workers=workers, chunk_size=chunk_size,
+                        progress=progress, out=out, resume=resume, address=address)
+    return MatchResult(acc, [agent_name(s) for s in specs], bool(duplicate), seed=seed,
+                       rules=rules.to_dict(), info=info,
+                       params={"games": games, "duplicate": bool(duplicate),
+                               "agents": [agent_name(s) for s in specs]})
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        try:
+            return Rules.preset(rules)
+        except ValueError as e:
+            raise StudyError(str(e), "bad_rules") from None
+    raise StudyError(f"rules must be a Rules or a preset name, got {rules!r}", "bad_rules")
