@@ -10,6 +10,11 @@ Usage::
                  [--threads N]
     ippatsu replay PATH...          (runs ippatsu.table.replay.main when it is installed)
     ippatsu bench [--quick] [--no-peers] [--json]
+    ippatsu study solo HAND [--draws 12] [--visible TILES] [--policy efficiency|shanten] [-n N]
+    ippatsu study position POSITION --choice CHOICE... [--agents greedy] [-n N]
+    ippatsu study match AGENT... [--games N] [--no-duplicate] [--rules PRESET]
+                 (each: [--seed S] [--backend local|serial|ray] [--workers N] [--address A]
+                  [--out DIR] [--resume] [--no-progress] [--json] [--plot PNG])
     ippatsu --version
 
 ``hand``
@@ -186,6 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--no-peers", action="store_true", help="skip the peer libraries")
     b.add_argument("--json", action="store_true")
     b.add_argument("--seed", type=int, default=2024)
+
+    from .study._cli import add_parser as _add_study
+
+    _add_study(sub)
     return p
 
 
@@ -208,7 +217,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if args.command is None:
             parser.print_usage(err)
             print("ippatsu: error: a command is required (hand, table, shanten, replay, "
-                  "bench)", file=err)
+                  "bench, study)", file=err)
             return 2
         return _COMMANDS[args.command](args, out, err)
     except UsageError as e:
@@ -983,9 +992,16 @@ def _version(dist: str) -> str:
         return "?"
 
 
+def _cmd_study(args, out, err) -> int:
+    from .study._cli import run
+
+    return run(args, out, err)
+
+
 _COMMANDS = {
     "hand": _cmd_hand,
     "table": _cmd_table,
     "shanten": _cmd_shanten,
     "bench": _bench,
+    "study": _cmd_study,
 }

@@ -1,0 +1,96 @@
+"""``ippatsu study solo | position | match``: the studies from the command line.
+
+Each prints the result's table (``--json`` the result's dict) and can draw it
+(``--plot PATH``). Ctrl-C stops a run and prints what was done so far, marked partial.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+
+__all__ = ["add_parser", "run"]
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("running")
+    g.add_argument("--seed", type=int, default=None, help="root seed (default: fresh, printed)")
+    g.add_argument("--backend", choices=("local", "serial", "ray"), default="local",
+                   help="local processes on every core (default), this process, or Ray")
+    g.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="worker processes (default: every core)")
+    g.add_argument("--address", default=None, metavar="ADDR",
+                   help="Ray cluster address (backend ray), e.g. auto or 10.0.0.5:6379")
+    g.add_argument("--out", default=None, metavar="DIR",
+                   help="write per-chunk Parquet files there (pyarrow)")
+    g.add_argument("--resume", action="store_true", help="go on from the chunks in --out")
+    g.add_argument("--no-progress", action="store_true", help="no progress bar")
+    g.add_argument("--json", action="store_true", help="print the result as JSON")
+    g.add_argument("--plot", default=None, metavar="PNG", help="draw the result (matplotlib)")
+
+
+def add_parser(sub) -> None:
+    st = sub.add_parser("study", help="Monte Carlo studies: solo draws, positions, matches")
+    ss = st.add_subparsers(dest="study", metavar="STUDY", parser_class=type(st))
+
+    s = ss.add_parser("solo", help="P(tenpai / complete by draw k) for one hand")
+    s.add_argument("hand", help="tiles in notation (melds in [brackets] allowed)")
+    s.add_argument("--draws", type=int, default=12)
+    s.add_argument("--visible", default=None, metavar="TILES",
+                   help="tiles seen elsewhere (rivers, melds, dora indicators)")
+    s.add_argument("--policy", choices=("efficiency", "shanten"), default="efficiency")
+    s.add_argument("-n", type=int, default=100_000, help="rollouts (default 100000)")
+    _common(s)
+
+    p = ss.add_parser("position", help="compare choices at a mid-hand table position")
+    p.add_argument("position", help="a position in its text form, or a file holding one")
+    p.add_argument("--choice", action="append", required=True, metavar="CHOICE",
+                   help='a choice of the seat to move, e.g. "riichi 3m", "discard 6p" '
+                        "(repeat; at least one)")
+    p.add_argument("--agents", nargs="+", default=["greedy"], metavar="AGENT",
+                   help="who plays the hand out: greedy or random, one or four")
+    p.add_argument("--rules", default="ippatsu", help="a rules preset")
+    p.add_argument("-n", type=int, default=10_000, help="sampled worlds (default 10000)")
+    _common(p)
+
+    m = ss.add_parser("match", help="full games between four agents")
+    m.add_argument("agents", nargs="+", metavar="AGENT",
+                   help="greedy or random, one (for every seat) or four")
+    m.add_argument("--games", type=int, default=1000)
+    m.add_argument("--no-duplicate", action="store_true",
+                   help="every game its own wall (default: duplicate sets of 4 seatings)")
+    m.add_argument("--rules", default="ippatsu", help="a rules preset")
+    _common(m)
+
+
+def run(args, out, err) -> int:
+    from . import match, position, solo
+
+    if args.study is None:
+        print("ippatsu: error: a study is required (solo, position, match)", file=err)
+        return 2
+    kw = dict(seed=args.seed, backend=args.backend, workers=args.workers,
+              address=args.address, out=args.out, resume=args.resume,
+              progress=False if args.no_progress else None)
+    if args.study == "solo":
+        r = solo(args.hand, draws=args.draws, visible=args.visible, policy=args.policy,
+                 n=args.n, **kw)
+    elif args.study == "position":
+        text = args.position
+        if "\n" not in text:
+            try:
+                with open(text, encoding="utf-8") as f:
+                    text = f.read()
+            except FileNotFoundError:
+                pass  # not a file: the text form itself
+        r = position(text, args.choice, agents=args.agents, rules=args.rules, n=args.n, **kw)
+    else:
+        r = match(args.agents, games=args.games, duplicate=not args.no_duplicate,
+                  rules=args.rules, **kw)
+    if args.json:
+        print(json.dumps(r.to_dict(), indent=2), file=out)
+    else:
+        print(r, file=out)
+    if args.plot:
+        r.plot(args.plot)
+        print(f"plot written to {args.plot}", file=err)
+    return 0
