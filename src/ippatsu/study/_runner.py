@@ -274,7 +274,7 @@ def _progress_bar(progress, total, initial, unit):
         return None
     if progress is None and not (hasattr(sys.stderr, "isatty") and sys.stderr.isatty()):
         return None
-    return tqdm(total=total, initial=initial, unit=f" {unit}", unit_scale=True,
+    return tqdm(total=total, initial=initial, unit=f" {unit}", unit_scale=total >= 10_000,
                 dynamic_ncols=True, smoothing=0.1)
 
 

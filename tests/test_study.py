@@ -1,0 +1,315 @@
+"""Studies (ippatsu.study): the runner, the accumulators and the match study.
+
+What must hold: the same seed gives the same result bit for bit on every backend and with
+any number of workers and chunk size (serial, local processes, Ray); Parquet chunks resume
+into exactly the result of an uninterrupted run; Ctrl-C returns a partial result; worker
+errors come back as clean IppatsuErrors; the match statistics agree with an independent
+count from the mjai event log of the same games; greedy beats random with significance.
+"""
+from __future__ import annotations
+
+import _thread
+import json
+import math
+import os
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ippatsu import IllegalActionError, Rules, StudyError, study
+from ippatsu.sim import play
+from ippatsu.study import _runner
+from ippatsu.study._stats import Moments, Tally, wilson
+from ippatsu.study.match import _MatchAcc, _MatchTask, play_game
+from ippatsu.table import GreedyAgent, RandomAgent
+from ippatsu.table.actions import Action, ActionType
+
+AGENTS = ["greedy", "random", "random", "random"]
+
+
+def quiet(**kw):
+    return dict(progress=False, **kw)
+
+
+# ----------------------------------------------------------------------------- statistics
+@given(st.lists(st.integers(-50_000, 50_000), min_size=2, max_size=60), st.data())
+@settings(max_examples=60, deadline=None)
+def test_moments_merge_is_exact_and_matches_numpy(xs, data):
+    cut = data.draw(st.integers(0, len(xs)))
+    a, b, whole = Moments(), Moments(), Moments()
+    a.add_many(xs[:cut])
+    b.add_many(xs[cut:])
+    whole.add_many(xs)
+    a.merge(b)
+    assert a == whole
+    assert math.isclose(whole.mean, float(np.mean(xs)), rel_tol=1e-12, abs_tol=1e-9)
+    assert math.isclose(whole.var, float(np.var(xs, ddof=1)), rel_tol=1e-9, abs_tol=1e-6)
+
+
+def test_wilson_interval_known_values_and_edges():
+    # Wilson 95 % interval for 5/10 and 0/10 (standard reference values)
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and round(hi, 4) == 0.2775
+    assert all(math.isnan(x) for x in wilson(0, 0))
+    t = Tally()
+    for x in (1, 0, 1, 1):
+        t.add(x)
+    assert (t.n, t.k, t.rate) == (4, 3, 0.75)
+
+
+# ----------------------------------------------------------------------------- the game loop
+def test_play_game_counts_agree_with_the_event_log():
+    """play_game's per-seat counters against an independent count over sim.play's mjai
+    events for the same seed and agents (hands, wins, deal-ins, riichi, calls, scores)."""
+    rules = Rules()
+    for seed in range(6):
+        ss = np.random.SeedSequence(seed)
+        agents = [GreedyAgent(), RandomAgent(seed), GreedyAgent(), RandomAgent(seed + 100)]
+        final, stats, values = play_game(rules, ss, agents)
+        agents2 = [GreedyAgent(), RandomAgent(seed), GreedyAgent(), RandomAgent(seed + 100)]
+        ref = play(np.random.SeedSequence(seed), agents2, rules, record=True)
+        assert final["scores"] == ref["scores"]
+        hands = wins = 0
+        exp = [[0] * 6 for _ in range(4)]
+        riichi_hand = [False] * 4
+        open_hand = [False] * 4
+        dealt = set()
+        for ev in ref["events"]:
+            t = ev["type"]
+            if t == "start_kyoku":
+                riichi_hand = [False] * 4
+                open_hand = [False] * 4
+                dealt = set()
+            elif t == "reach":
+                riichi_hand[ev["actor"]] = True
+            elif t in ("chi", "pon", "daiminkan"):
+                open_hand[ev["actor"]] = True
+            elif t == "hora":
+                exp[ev["actor"]][1] += 1
+                exp[ev["actor"]][5] += ev["hora_points"]
+                if ev["target"] != ev["actor"]:
+                    dealt.add(ev["target"])
+            elif t == "end_kyoku":
+                for p in range(4):
+                    exp[p][0] += 1
+                    exp[p][2] += p in dealt
+                    exp[p][3] += riichi_hand[p]
+                    exp[p][4] += open_hand[p]
+        assert stats == exp, seed
+        assert [sum(v) for v in values] == [e[5] for e in exp]
+
+
+# ----------------------------------------------------------------------------- determinism
+def _match_acc(**kw):
+    return study.match(AGENTS, games=24, seed=11, **quiet(**kw)).acc
+
+
+def test_match_same_result_on_every_backend_chunking_and_worker_count():
+    base = _match_acc(backend="serial")
+    assert base == _match_acc(backend="serial", chunk_size=1)
+    assert base == _match_acc(backend="local", workers=2, chunk_size=2)
+    assert base == _match_acc(backend="local", workers=3, chunk_size=4)
+    other = study.match(AGENTS, games=24, seed=12, **quiet(backend="serial")).acc
+    assert other != base  # the seed matters
+
+
+def test_non_duplicate_matches_rotate_seats():
+    r = study.match(AGENTS, games=8, seed=2, duplicate=False, **quiet(backend="serial"))
+    assert r.games == 8 and r.sets == 8
+    task = _MatchTask(AGENTS, Rules(), False, 2)
+    acc, cols = task.run_chunk(0, 8, rows=True)
+    assert acc == r.acc
+    assert cols["rotation"] == [u % 4 for u in range(8)]
+    assert cols["seat_0"] == [u % 4 for u in range(8)]
+
+
+def test_greedy_beats_random_with_significance():
+    r = study.match(AGENTS, games=40, seed=5, **quiet(backend="local", workers=2))
+    g = r.agent(0)
+    assert g["placement"]["mean"] < 2.0
+    for j in (1, 2, 3):
+        c = r.compare(0, j)["placement"]
+        assert c["significant"] and c["ci95"][1] < 0, c
+        assert r.compare(j, 0)["placement"]["mean"] == -c["mean"]
+    d = r.to_dict()
+    json.dumps(d)  # JSON-able
+    assert d["estimates"]["agents"][0]["placement_counts"] == r.acc.places[0]
+    text = str(r)
+    assert "greedy" in text and "significant" in text
+
+
+# ----------------------------------------------------------------------------- Parquet, resume
+def test_out_and_resume_give_the_uninterrupted_result(tmp_path):
+    pytest.importorskip("pyarrow")
+    full = study.match(AGENTS, games=16, seed=3, **quiet(backend="serial", chunk_size=1))
+    out = tmp_path / "run"
+    # a first run that stops after half the sets (as an interrupted run would)
+    half = study.match(AGENTS, games=8, seed=3, **quiet(backend="serial", chunk_size=1, out=out))
+    assert half.done == 2
+    with pytest.raises(StudyError) as e:  # a non-empty folder needs resume=True
+        study.match(AGENTS, games=16, seed=3, **quiet(backend="serial", chunk_size=1, out=out))
+    assert e.value.code == "out_not_empty"
+    again = study.match(AGENTS, games=16, seed=3,
+                        **quiet(backend="local", workers=2, chunk_size=1, out=out, resume=True))
+    assert again.info.resumed == 2 and again.acc == full.acc
+    rows = study.read_rows(out)
+    assert rows.num_rows == 16 and sorted(set(rows.column("set").to_pylist())) == [0, 1, 2, 3]
+    # another study's folder is refused
+    with pytest.raises(StudyError) as e:
+        study.match(AGENTS, games=16, seed=4, **quiet(backend="serial", chunk_size=1, out=out,
+                                                       resume=True))
+    assert e.value.code == "bad_resume"
+
+
+# ----------------------------------------------------------------------------- interruption
+class _CountTask(_runner.Task):
+    """Sample i contributes i; chunk `stop_at` raises KeyboardInterrupt (serial) ."""
+
+    kind = "count"
+    chunk_size = 10
+
+    def __init__(self, stop_at=-1, fail_at=-1, slow=0.0):
+        self.stop_at, self.fail_at, self.slow = stop_at, fail_at, slow
+
+    def new_acc(self):
+        return Moments()
+
+    def acc_from_state(self, s):
+        return Moments.from_state(s)
+
+    def fingerprint(self):
+        return {"kind": self.kind}
+
+    def run_chunk(self, start, stop, rows):
+        import time
+
+        if start // self.chunk_size == self.stop_at:
+            raise KeyboardInterrupt
+        if start // self.chunk_size == self.fail_at:
+            raise ZeroDivisionError("boom")
+        time.sleep(self.slow)
+        m = Moments()
+        m.add_many(range(start, stop))
+        return m, None
+
+
+def test_ctrl_c_returns_a_partial_result_serial():
+    acc, info = _runner.execute(_CountTask(stop_at=3), 100, backend="serial", progress=False)
+    assert info.partial and info.done == 30 and acc.n == 30 and acc.s == sum(range(30))
+
+
+def test_ctrl_c_returns_a_partial_result_local():
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    timer.start()
+    try:
+        acc, info = _runner.execute(_CountTask(slow=0.2), 2000, backend="local", workers=2,
+                                    progress=False)
+    finally:
+        timer.cancel()
+    assert info.partial and 0 < info.done < 2000
+    assert acc.n == info.done  # only whole chunks, each counted once
+
+
+def test_worker_errors_come_back_clean():
+    with pytest.raises(StudyError) as e:
+        _runner.execute(_CountTask(fail_at=2), 100, backend="local", workers=2, progress=False)
+    assert e.value.code == "worker_failed" and "ZeroDivisionError: boom" in str(e.value)
+    assert "samples 20-29" in str(e.value)
+
+
+def test_an_agent_that_returns_an_illegal_action_raises_illegal_action():
+    r = study.match(["greedy", IllegalAgent(), "greedy", "greedy"], games=4, seed=1,
+                    **quiet(backend="serial"))  # a stop offer at most: may not matter
+    assert r.games == 4
+    with pytest.raises(IllegalActionError):
+        study.match([AlwaysDiscardFirst()] * 4, games=4, seed=1,
+                    **quiet(backend="local", workers=2))
+
+
+class IllegalAgent:
+    """Legal except that it never stops (a fine agent)."""
+
+    def __call__(self, obs, legal):
+        return legal[-1]
+
+
+class AlwaysDiscardFirst:
+    """Returns a discard of a tile the seat does not hold: illegal."""
+
+    def __call__(self, obs, legal):
+        held = set(obs.hand)
+        for t in range(136):
+            if t not in held:
+                return Action(ActionType.DISCARD, obs.player, t)
+        return legal[0]
+
+
+# ----------------------------------------------------------------------------- bad input
+@pytest.mark.parametrize("kw, code", [
+    (dict(games=0), "bad_n"),
+    (dict(games=-4), "bad_n"),
+    (dict(games=6), "bad_n"),              # duplicate needs multiples of 4
+    (dict(games=4, backend="cloud"), "bad_backend"),
+    (dict(games=4, workers=0), "bad_workers"),
+    (dict(games=4, seed=-1), "bad_seed"),
+    (dict(games=4, seed="x"), "bad_seed"),
+    (dict(games=4, rules="nope"), "bad_rules"),
+])
+def test_bad_match_arguments(kw, code):
+    with pytest.raises(StudyError) as e:
+        study.match(AGENTS, progress=False, **kw)
+    assert e.value.code == code
+
+
+@pytest.mark.parametrize("agents", [["greedy"] * 3, ["smart"] * 4, [42] * 4,
+                                    [lambda o, l: l[0]] * 4])
+def test_bad_agents(agents):
+    with pytest.raises(StudyError) as e:
+        study.match(agents, games=4, progress=False, backend="local")
+    assert e.value.code == "bad_agents"
+
+
+def test_ray_missing_gives_a_clear_error(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(StudyError) as e:
+        study.match(AGENTS, games=8, seed=1, progress=False, backend="ray", chunk_size=1)
+    assert e.value.code == "missing_dependency" and "ippatsu[ray]" in str(e.value)
+
+
+# ----------------------------------------------------------------------------- progress, plot
+def test_progress_bar_on_request(capsys):
+    pytest.importorskip("tqdm")
+    study.match(AGENTS, games=8, seed=1, backend="serial", progress=True, chunk_size=1)
+    err = capsys.readouterr().err
+    assert "2/2" in err and "sets" in err
+
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    r = study.match(AGENTS, games=4, seed=1, **quiet(backend="serial"))
+    path = tmp_path / "m.png"
+    r.plot(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ----------------------------------------------------------------------------- Ray
+@pytest.fixture(scope="module")
+def ray_runtime():
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_gives_the_local_answer(ray_runtime):
+    local = _match_acc(backend="local", workers=2, chunk_size=2)
+    on_ray = _match_acc(backend="ray", chunk_size=2)
+    assert on_ray == local
