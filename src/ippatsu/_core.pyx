@@ -17,7 +17,7 @@ Design: three layers, calls going one way.
 The lookup tables are loaded once at import from ``_data/tables.bin`` (built by
 ``tools/gen_tables.py``) and checked against their SHA-256.
 """
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONTIGUOUS, PyBUF_FORMAT
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -53,11 +53,24 @@ cdef extern from "_kernels.h" nogil:
     uint64_t ipt_waits(const uint8_t *c, int total)
     int ipt_ukeire(const uint8_t *c, int total, const uint8_t *visible, uint8_t *out,
                    uint64_t *mask)
+    int ipt_efficiency(const uint8_t *c, int total, const uint8_t *visible, uint64_t allowed,
+                       uint64_t *ties_out, int *shanten_out, int *ukeire_out)
+    int ipt_policy_discard(int policy, const uint8_t *h, int total, const uint8_t *vis,
+                           int drawn, int *s_out)
+    ctypedef struct ipt_solo_t:
+        uint8_t hand[34]
+        uint8_t vis[34]
+        uint8_t pool[136]
+        int total, m, draws, policy, s0
+        uint64_t emask0
+    void ipt_solo_run(const ipt_solo_t *P, uint64_t key, int64_t start, int64_t stop,
+                      int64_t *first_tenpai, int64_t *first_complete, int64_t *final_hist)
 
 __all__ = [
     "NOT_APPLICABLE", "TABLE_BYTES", "BACKEND",
     "shanten", "shanten_forms", "is_agari", "waits", "ukeire",
     "shanten_batch", "shanten_forms_batch", "is_agari_batch", "waits_batch", "ukeire_batch",
+    "efficiency_discard", "solo_rollouts",
 ]
 
 NOT_APPLICABLE = IPT_NOT_APPLICABLE
@@ -294,6 +307,13 @@ def waits(hand):
 cdef int _visible_of(object visible, uint8_t *out) except -1:
     cdef int k
     cdef long v
+    if type(visible) is bytes and PyBytes_GET_SIZE(visible) == 34:
+        memcpy(out, PyBytes_AS_STRING(visible), 34)
+        for k in range(34):
+            if out[k] > 4:
+                raise TileCountError(f"{out[k]} visible copies of {_kind_name(k)}",
+                                     code="fifth_copy")
+        return 0
     if len(visible) != 34:
         raise HandSizeError(f"visible needs 34 counts, got {len(visible)}", code="bad_counts_length")
     for k in range(34):
@@ -352,6 +372,186 @@ cdef object _make_ukeire(int s, uint8_t *out, uint64_t mask):
             tiles.append((k, out[k]))
             total += out[k]
     return Ukeire(s, tuple(tiles), total)
+
+
+# ---------------------------------------------------------------------------------------
+# tile efficiency and solo rollouts
+
+_ALL_KINDS = (1 << 34) - 1
+
+
+def _allowed_mask(allowed):
+    """A kind mask from None (every kind), an int bit mask or an iterable of kinds."""
+    if allowed is None:
+        return _ALL_KINDS
+    if isinstance(allowed, (int, np.integer)) and not isinstance(allowed, bool):
+        m = int(allowed)
+        if m < 0 or m > _ALL_KINDS:
+            raise IppatsuError(f"allowed mask {m:#x} has bits outside the 34 kinds",
+                               code="bad_allowed")
+        return m
+    if isinstance(allowed, (str, bytes)):
+        raise IppatsuError("allowed is a bit mask or an iterable of kinds 0-33",
+                           code="bad_allowed")
+    m = 0
+    try:
+        kinds = list(allowed)
+    except TypeError:
+        raise IppatsuError(f"allowed is a bit mask or an iterable of kinds 0-33, got "
+                           f"{type(allowed).__name__}", code="bad_allowed") from None
+    for k in kinds:
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < 34:
+            raise IppatsuError(f"allowed holds kinds 0-33, got {k!r}", code="bad_allowed")
+        m |= 1 << int(k)
+    return m
+
+
+cdef int _check_beside(const uint8_t *c, const uint8_t *other, str what) except -1:
+    cdef int k
+    for k in range(34):
+        if c[k] + other[k] > 4:
+            raise TileCountError(
+                f"{c[k]} copies of {_kind_name(k)} in the hand and {other[k]} {what}: a kind "
+                f"has four copies", code="fifth_copy")
+    return 0
+
+
+cdef int _efficiency_of(object hand, object visible, object allowed, uint64_t *ties) except -1:
+    cdef uint8_t c[34]
+    cdef uint8_t vis[34]
+    cdef const uint8_t *vp = NULL
+    cdef int total = _counts_of(hand, c)
+    cdef int k
+    if total % 3 != 2:
+        raise HandSizeError(f"a discard needs a hand of 3k+2 tiles, got {total}",
+                            code="bad_hand_size")
+    if visible is not None:
+        _visible_of(visible, vis)
+        _check_beside(c, vis, "visible")
+        vp = vis
+    cdef uint64_t mask = _allowed_mask(allowed)
+    k = ipt_efficiency(c, total, vp, mask, ties, NULL, NULL)
+    if k < 0:
+        raise IppatsuError("none of the allowed kinds is in the hand", code="no_allowed_discard")
+    return k
+
+
+def efficiency_discard(hand, visible=None, allowed=None):
+    """efficiency_discard(hand, visible=None, allowed=None) -> int
+
+    The kind (0-33) to discard from a 3k+2 hand by tile efficiency: the lowest shanten
+    after the discard (minimum over the forms, as :func:`shanten`), then the most effective
+    tiles (``ukeire(hand - discard, visible).total``: unseen copies are 4 - the 3k+1 hand -
+    ``visible``), then the lowest kind. ``allowed`` (a bit mask over kinds or an iterable of
+    kinds, e.g. the riichi discards) restricts the candidates. Raises for a hand that is
+    not 3k+2, bad counts, hand + visible above four copies, or no allowed kind in the hand
+    (code ``"no_allowed_discard"``).
+    """
+    return _efficiency_of(hand, visible, allowed, NULL)
+
+
+def _efficiency_ties(hand, visible=None, allowed=None):
+    """Bit mask of every kind :func:`efficiency_discard` ranks first (its choice is the
+    lowest); the greedy agent takes the first legal discard in this mask."""
+    cdef uint64_t ties = 0
+    _efficiency_of(hand, visible, allowed, &ties)
+    return ties
+
+
+_POLICIES = {"efficiency": 0, "shanten": 1, 0: 0, 1: 1}
+
+
+def _solo_args(counts, unseen, draws, start, stop, key, policy, out):
+    """Validate solo_rollouts' arguments (shared with the reference twin's error order)."""
+    from ._reference.solo import check_solo_args
+    return check_solo_args(counts, unseen, draws, start, stop, key, policy, out)
+
+
+def solo_rollouts(counts, unseen, draws, start, stop, key, policy="efficiency", *, out=None,
+                  threads=1):
+    """solo_rollouts(counts, unseen, draws, start, stop, key, policy="efficiency", *,
+    out=None, threads=1) -> (tenpai_by, complete_by, final_hist)
+
+    Monte Carlo of one hand drawing alone: from ``counts`` (3k+1 tiles: the draws start at
+    once; 3k+2: the policy discards first), each sample draws ``draws`` tiles without
+    replacement from the multiset ``unseen`` (34 counts; the caller computes 4 - hand -
+    visible), stops when the hand completes, else discards by ``policy``:
+
+    * ``"efficiency"`` (0): :func:`efficiency_discard` with visible = every tile not
+      drawable (4 - hand - tiles not drawn yet; own discards count as seen);
+    * ``"shanten"`` (1): the lowest shanten after the discard; the drawn tile when it is
+      among the best, else the lowest kind;
+    * a Python callable ``policy(counts14: bytes, unseen: bytes) -> kind`` (``unseen``: the
+      tiles still drawable), run by the pure-Python twin (slow).
+
+    Samples are the indexes ``start <= i < stop``; sample i's draws depend only on
+    ``(key, i)`` (``key``: 0 .. 2**64-1), so chunks of a range add up to the whole range.
+    Returns int64 arrays: ``tenpai_by`` (draws,) and ``complete_by`` (draws,) count the
+    samples tenpai (shanten <= 0 after the discard, or complete) / complete at or before
+    draw d = index + 1; ``final_hist`` (10,) counts the final shanten -1 (complete) .. 8.
+    ``out=(tenpai_by, complete_by, final_hist)`` adds into given arrays. The loop releases
+    the GIL; ``threads > 1`` splits the range over a thread pool (same result).
+    """
+    if callable(policy) and not isinstance(policy, (int, str)):
+        from ._reference import solo as _ref_solo
+        return _ref_solo.solo_rollouts(counts, unseen, draws, start, stop, key, policy,
+                                       out=out, threads=threads)
+    cdef int nthreads = _check_threads(threads)
+    a = _solo_args(counts, unseen, draws, start, stop, key, policy, out)
+    cdef bytes cb = a.counts, ub = a.unseen
+    cdef ipt_solo_t P
+    cdef const uint8_t *c = <const uint8_t *> PyBytes_AS_STRING(cb)
+    cdef const uint8_t *u = <const uint8_t *> PyBytes_AS_STRING(ub)
+    cdef int k, j, total = a.total, s, pk
+    cdef uint8_t scratch[34]
+    cdef uint64_t emask = 0
+    P.draws = a.draws
+    P.policy = a.policy
+    P.m = 0
+    for k in range(34):
+        P.hand[k] = c[k]
+        P.vis[k] = 4 - c[k] - u[k]
+        for j in range(u[k]):
+            P.pool[P.m] = <uint8_t> k
+            P.m += 1
+    if total % 3 == 2:
+        pk = ipt_policy_discard(P.policy, P.hand, total, P.vis, -1, &s)
+        P.hand[pk] -= 1
+        P.vis[pk] += 1
+        total -= 1
+    P.total = total
+    P.s0 = ipt_ukeire(P.hand, total, NULL, scratch, &emask)
+    P.emask0 = emask
+    cdef uint64_t ukey = a.key
+    cdef int64_t lo0 = a.start, hi0 = a.stop
+    cdef int nd = P.draws
+
+    def fill(int64_t lo, int64_t hi):
+        ft = np.zeros(nd, np.int64)
+        fc = np.zeros(nd, np.int64)
+        fh = np.zeros(10, np.int64)
+        cdef int64_t[::1] vt = ft, vc = fc, vh = fh
+        with nogil:
+            ipt_solo_run(&P, ukey, lo, hi, &vt[0], &vc[0], &vh[0])
+        return ft, fc, fh
+
+    n = hi0 - lo0
+    if nthreads <= 1 or n < 256:
+        parts = [fill(lo0, hi0)]
+    else:
+        global _pool
+        import concurrent.futures as cf
+        if _pool is None or _pool._max_workers < nthreads:
+            _pool = cf.ThreadPoolExecutor(max_workers=nthreads, thread_name_prefix="ippatsu")
+        step = (n + nthreads - 1) // nthreads
+        futs = [_pool.submit(fill, lo, min(hi0, lo + step)) for lo in range(lo0, hi0, step)]
+        parts = [f.result() for f in futs]
+    tb, cbk, fh = a.out
+    for ft, fc, h in parts:
+        tb += np.cumsum(ft)
+        cbk += np.cumsum(fc)
+        fh += h
+    return tb, cbk, fh
 
 
 # ---------------------------------------------------------------------------------------
@@ -469,6 +669,12 @@ def _out_array(out, shape, dtype):
         raise IppatsuError(f"out must be a writeable C-contiguous {np.dtype(dtype)} array "
                            f"of shape {shape}", code="bad_out")
     return out
+
+
+def _check_out_tuple(out, int n, str what):
+    if type(out) is not tuple and type(out) is not list or len(out) != n:
+        raise IppatsuError(f"out must be a {what} tuple of {n} arrays, got {out!r:.80}",
+                           code="bad_out")
 
 
 _pool = None
@@ -618,6 +824,7 @@ def ukeire_batch(counts, visible=None, out=None, *, threads=1):
     if out is None:
         sh_arr, t_arr = np.empty(n, np.int8), np.empty((n, 34), np.uint8)
     else:
+        _check_out_tuple(out, 2, "(shanten, tiles)")
         sh_arr = _out_array(out[0], (n,), np.int8)
         t_arr = _out_array(out[1], (n, 34), np.uint8)
     cdef int8_t[::1] so = sh_arr
@@ -700,6 +907,9 @@ def set_yaku_table(han_closed, han_open, yakuman_mult, replaces):
 cdef int _fill_rules(object rules, ipt_rules_t *r) except -1:
     """rules: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
     double_wind_pair_fu)"""
+    if type(rules) is not tuple or len(rules) != 6:
+        raise IppatsuError("rules must be a tuple of 6 ints (see ippatsu._fastscore.rules_tuple)",
+                           code="bad_input")
     r.open_tanyao = rules[0]
     r.kazoe_yakuman = rules[1]
     r.kiriage = rules[2]
@@ -735,6 +945,9 @@ def score_kernel(bytes counts, int win, tuple melds, unsigned int flags, int sea
     inp.win = win
     inp.n_melds = len(melds)
     for i in range(inp.n_melds):
+        if type(melds[i]) is not tuple or len(melds[i]) != 2:
+            raise IppatsuError("a meld of the scoring input is a (type, kind) pair",
+                               code="bad_input")
         inp.meld_type[i] = melds[i][0]
         inp.meld_kind[i] = melds[i][1]
         if inp.meld_type[i] > 4 or inp.meld_kind[i] >= 34 or \

@@ -496,4 +496,308 @@ static inline int ipt_ukeire(const uint8_t *c, int total, const uint8_t *visible
 #undef IPT_FINAL_WITH
 }
 
+/* ---- leave one out: a hand's four groups with the other three convolved ------------
+ * Changing the tiles of one group g leaves the other three groups alone, so the distance
+ * of the changed hand is one final step of the new row of g against the convolution of
+ * the other three ("rest"). ipt_loo_init prepares the four rests once per hand. */
+static const uint32_t ipt_pow5[5] = {1, 5, 25, 125, 625};
+
+typedef struct {
+    uint32_t lo[3], hi[3], hidx;
+    int nsets;
+    int base; /* standard-form distance of the hand itself */
+#ifdef IPT_SIMD
+    ipt_v Q[4];
+#else
+    uint8_t rest0[4][5], rest1[4][5];
+#endif
+} ipt_loo_t;
+
+static inline void ipt_loo_init(ipt_loo_t *L, const uint8_t *c, int nsets) {
+    uint8_t g0[4][5], g1[4][5], ab0[5], ab1[5], ch0[5], ch1[5];
+    L->nsets = nsets;
+    for (int g = 0; g < 3; g++) {
+        const uint8_t *s = c + 9 * g;
+        L->lo[g] = s[0] + 5u * s[1] + 25u * s[2] + 125u * s[3];
+        L->hi[g] = s[4] + 5u * s[5] + 25u * s[6] + 125u * s[7] + 625u * s[8];
+        ipt_unpack(ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[L->hi[g]] + ipt_rank_lo[L->lo[g]])),
+                   g0[g], g1[g]);
+    }
+    L->hidx = ipt_honor_index(c + 27);
+    ipt_unpack(ipt_row_at(ipt_honor_rows + 5u * L->hidx), g0[3], g1[3]);
+#ifdef IPT_SIMD
+    {
+        uint8_t gb[4][16], ab[16], ch[16], rb[16];
+        ipt_v G[4];
+        for (int g = 0; g < 4; g++) {
+            memset(gb[g], 0, 16);
+            for (int m = 0; m < 5; m++) {
+                gb[g][m] = g0[g][m];
+                gb[g][8 + m] = g1[g][m];
+            }
+            memcpy(&G[g], gb[g], 16);
+        }
+        ipt_v AB = ipt_v_conv(gb[0], G[1]), CH = ipt_v_conv(gb[2], G[3]);
+        ipt_v_store(ab, AB);
+        ipt_v_store(ch, CH);
+        ipt_v R[4] = {ipt_v_conv(gb[1], CH), ipt_v_conv(gb[0], CH), ipt_v_conv(ab, G[3]),
+                      ipt_v_conv(ab, G[2])};
+        for (int m = 0; m < 5; m++) {
+            ab0[m] = ab[m];
+            ab1[m] = ab[8 + m];
+            ch0[m] = ch[m];
+            ch1[m] = ch[8 + m];
+        }
+        for (int g = 0; g < 4; g++) {
+            ipt_v_store(rb, R[g]);
+            L->Q[g] = ipt_v_final_q(rb, nsets);
+        }
+    }
+#else
+    ipt_conv(g0[0], g1[0], g0[1], g1[1], ab0, ab1);
+    ipt_conv(g0[2], g1[2], g0[3], g1[3], ch0, ch1);
+    ipt_conv(g0[1], g1[1], ch0, ch1, L->rest0[0], L->rest1[0]);
+    ipt_conv(g0[0], g1[0], ch0, ch1, L->rest0[1], L->rest1[1]);
+    ipt_conv(ab0, ab1, g0[3], g1[3], L->rest0[2], L->rest1[2]);
+    ipt_conv(ab0, ab1, g0[2], g1[2], L->rest0[3], L->rest1[3]);
+#endif
+    int base = 255;
+    for (int i = 0; i <= nsets; i++) {
+        int x = ab0[i] + ch1[nsets - i], y = ab1[i] + ch0[nsets - i];
+        if (x < base) base = x;
+        if (y < base) base = y;
+    }
+    L->base = base;
+}
+
+/* distance of the hand with group g's row replaced by `row` */
+static inline int ipt_loo_final(const ipt_loo_t *L, int g, uint64_t row) {
+#ifdef IPT_SIMD
+    return ipt_v_hmin(IPT_V_ADD(ipt_v_row(row), L->Q[g]));
+#else
+    return ipt_final_with(L->rest0[g], L->rest1[g], row, L->nsets);
+#endif
+}
+
+/* row of a number suit g after adding (delta = +1) or removing (-1) one tile of rank r */
+static inline uint64_t ipt_loo_suit_row(const ipt_loo_t *L, int g, int r, int delta) {
+    uint32_t l = L->lo[g], h = L->hi[g];
+    if (r < 4) l += delta > 0 ? ipt_pow5[r] : (uint32_t)-ipt_pow5[r];
+    else h += delta > 0 ? ipt_pow5[r - 4] : (uint32_t)-ipt_pow5[r - 4];
+    return ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[h] + ipt_rank_lo[l]));
+}
+
+static inline int ipt_is_yaochuu(int k) { return k >= 27 || k % 9 == 0 || k % 9 == 8; }
+
+/* Shanten (minimum over the forms) of a validated 3k+2 hand after discarding each kind it
+ * holds: sh[d] for every d with c[d] > 0 and bit d of `cand` set (others untouched).
+ * Returns the smallest value written (255 when none). */
+static inline int ipt_discard_shanten(const uint8_t *c, int total, uint64_t cand, int *sh) {
+    ipt_loo_t L;
+    int nsets = ipt_nsets_of_size[total];
+    ipt_loo_init(&L, c, nsets);
+    int pairs = 0, kinds = 0, ykinds = 0, ypairs = 0;
+    if (nsets == 4) {
+        for (int k = 0; k < 34; k++) {
+            pairs += c[k] >= 2;
+            kinds += c[k] >= 1;
+        }
+        for (int i = 0; i < 13; i++) {
+            uint8_t x = c[ipt_yaochuu[i]];
+            ykinds += x >= 1;
+            ypairs += x >= 2;
+        }
+    }
+    int honor_s[5] = {255, 255, 255, 255, 255}; /* standard form, by the honor's count */
+    int best = 255;
+    for (int d = 0; d < 34; d++) {
+        int have = c[d];
+        if (!have || !((cand >> d) & 1)) continue;
+        int s;
+        if (d < 27) {
+            s = ipt_loo_final(&L, d / 9, ipt_loo_suit_row(&L, d / 9, d % 9, -1)) - 1;
+        } else {
+            if (honor_s[have] == 255) {
+                uint32_t idx = L.hidx - ipt_honor_w[have] + ipt_honor_w[have - 1];
+                honor_s[have] = ipt_loo_final(&L, 3, ipt_row_at(ipt_honor_rows + 5u * idx)) - 1;
+            }
+            s = honor_s[have];
+        }
+        if (nsets == 4) {
+            int p2 = pairs - (have == 2), k2 = kinds - (have == 1);
+            int a = 6 - p2 + (k2 < 7 ? 7 - k2 : 0);
+            if (a < s) s = a;
+            int yk = ykinds, yp = ypairs;
+            if (ipt_is_yaochuu(d)) {
+                yk -= have == 1;
+                yp -= have == 2;
+            }
+            int b = 13 - yk - (yp > 0);
+            if (b < s) s = b;
+        }
+        sh[d] = s;
+        if (s < best) best = s;
+    }
+    return best;
+}
+
+/* Tile-efficiency discard of a validated 3k+2 hand (ippatsu.core.efficiency_discard):
+ * among the kinds of `allowed` the hand holds, the lowest shanten after the discard, then
+ * the most effective tiles (ipt_ukeire against `visible`, which may be NULL), then the
+ * lowest kind. Returns the kind, or -1 when no allowed kind is in the hand. *ties_out
+ * (may be NULL) gets the mask of every kind as good as the choice; *shanten_out and
+ * *ukeire_out (may be NULL) the choice's shanten and effective tile count (the count is
+ * computed only when it decides, else -1). */
+static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *visible,
+                                 uint64_t allowed, uint64_t *ties_out, int *shanten_out,
+                                 int *ukeire_out) {
+    int sh[34];
+    uint64_t held = 0;
+    for (int k = 0; k < 34; k++)
+        if (c[k]) held |= (uint64_t)1 << k;
+    uint64_t cand = held & allowed;
+    if (!cand) return -1;
+    int best = ipt_discard_shanten(c, total, cand, sh);
+    uint64_t tied = 0;
+    int n = 0;
+    for (int d = 0; d < 34; d++)
+        if (((cand >> d) & 1) && sh[d] == best) {
+            tied |= (uint64_t)1 << d;
+            n++;
+        }
+    if (shanten_out) *shanten_out = best;
+    if (n == 1) {
+        if (ties_out) *ties_out = tied;
+        if (ukeire_out) *ukeire_out = -1;
+        for (int d = 0; d < 34; d++)
+            if ((tied >> d) & 1) return d;
+    }
+    uint8_t work[34], out[34];
+    memcpy(work, c, 34);
+    int top = -1, choice = -1;
+    uint64_t top_mask = 0;
+    for (int d = 0; d < 34; d++) {
+        if (!((tied >> d) & 1)) continue;
+        work[d]--;
+        ipt_ukeire(work, total - 1, visible, out, NULL);
+        work[d]++;
+        int u = 0;
+        for (int k = 0; k < 34; k++) u += out[k];
+        if (u > top) {
+            top = u;
+            choice = d;
+            top_mask = (uint64_t)1 << d;
+        } else if (u == top) {
+            top_mask |= (uint64_t)1 << d;
+        }
+    }
+    if (ties_out) *ties_out = top_mask;
+    if (ukeire_out) *ukeire_out = top;
+    return choice;
+}
+
+/* ---- solo rollouts (ippatsu.core.solo_rollouts) ------------------------------------
+ * Sample i of a run with key `key` draws from its own stream: state = mix(mix(key) + i*G),
+ * then for each draw state += G and r = mix(state) (splitmix64). The draw is a partial
+ * Fisher-Yates step over the unseen tiles listed by kind: j = d + (r * (m - d)) >> 64. The
+ * randomness of a sample depends on (key, i) only, never on how the range is chunked. */
+#define IPT_GOLDEN 0x9E3779B97F4A7C15ULL
+#define IPT_POLICY_EFFICIENCY 0
+#define IPT_POLICY_SHANTEN 1
+#define IPT_ALL_KINDS ((((uint64_t)1) << 34) - 1)
+
+static inline uint64_t ipt_mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* high 64 bits of the 128-bit product a * b */
+#if defined(__SIZEOF_INT128__)
+static inline uint64_t ipt_mulhi64(uint64_t a, uint64_t b) {
+    return (uint64_t)(((unsigned __int128)a * b) >> 64);
+}
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
+#include <intrin.h>
+static inline uint64_t ipt_mulhi64(uint64_t a, uint64_t b) { return __umulh(a, b); }
+#else
+static inline uint64_t ipt_mulhi64(uint64_t a, uint64_t b) {
+    uint64_t al = a & 0xFFFFFFFFu, ah = a >> 32, bl = b & 0xFFFFFFFFu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+#endif
+
+/* The discard of a policy from a validated 3k+2 hand; `drawn` is the drawn kind (-1 for
+ * none). Efficiency: ipt_efficiency against `vis`. Shanten: the lowest shanten after the
+ * discard; the drawn tile when it is among the best, else the lowest kind. *s_out gets the
+ * shanten after the discard. */
+static inline int ipt_policy_discard(int policy, const uint8_t *h, int total,
+                                     const uint8_t *vis, int drawn, int *s_out) {
+    if (policy == IPT_POLICY_EFFICIENCY)
+        return ipt_efficiency(h, total, vis, IPT_ALL_KINDS, NULL, s_out, NULL);
+    int sh[34];
+    int best = ipt_discard_shanten(h, total, IPT_ALL_KINDS, sh);
+    *s_out = best;
+    if (drawn >= 0 && h[drawn] && sh[drawn] == best) return drawn;
+    for (int d = 0; d < 34; d++)
+        if (h[d] && sh[d] == best) return d;
+    return -1;
+}
+
+typedef struct {
+    uint8_t hand[34]; /* the 3k+1 hand the draws start from */
+    uint8_t vis[34];  /* 4 - hand - tiles still drawable */
+    uint8_t pool[136];
+    int total, m, draws, policy, s0;
+    uint64_t emask0; /* kinds whose draw lowers the shanten of `hand` */
+} ipt_solo_t;
+
+/* Samples start <= i < stop: first_tenpai[d] / first_complete[d] count the samples first
+ * tenpai / complete at draw d + 1, final_hist[s + 1] those ending at shanten s. */
+static inline void ipt_solo_run(const ipt_solo_t *P, uint64_t key, int64_t start, int64_t stop,
+                                int64_t *first_tenpai, int64_t *first_complete,
+                                int64_t *final_hist) {
+    uint8_t pool[136], h[34], vis[34], scratch[34];
+    const int m = P->m, draws = P->draws, total = P->total, policy = P->policy;
+    const uint64_t kmix = ipt_mix64(key);
+    for (int64_t i = start; i < stop; i++) {
+        uint64_t st = ipt_mix64(kmix + (uint64_t)i * IPT_GOLDEN);
+        memcpy(pool, P->pool, (size_t)m);
+        memcpy(h, P->hand, 34);
+        memcpy(vis, P->vis, 34);
+        int s = P->s0, tenpai = -1, complete = -1;
+        uint64_t emask = P->emask0;
+        for (int d = 0; d < draws; d++) {
+            st += IPT_GOLDEN;
+            int j = d + (int)ipt_mulhi64(ipt_mix64(st), (uint64_t)(m - d));
+            uint8_t t = pool[j];
+            pool[j] = pool[d];
+            pool[d] = t;
+            if (policy == IPT_POLICY_SHANTEN && !((emask >> t) & 1)) {
+                /* not effective: the 3k+2 hand keeps the shanten s, so discarding the
+                 * drawn tile (back to s) is among the best: nothing changes */
+            } else {
+                h[t]++;
+                if (s == 0 && ipt_is_agari(h, total + 1)) {
+                    complete = d;
+                    s = -1;
+                    if (tenpai < 0) tenpai = d;
+                    break;
+                }
+                int k = ipt_policy_discard(policy, h, total + 1, vis, t, &s);
+                h[k]--;
+                vis[k]++;
+                if (policy == IPT_POLICY_SHANTEN && k != t)
+                    ipt_ukeire(h, total, NULL, scratch, &emask);
+            }
+            if (s <= 0 && tenpai < 0) tenpai = d;
+        }
+        if (tenpai >= 0) first_tenpai[tenpai]++;
+        if (complete >= 0) first_complete[complete]++;
+        final_hist[s + 1 < 9 ? s + 1 : 9]++;
+    }
+}
+
 #endif /* IPPATSU_KERNELS_H */

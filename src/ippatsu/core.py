@@ -46,6 +46,9 @@ shanten_forms_batch = _backend.shanten_forms_batch
 is_agari_batch = _backend.is_agari_batch
 waits_batch = _backend.waits_batch
 ukeire_batch = _backend.ukeire_batch
+efficiency_discard = _backend.efficiency_discard
+solo_rollouts = _backend.solo_rollouts
+_efficiency_ties = _backend._efficiency_ties
 
 __all__ = [
     "BACKEND",
@@ -66,6 +69,8 @@ __all__ = [
     "is_agari_batch",
     "waits_batch",
     "ukeire_batch",
+    "efficiency_discard",
+    "solo_rollouts",
 ]
 
 

@@ -13,6 +13,9 @@ import numpy as np
 from .._types import DiscardUkeire, ShantenForms, Ukeire
 from ..errors import HandSizeError, IppatsuError, TileCountError
 from . import handcore as hc
+from .solo import allowed_mask as _allowed_mask
+from .solo import efficiency_choice as _efficiency_choice
+from .solo import solo_rollouts
 
 __all__ = [
     "NOT_APPLICABLE",
@@ -28,6 +31,8 @@ __all__ = [
     "is_agari_batch",
     "waits_batch",
     "ukeire_batch",
+    "efficiency_discard",
+    "solo_rollouts",
 ]
 
 NOT_APPLICABLE = hc.NOT_APPLICABLE
@@ -125,6 +130,36 @@ def ukeire(hand, visible=None):
         out.append(DiscardUkeire(d, s, tuple(tiles), sum(n for _, n in tiles)))
     out.sort(key=lambda x: (x.shanten, -x.total, x.discard))
     return out
+
+
+def _efficiency(hand, visible, allowed):
+    c = _counts_of(hand)
+    total = sum(c)
+    if total % 3 != 2:
+        raise HandSizeError(f"a discard needs a hand of 3k+2 tiles, got {total}",
+                            code="bad_hand_size")
+    vis = _visible(visible)
+    if vis is not None:
+        for k in range(34):
+            if c[k] + vis[k] > 4:
+                raise TileCountError(
+                    f"{c[k]} copies of {hc._kind_name(k)} in the hand and {vis[k]} visible: a "
+                    f"kind has four copies", code="fifth_copy")
+    mask = _allowed_mask(allowed)
+    k, ties, _ = _efficiency_choice(c, vis, mask)
+    if k < 0:
+        raise IppatsuError("none of the allowed kinds is in the hand", code="no_allowed_discard")
+    return k, ties
+
+
+def efficiency_discard(hand, visible=None, allowed=None) -> int:
+    """The kind to discard by tile efficiency (see ``ippatsu._core.efficiency_discard``)."""
+    return _efficiency(hand, visible, allowed)[0]
+
+
+def _efficiency_ties(hand, visible=None, allowed=None) -> int:
+    """Bit mask of every kind ``efficiency_discard`` ranks first."""
+    return _efficiency(hand, visible, allowed)[1]
 
 
 # ---- batch twins: plain loops over rows, same outputs and errors as the compiled ones
@@ -229,6 +264,9 @@ def ukeire_batch(counts, visible=None, out=None, *, threads=1):
     if out is None:
         sh, tiles = np.empty(n, np.int8), np.empty((n, 34), np.uint8)
     else:
+        if type(out) not in (tuple, list) or len(out) != 2:
+            raise IppatsuError(f"out must be a (shanten, tiles) tuple of 2 arrays, got "
+                               f"{out!r:.80}", code="bad_out")
         sh, tiles = _out(out[0], (n,), np.int8), _out(out[1], (n, 34), np.uint8)
     for i in range(n):
         c = _row_counts(a, i)
