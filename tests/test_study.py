@@ -313,3 +313,26 @@ def test_ray_gives_the_local_answer(ray_runtime):
     local = _match_acc(backend="local", workers=2, chunk_size=2)
     on_ray = _match_acc(backend="ray", chunk_size=2)
     assert on_ray == local
+
+
+@pytest.mark.parametrize("mod", ["ippatsu.study", "ippatsu.study._stats", "ippatsu.study.match",
+                                 "ippatsu.study.solo"])
+def test_doctests(mod):
+    import doctest
+    import importlib
+
+    m = importlib.import_module(mod)
+    assert doctest.testmod(m).failed == 0
+
+
+def test_small_samples_use_student_t():
+    # two sets that differ by exactly the same amount have no spread: a certain sign;
+    # three noisy sets are not enough for significance under t although z would say so
+    m = Moments()
+    m.add_many([3, 1, 2])          # mean 2, sd 1, se 0.577: z = 3.46 (normal p 0.0005)
+    from ippatsu.study._stats import significance
+
+    s = significance(m)
+    assert 0.05 < s["p"] < 0.1 and not s["significant"]
+    lo, hi = m.interval()
+    assert lo < 0 < hi

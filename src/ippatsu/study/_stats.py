@@ -7,7 +7,7 @@ answer whatever the backend and the number of workers.
 
 * :class:`Tally` — ``n`` trials with ``k`` successes: a proportion, Wilson interval.
 * :class:`Moments` — ``n`` integer values, their sum and sum of squares: a mean with a
-  normal-approximation interval (and a paired difference is just ``Moments`` of the
+  Student-t interval (and a paired difference is just ``Moments`` of the
   per-sample differences).
 
 >>> t = Tally(); t.add(1); t.add(0); t.add(1); t.n, t.k
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Optional, Tuple
 
-__all__ = ["Z95", "Tally", "Moments", "wilson", "p_value"]
+__all__ = ["Z95", "Tally", "Moments", "wilson", "p_value", "t_quantile", "significance"]
 
 #: two-sided 95 % normal quantile
 Z95 = 1.959963984540054
@@ -42,9 +42,71 @@ def wilson(k: int, n: int, z: float = Z95) -> Tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def p_value(z: float) -> float:
-    """Two-sided p-value of a standard normal statistic."""
-    return math.erfc(abs(z) / math.sqrt(2.0)) if math.isfinite(z) else (0.0 if z else 1.0)
+def p_value(z: float, df: Optional[int] = None) -> float:
+    """Two-sided p-value of a statistic that is standard normal, or Student's t with
+    ``df`` degrees of freedom (for small samples).
+
+    >>> round(p_value(1.959963984540054), 4), round(p_value(2.262157, df=9), 4)
+    (0.05, 0.05)
+    """
+    if z != z:
+        return math.nan
+    if math.isinf(z):
+        return 0.0
+    if df is None or df > 1000:
+        return math.erfc(abs(z) / math.sqrt(2.0))
+    return _betai(df / 2.0, 0.5, df / (df + z * z))
+
+
+def t_quantile(df: int) -> float:
+    """The two-sided 95 % quantile of Student's t (the normal 1.96 beyond 1000 d.f.).
+
+    >>> round(t_quantile(9), 4), round(t_quantile(30), 4)
+    (2.2622, 2.0423)
+    """
+    if df > 1000:
+        return Z95
+    q = _TQ.get(df)
+    if q is None:
+        lo, hi = Z95, 1000.0
+        for _ in range(200):  # bisection on the p-value (monotone in the statistic)
+            mid = (lo + hi) / 2
+            if p_value(mid, df) > 0.05:
+                lo = mid
+            else:
+                hi = mid
+        q = _TQ[df] = (lo + hi) / 2
+    return q
+
+
+_TQ: dict = {}
+
+
+def _betai(a: float, b: float, x: float) -> float:
+    """Regularized incomplete beta I_x(a, b) (continued fraction, Lentz's method)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    lbeta = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+    front = math.exp(lbeta + a * math.log(x) + b * math.log1p(-x))
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _betai(b, a, 1.0 - x)
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 500):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            f *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return front * f / a
 
 
 class Tally:
@@ -135,11 +197,13 @@ class Moments:
         return self.sd / math.sqrt(self.n) if self.n >= 2 else math.nan
 
     def interval(self, scale: float = 1.0) -> Tuple[float, float]:
-        """95 % interval of the mean (normal approximation), each end times ``scale``."""
+        """95 % interval of the mean (Student's t with n − 1 d.f.), each end times
+        ``scale``."""
         m, se = self.mean, self.se
         if not (se == se):
             return (math.nan, math.nan)
-        return ((m - Z95 * se) * scale, (m + Z95 * se) * scale)
+        q = t_quantile(self.n - 1)
+        return ((m - q * se) * scale, (m + q * se) * scale)
 
     def z(self) -> float:
         """The mean over its standard error (the test of mean = 0)."""
@@ -181,5 +245,5 @@ def significance(m: Optional[Moments]) -> dict:
     if m is None:
         return {}
     z = m.z()
-    p = p_value(z) if z == z else math.nan
+    p = p_value(z, m.n - 1) if z == z else math.nan
     return {**m.to_dict(), "z": z, "p": p, "significant": bool(p == p and p < 0.05)}
