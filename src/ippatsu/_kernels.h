@@ -641,48 +641,295 @@ static inline int ipt_discard_shanten(const uint8_t *c, int total, uint64_t cand
     return best;
 }
 
+/* ---- group distance vectors for the efficiency discard ------------------------------
+ * ipt_gr: one group's (or a convolution's) ten distances; ipt_gq: a rest of three groups
+ * prepared for final steps against a candidate row of the fourth. */
+#ifdef IPT_SIMD
+typedef struct {
+    ipt_v v;
+    uint8_t b[16];
+} ipt_gr;
+typedef ipt_v ipt_gq;
+static inline void ipt_gr_row(ipt_gr *r, uint64_t row) {
+    r->v = ipt_v_row(row);
+    ipt_v_store(r->b, r->v);
+}
+static inline void ipt_gr_conv(ipt_gr *out, const ipt_gr *a, const ipt_gr *b) {
+    out->v = ipt_v_conv(a->b, b->v);
+    ipt_v_store(out->b, out->v);
+}
+static inline ipt_gq ipt_gq_of(const ipt_gr *rest, int nsets) {
+    return ipt_v_final_q(rest->b, nsets);
+}
+static inline int ipt_gq_final(const ipt_gq *q, uint64_t row, int nsets) {
+    (void)nsets;
+    return ipt_v_hmin(IPT_V_ADD(ipt_v_row(row), *q));
+}
+/* a row prepared for repeated final steps */
+typedef ipt_v ipt_grow;
+static inline ipt_grow ipt_grow_of(uint64_t row) { return ipt_v_row(row); }
+/* is the distance with this row at most thr? */
+static inline int ipt_gq_le(const ipt_gq *q, ipt_grow r, int thr, int nsets) {
+    (void)nsets;
+    ipt_v x = IPT_V_ADD(r, *q);
+#if defined(IPT_V_SSE2)
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8((char)thr)), x)) != 0;
+#else
+    return vminvq_u8(x) <= thr;
+#endif
+}
+#else
+typedef struct {
+    uint8_t d0[5], d1[5];
+} ipt_gr;
+typedef ipt_gr ipt_gq;
+static inline void ipt_gr_row(ipt_gr *r, uint64_t row) { ipt_unpack(row, r->d0, r->d1); }
+static inline void ipt_gr_conv(ipt_gr *out, const ipt_gr *a, const ipt_gr *b) {
+    ipt_conv(a->d0, a->d1, b->d0, b->d1, out->d0, out->d1);
+}
+static inline ipt_gq ipt_gq_of(const ipt_gr *rest, int nsets) {
+    (void)nsets;
+    return *rest;
+}
+static inline int ipt_gq_final(const ipt_gq *q, uint64_t row, int nsets) {
+    return ipt_final_with(q->d0, q->d1, row, nsets);
+}
+typedef uint64_t ipt_grow;
+static inline ipt_grow ipt_grow_of(uint64_t row) { return row; }
+static inline int ipt_gq_le(const ipt_gq *q, ipt_grow r, int thr, int nsets) {
+    return ipt_final_with(q->d0, q->d1, r, nsets) <= thr;
+}
+#endif
+
 /* Tile-efficiency discard of a validated 3k+2 hand (ippatsu.core.efficiency_discard):
  * among the kinds of `allowed` the hand holds, the lowest shanten after the discard, then
- * the most effective tiles (ipt_ukeire against `visible`, which may be NULL), then the
- * lowest kind. Returns the kind, or -1 when no allowed kind is in the hand. *ties_out
- * (may be NULL) gets the mask of every kind as good as the choice; *shanten_out and
- * *ukeire_out (may be NULL) the choice's shanten and effective tile count (the count is
- * computed only when it decides, else -1). */
+ * the most effective tiles of the 3k+1 hand left (kinds whose draw lowers its shanten,
+ * counted by 4 - hand - visible, never below 0; `visible` may be NULL), then the lowest
+ * kind. Returns the kind, or -1 when no allowed kind is in the hand. *ties_out (may be
+ * NULL) gets the mask of every kind as good as the choice; *shanten_out and *ukeire_out
+ * (may be NULL) the choice's shanten and effective tile count (-1 when the shanten alone
+ * decided).
+ *
+ * The same leave-one-out idea as ipt_ukeire, shared between the candidates: the hand's
+ * four group rows, the six pairwise convolutions and each group's "rest" are built once;
+ * discarding d changes d's group only (one row and one final step gives its shanten); the
+ * effective tiles of hand - d are hand - d + k, which changes d's group only (k in it: one
+ * row) or d's group and k's (the row "group + k" is shared by every candidate, the rest of
+ * k's group is d's new row convolved with the other two groups' pair). */
 static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *visible,
                                  uint64_t allowed, uint64_t *ties_out, int *shanten_out,
                                  int *ukeire_out) {
+    static const uint8_t pair_of[4][4] = {{6, 0, 1, 2}, {0, 6, 3, 4}, {1, 3, 6, 5}, {2, 4, 5, 6}};
     int sh[34];
+    uint64_t row_minus[34];
     uint64_t held = 0;
     for (int k = 0; k < 34; k++)
         if (c[k]) held |= (uint64_t)1 << k;
     uint64_t cand = held & allowed;
     if (!cand) return -1;
-    int best = ipt_discard_shanten(c, total, cand, sh);
+    const int nsets = ipt_nsets_of_size[total];
+    uint32_t lo[3], hi[3], hidx;
+    uint64_t row[4];
+    for (int g = 0; g < 3; g++) {
+        const uint8_t *q = c + 9 * g;
+        lo[g] = q[0] + 5u * q[1] + 25u * q[2] + 125u * q[3];
+        hi[g] = q[4] + 5u * q[5] + 25u * q[6] + 125u * q[7] + 625u * q[8];
+        row[g] = ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[hi[g]] + ipt_rank_lo[lo[g]]));
+    }
+    hidx = ipt_honor_index(c + 27);
+    row[3] = ipt_row_at(ipt_honor_rows + 5u * hidx);
+    ipt_gr G[4], P[6], R;
+    ipt_gq Q[4];
+    for (int g = 0; g < 4; g++) ipt_gr_row(&G[g], row[g]);
+    ipt_gr_conv(&P[0], &G[0], &G[1]);
+    ipt_gr_conv(&P[5], &G[2], &G[3]);
+    ipt_gr_conv(&R, &G[1], &P[5]);
+    Q[0] = ipt_gq_of(&R, nsets);
+    ipt_gr_conv(&R, &G[0], &P[5]);
+    Q[1] = ipt_gq_of(&R, nsets);
+    ipt_gr_conv(&R, &G[3], &P[0]);
+    Q[2] = ipt_gq_of(&R, nsets);
+    ipt_gr_conv(&R, &G[2], &P[0]);
+    Q[3] = ipt_gq_of(&R, nsets);
+    int pairs = 0, kinds = 0, ykinds = 0, ypairs = 0;
+    if (nsets == 4) {
+        for (int k = 0; k < 34; k++) {
+            pairs += c[k] >= 2;
+            kinds += c[k] >= 1;
+        }
+        for (int i = 0; i < 13; i++) {
+            uint8_t x = c[ipt_yaochuu[i]];
+            ykinds += x >= 1;
+            ypairs += x >= 2;
+        }
+    }
+    /* step 1: shanten after each candidate discard */
+    int best = 255;
+    for (int d = 0; d < 34; d++) {
+        if (!((cand >> d) & 1)) continue;
+        int have = c[d], s;
+        if (d < 27) {
+            int g = d / 9, r = d % 9;
+            uint32_t l = lo[g], h = hi[g];
+            if (r < 4) l -= ipt_pow5[r];
+            else h -= ipt_pow5[r - 4];
+            row_minus[d] = ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[h] + ipt_rank_lo[l]));
+            s = ipt_gq_final(&Q[g], row_minus[d], nsets) - 1;
+        } else {
+            row_minus[d] = ipt_row_at(ipt_honor_rows +
+                                      5u * (hidx - ipt_honor_w[have] + ipt_honor_w[have - 1]));
+            s = ipt_gq_final(&Q[3], row_minus[d], nsets) - 1;
+        }
+        if (nsets == 4) {
+            int p2 = pairs - (have == 2), k2 = kinds - (have == 1);
+            int a = 6 - p2 + (k2 < 7 ? 7 - k2 : 0);
+            if (a < s) s = a;
+            int yk = ykinds, yp = ypairs;
+            if (ipt_is_yaochuu(d)) {
+                yk -= have == 1;
+                yp -= have == 2;
+            }
+            int b = 13 - yk - (yp > 0);
+            if (b < s) s = b;
+        }
+        sh[d] = s;
+        if (s < best) best = s;
+    }
     uint64_t tied = 0;
-    int n = 0;
+    int n = 0, first = -1;
     for (int d = 0; d < 34; d++)
         if (((cand >> d) & 1) && sh[d] == best) {
             tied |= (uint64_t)1 << d;
+            if (first < 0) first = d;
             n++;
         }
     if (shanten_out) *shanten_out = best;
     if (n == 1) {
         if (ties_out) *ties_out = tied;
         if (ukeire_out) *ukeire_out = -1;
-        for (int d = 0; d < 34; d++)
-            if ((tied >> d) & 1) return d;
+        return first;
     }
-    uint8_t work[34], out[34];
-    memcpy(work, c, 34);
+    /* step 2: effective tiles of each tied candidate */
+    int s14 = ipt_gq_final(&Q[0], row[0], nsets) - 1; /* shanten of the hand itself */
+    if (nsets == 4) {
+        int a = 6 - pairs + (kinds < 7 ? 7 - kinds : 0), b = 13 - ykinds - (ypairs > 0);
+        if (a < s14) s14 = a;
+        if (b < s14) s14 = b;
+    }
+    ipt_gr_conv(&P[1], &G[0], &G[2]);
+    ipt_gr_conv(&P[2], &G[0], &G[3]);
+    ipt_gr_conv(&P[3], &G[1], &G[2]);
+    ipt_gr_conv(&P[4], &G[1], &G[3]);
+    ipt_grow row_plus[31]; /* suits: row of k's group + k; 27 + n: the honors + a kind
+                              held n times */
+    uint32_t plus_done = 0; /* bit g: row_plus of group g computed */
     int top = -1, choice = -1;
     uint64_t top_mask = 0;
+    /* a kind counts only with unseen copies left: left[k] for the hand - d (k != d) */
+    int left[34];
+    for (int k = 0; k < 34; k++) left[k] = 4 - c[k] - (visible ? visible[k] : 0);
     for (int d = 0; d < 34; d++) {
         if (!((tied >> d) & 1)) continue;
-        work[d]--;
-        ipt_ukeire(work, total - 1, visible, out, NULL);
-        work[d]++;
+        const int gd = d < 27 ? d / 9 : 3;
+        ipt_gq Qd[4];
+        ipt_gr D;
+        ipt_gr_row(&D, row_minus[d]);
+        for (int g = 0; g < 4; g++) {
+            if (g == gd) continue;
+            int a = -1, b = -1;
+            for (int x = 0; x < 4; x++)
+                if (x != g && x != gd) {
+                    if (a < 0) a = x;
+                    else b = x;
+                }
+            ipt_gr_conv(&R, &D, &P[pair_of[a][b]]);
+            Qd[g] = ipt_gq_of(&R, nsets);
+            if (!((plus_done >> g) & 1)) {
+                plus_done |= 1u << g;
+                if (g < 3) {
+                    for (int r = 0; r < 9; r++) {
+                        if (c[9 * g + r] >= 4) continue;
+                        uint32_t l = lo[g], h = hi[g];
+                        if (r < 4) l += ipt_pow5[r];
+                        else h += ipt_pow5[r - 4];
+                        row_plus[9 * g + r] = ipt_grow_of(
+                            ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[h] + ipt_rank_lo[l])));
+                    }
+                } else {
+                    for (int have = 0; have < 4; have++)
+                        row_plus[27 + have] = ipt_grow_of(ipt_row_at(
+                            ipt_honor_rows +
+                            5u * (hidx + ipt_honor_w[have + 1] - ipt_honor_w[have])));
+                }
+            }
+        }
+        /* the hand - d: its chiitoi / kokushi counts, and their shanten after a draw */
+        const int hd = c[d];
+        int p1 = pairs - (hd == 2), k1 = kinds - (hd == 1), yk1 = ykinds, yp1 = ypairs;
+        if (ipt_is_yaochuu(d)) {
+            yk1 -= hd == 1;
+            yp1 -= hd == 2;
+        }
+        int other_s[2][4] = {{255, 255, 255, 255}, {255, 255, 255, 255}};
+        if (nsets == 4) {
+            for (int have = 0; have < 4; have++) {
+                int p2 = p1 + (have == 1), k2 = k1 + (have == 0);
+                int a = 6 - p2 + (k2 < 7 ? 7 - k2 : 0);
+                int b = 13 - (yk1 + (have == 0)) - ((yp1 + (have == 1)) > 0);
+                other_s[0][have] = a;
+                other_s[1][have] = a < b ? a : b;
+            }
+        }
+        /* honors of d's group after d left: indexes by count */
+        uint32_t hidx_d = gd == 3 ? hidx - ipt_honor_w[hd] + ipt_honor_w[hd - 1] : hidx;
+        int honor_e[5] = {-1, -1, -1, -1, -1}; /* effective, by the honor's count */
         int u = 0;
-        for (int k = 0; k < 34; k++) u += out[k];
+        /* k == d: hand - d + d is the hand itself */
+        if (s14 < best && left[d] + 1 > 0) u += left[d] + 1;
+        uint32_t ld = lo[gd < 3 ? gd : 0], hdd = hi[gd < 3 ? gd : 0];
+        if (gd < 3) {
+            int rd = d % 9;
+            if (rd < 4) ld -= ipt_pow5[rd];
+            else hdd -= ipt_pow5[rd - 4];
+        }
+        for (int k = 0; k < 34; k++) {
+            if (k == d || left[k] <= 0) continue;
+            int have = c[k];
+            if (have >= 4) continue;
+            int e;
+            if (k < 27) {
+                int g = k / 9, r = k % 9;
+                if (other_s[r == 0 || r == 8][have] < best) {
+                    e = 1;
+                } else if (g == gd) {
+                    uint32_t l = ld, h = hdd;
+                    if (r < 4) l += ipt_pow5[r];
+                    else h += ipt_pow5[r - 4];
+                    e = ipt_gq_le(&Q[g],
+                                  ipt_grow_of(ipt_row_at(ipt_suit_rows +
+                                                         5u * (ipt_base_hi[h] + ipt_rank_lo[l]))),
+                                  best, nsets);
+                } else {
+                    e = ipt_gq_le(&Qd[g], row_plus[k], best, nsets);
+                }
+            } else {
+                if (honor_e[have] < 0) {
+                    if (other_s[1][have] < best)
+                        honor_e[have] = 1;
+                    else if (gd == 3)
+                        honor_e[have] = ipt_gq_le(
+                            &Q[3],
+                            ipt_grow_of(ipt_row_at(ipt_honor_rows +
+                                                   5u * (hidx_d + ipt_honor_w[have + 1] -
+                                                         ipt_honor_w[have]))),
+                            best, nsets);
+                    else
+                        honor_e[have] = ipt_gq_le(&Qd[3], row_plus[27 + have], best, nsets);
+                }
+                e = honor_e[have];
+            }
+            if (e) u += left[k];
+        }
         if (u > top) {
             top = u;
             choice = d;
