@@ -1,5 +1,8 @@
 """Position studies: a mid-hand table position seen by one seat, its hidden worlds, play-outs.
 
+(This module is ``ippatsu.study._position``: ``ippatsu.study.position`` is the study
+function that drives it, and ``ippatsu.study.Position`` is the class below.)
+
 Design
 ------
 A :class:`Position` is what one seat sees at its own turn (phase ``TURN``: it has just
@@ -44,7 +47,7 @@ at a game end.
 
 >>> pos = Position.parse(EXAMPLE)
 >>> pos.seat, len(pos.hand), pos.left, pos.riichi
-(1, 14, 55, (-1, -1, -1, 2))
+(1, 14, 44, (-1, -1, 3, -1))
 >>> Position.parse(pos.to_text()) == pos
 True
 """
@@ -79,19 +82,20 @@ _VIA = ("draw", "rinshan", "minkan", "call")
 _WIND = "ESWN"
 _SEAT_REL = {1: "R", 2: "A", 3: "L"}
 
-#: the example of the text form (a real self-play position: seat 1 to move, seat 3 in
-#: riichi since its third discard)
+#: the example of the text form (a real self-play position: seat 1 to move, may declare
+#: riichi; seat 2 is in riichi; the indicator is the red 5m)
 EXAMPLE = """\
-kyoku E1 honba 0 deposits 1 left 55
-scores 25000 25000 25000 24000
-dora 7z
+kyoku E1 honba 0 deposits 1 left 44
+scores 25000 25000 24000 25000
+dora 0m
 turn 1 draw
-hand 3468m1234p2288s4z 7p
-river 0 1z 9s 4z 2z
-river 1 1s 9p 6z
-river 2 6z 9m 7z
-river 3 2z 9p 1s!
-ippatsu 3
+hand 22567m34789p569s 7s
+river 0 3z 6m 1p 5z 9p 7z 6z
+river 1 3z 7z 1z 3s 5z 2z
+river 2 7p 5m 6m 4p! 4s 3m
+river 3 7p 1z 8m 2s 4z 5z
+ippatsu -
+double -
 """
 
 
@@ -146,13 +150,13 @@ class Position:
 
     Text form (:meth:`parse`, :meth:`to_text`): one item per line, ``#`` starts a comment::
 
-        kyoku E1 honba 0 deposits 1 left 55     kyoku E1..E4 S1.. W1.. N1.. (or 0..15)
-        scores 25000 25000 25000 24000          by absolute seat
-        dora 7z                                 revealed indicators, in order
+        kyoku E1 honba 0 deposits 1 left 44     kyoku E1..E4 S1.. W1.. N1.. (or 0..15)
+        scores 25000 25000 24000 25000          by absolute seat
+        dora 0m                                 revealed indicators, in order
         turn 1 draw                             the seat to move, and via
-        hand 3468m1234p2288s4z 7p               its concealed tiles; after a draw the
+        hand 22567m34789p569s 7s                its concealed tiles; after a draw the
                                                 last tile written is the tile drawn
-        river 3 2z 9p 1s!                       one river, tiles in order: a trailing *
+        river 2 7p 5m 6m 4p! 4s 3m              one river, tiles in order: a trailing *
                                                 marks a tile called away, ! the riichi tile
         meld 2 pon 5z+55z<A                     one meld (ippatsu.hand text), in call order
         ippatsu 3                               seats with ippatsu (- none); default derived
@@ -211,14 +215,18 @@ class Position:
 
     def _key(self) -> tuple:
         sp = _specs
-        return (self.seat, sp(self.hand), self.melds, tuple(sp(r) for r in self.rivers),
+        h = self.hand
+        hand = (tuple(sorted(sp(h))),) if self.via == "call" or not h else \
+            (tuple(sorted(sp(h[:-1]))), sp(h[-1:]))
+        return (self.seat, hand, self.melds, tuple(sp(r) for r in self.rivers),
                 self.river_called, self.riichi, self.ippatsu, self.double_riichi,
                 sp(self.dora_indicators), self.kyoku, self.honba, self.deposits, self.scores,
                 self.left, self.via, self.furiten)
 
     def __eq__(self, other) -> bool:
         """Equal when the text forms are equal: ordinary copies of a kind are
-        interchangeable (as for :class:`~ippatsu.hand.Meld`), red fives are not."""
+        interchangeable (as for :class:`~ippatsu.hand.Meld`), red fives are not, and the
+        order of the concealed tiles does not matter (the drawn tile stays apart)."""
         if not isinstance(other, Position):
             return NotImplemented
         return self._key() == other._key()
@@ -453,10 +461,9 @@ class Position:
         lines.append("dora " + " ".join(tile_name(t) for t in self.dora_indicators))
         lines.append(f"turn {self.seat} {self.via}")
         if self.via == "call":
-            lines.append("hand " + " ".join(tile_name(t) for t in self.hand))
+            lines.append("hand " + format_tiles(self.hand))
         else:
-            lines.append("hand " + " ".join(tile_name(t) for t in self.hand[:-1]) + " "
-                         + tile_name(self.hand[-1]))
+            lines.append("hand " + format_tiles(self.hand[:-1]) + " " + tile_name(self.hand[-1]))
         for q in range(4):
             toks = []
             for i, t in enumerate(self.rivers[q]):
@@ -1076,6 +1083,7 @@ class Sampler:
         for t in pos.hand:
             self.own_counts[t >> 2] += 1
         self._legal: Optional[List[Action]] = None
+        self._template: Optional[GameState] = None
 
     # ------------------------------------------------------------------ worlds
     def world(self, rng: np.random.Generator) -> World:
@@ -1152,7 +1160,7 @@ class Sampler:
             world = self.world(rng)
         pos = self.position
         p = self.seat
-        st = GameState(self.rules, start=False, auto_next=False, record=False)
+        st = self._new_state()
         st.kyoku = pos.kyoku
         st.honba = pos.honba
         st.deposits = pos.deposits
@@ -1225,6 +1233,28 @@ class Sampler:
         st._legal = {p: st._turn_actions(p)}
         return st
 
+    def __getstate__(self):
+        d = dict(self.__dict__)
+        d["_template"] = None
+        return d
+
+    def _new_state(self) -> GameState:
+        """A fresh GameState with the game-level attributes of ``GameState(rules,
+        start=False, auto_next=False, record=False)``, without its cost (the seeded wall
+        generator); tests check that the attribute set is the constructor's."""
+        t = self._template
+        if t is None:
+            t = self._template = GameState(self.rules, start=False, auto_next=False,
+                                           record=False)
+        st = GameState.__new__(GameState)
+        for a in _GAME_ATTRS:
+            setattr(st, a, getattr(t, a))
+        st.events = []
+        st.hand_results = []
+        st.names = list(t.names)
+        st._legal = {}
+        return st
+
     @property
     def legal(self) -> List[Action]:
         """The seat's legal actions (they do not depend on the hidden tiles)."""
@@ -1235,6 +1265,11 @@ class Sampler:
 
     def resolve(self, choice) -> Action:
         return _resolve_choice(self, choice)
+
+
+#: what GameState.__init__ sets that a hand does not (copied from a template state)
+_GAME_ATTRS = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "auto_next",
+               "record", "phase", "final", "_next")
 
 
 def _mask(kinds) -> int:
