@@ -5,14 +5,15 @@
 * :class:`RandomAgent`: a uniformly random legal action (its own seeded generator).
 * :class:`GreedyAgent`: tile efficiency: takes every win, declares riichi when it can,
   never calls, and discards the tile that leaves the lowest shanten and then the most
-  effective tiles (counted against the tiles it can see), by :func:`ippatsu.core.ukeire`.
+  effective tiles (counted against the tiles it can see), by one call of
+  :func:`ippatsu.core.efficiency_discard`'s kernel.
 """
 from __future__ import annotations
 
 import random
-from typing import List, Sequence
+from typing import Sequence
 
-from .. import core as _core
+from ..core import _efficiency_ties
 from .actions import Action, ActionType
 
 __all__ = ["RandomAgent", "GreedyAgent", "Agent"]
@@ -38,60 +39,52 @@ class RandomAgent:
         return legal[r]
 
 
-_WIN = (ActionType.TSUMO, ActionType.RON)
+_DISCARD = ActionType.DISCARD
+_RIICHI = ActionType.RIICHI
+_PASS = ActionType.PASS
+#: types the greedy agent always takes (the first one offered): wins, and the last
+#: dealer's stop in first place
+_TAKE = frozenset((ActionType.TSUMO, ActionType.RON, ActionType.STOP))
 
 
 class GreedyAgent:
     """GreedyAgent(): lowest shanten, then most effective tiles; riichi when tenpai; takes
     every win; passes on calls; never declares kans or the nine-terminals abort; stops the
-    game when it may (``LastDealerStop.OPTIONAL``: it is first)."""
+    game when it may (``LastDealerStop.OPTIONAL``: it is first).
+
+    The discard is :func:`ippatsu.core.efficiency_discard` over the offered discards (the
+    riichi discards when riichi is offered), ukeire counted against the tiles the seat can
+    see; among equally good kinds the first one offered wins (the order of the legal
+    actions), and within a kind the first action offered (a red five or a plain one)."""
 
     def __call__(self, obs, legal: Sequence[Action]) -> Action:
-        discards: List[Action] = []
-        riichis: List[Action] = []
+        riichi_mask = disc_mask = 0
+        n_riichi = n_disc = 0
         pass_ = None
         for a in legal:
             t = a.type
-            if t in _WIN or t is ActionType.STOP:  # the last dealer in first place stops
+            if t is _DISCARD:
+                n_disc += 1
+                disc_mask |= 1 << (a.tile >> 2)
+            elif t is _RIICHI:
+                n_riichi += 1
+                riichi_mask |= 1 << (a.tile >> 2)
+            elif t in _TAKE:
                 return a
-            if t is ActionType.DISCARD:
-                discards.append(a)
-            elif t is ActionType.RIICHI:
-                riichis.append(a)
-            elif t is ActionType.PASS:
+            elif t is _PASS:
                 pass_ = a
         if pass_ is not None:
             return pass_
-        pool = riichis if riichis else discards
-        if len(pool) == 1:
-            return pool[0]
-        # lowest shanten after the discard, then the most effective tiles (ukeire)
-        work = bytearray(obs.counts)
-        shanten = _core.shanten
-        best = 99
-        cands: List[Action] = []
-        for a in pool:
-            k = a.tile >> 2
-            work[k] -= 1
-            s = shanten(bytes(work))
-            work[k] += 1
-            if s < best:
-                best = s
-                cands = [a]
-            elif s == best:
-                cands.append(a)
-        if len(cands) == 1:
-            return cands[0]
-        visible = obs.visible_counts
-        ukeire = _core.ukeire
-        top = -1
-        choice = cands[0]
-        for a in cands:
-            k = a.tile >> 2
-            work[k] -= 1
-            n = ukeire(bytes(work), visible).total
-            work[k] += 1
-            if n > top:
-                top = n
-                choice = a
-        return choice
+        if n_riichi:
+            pool_type, n, allowed = _RIICHI, n_riichi, riichi_mask
+        else:
+            pool_type, n, allowed = _DISCARD, n_disc, disc_mask
+        if n == 1:
+            for a in legal:
+                if a.type is pool_type:
+                    return a
+        ties = _efficiency_ties(obs.counts, obs.visible_counts, allowed)
+        for a in legal:
+            if a.type is pool_type and (ties >> (a.tile >> 2)) & 1:
+                return a
+        raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
