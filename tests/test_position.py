@@ -325,12 +325,21 @@ def test_sampler_is_uniform_over_unseen_ids():
     assert 16 not in unseen and 52 in unseen and 88 in unseen
     rng = np.random.default_rng(2024)
     n = 20000
-    slots = {"opp": Counter(), "live": Counter()}
-    q = (pos.seat + 1) % 4
+    opps = [q for q in range(4) if q != pos.seat]
+    names = [f"hand{q}[{i}]" for q in opps for i in (0, 12)] + \
+        ["live[0]", "live[-1]", "rinshan[0]", "dora[0]", "ura[4]"]
+    slots = {k: Counter() for k in names}
     for _ in range(n):
         w = sam.world(rng)
-        slots["opp"][w.hands[q][0]] += 1
-        slots["live"][w.live[0]] += 1
+        for q in opps:
+            slots[f"hand{q}[0]"][w.hands[q][0]] += 1
+            slots[f"hand{q}[12]"][w.hands[q][12]] += 1
+        slots["live[0]"][w.live[0]] += 1
+        slots["live[-1]"][w.live[-1]] += 1
+        slots["rinshan[0]"][w.rinshan[0]] += 1
+        slots["dora[0]"][w.dora[0]] += 1
+        slots["ura[4]"][w.ura[4]] += 1
+    slots["opp"] = slots[f"hand{opps[1]}[0]"]
     for c in slots.values():
         assert set(c) <= set(unseen) and 16 not in c
         e = n / len(unseen)
