@@ -153,3 +153,15 @@ def test_riichi_pool_restricts_the_choice():
     assert k in allowed
     mask = core._efficiency_ties(counts, None, allowed)
     assert mask >> k & 1 and all((mask >> j) & 1 == 0 for j in range(k))
+
+
+class _SubRandom(RandomAgent):
+    """A RandomAgent that ``sim.play`` cannot recognise: it takes the generic loop."""
+
+
+@pytest.mark.parametrize("seed", [3, 4] if not PURE else [3])
+def test_sim_random_fast_path_plays_the_same_games(seed):
+    fast = play(seed, [RandomAgent(seed * 4 + j) for j in range(4)], RULES, record=True)
+    slow = play(seed, [_SubRandom(seed * 4 + j) for j in range(4)], RULES, record=True)
+    assert fast["events"] == slow["events"]
+    assert fast["scores"] == slow["scores"] and fast["final"] == slow["final"]

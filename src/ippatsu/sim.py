@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Callable, List, Optional, Sequence
 
 from .rules import Rules
+from .table.agents import RandomAgent
 from .table.observation import Observation
 from .table.state import GameState, Phase
 
@@ -27,22 +28,63 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     ``check=True`` verifies the state's invariants after every step (slow).
     """
     st = GameState(rules, seed, record=record, names=names)
-    views = [Observation(st, p) for p in range(4)]
-    TURN = Phase.TURN
-    GAME_END = Phase.GAME_END
-    while st.phase != GAME_END:
-        legal = st._legal
-        if st.phase == TURN:
-            p = st.actor
-            st.step(agents[p](views[p], legal[p]))
-        else:
-            st.step([agents[p](views[p], acts) for p, acts in legal.items()])
-        if check:
-            st.check_invariants()
+    if not check and all(type(a) is RandomAgent for a in agents):
+        _run_random(st, [a._bits for a in agents])
+    else:
+        _run(st, agents, check)
     out = dict(st.final)
     out["events"] = st.events
     out["hands"] = st.hand_results
     return out
+
+
+def _run(st, agents, check: bool) -> None:
+    views = [Observation(st, p) for p in range(4)]
+    TURN = Phase.TURN
+    GAME_END = Phase.GAME_END
+    step = st.step
+    while st.phase != GAME_END:
+        legal = st._legal
+        if st.phase == TURN:
+            p = st.actor
+            step(agents[p](views[p], legal[p]))
+        else:
+            chosen = []
+            for p, acts in legal.items():
+                chosen.append(agents[p](views[p], acts))
+            step(chosen)
+        if check:
+            st.check_invariants()
+
+
+def _run_random(st, bits) -> None:
+    """The loop of four :class:`RandomAgent` (exactly that class) with their draw inlined:
+    the same calls of each agent's generator, so the same game."""
+    TURN = Phase.TURN
+    GAME_END = Phase.GAME_END
+    step = st.step
+    while st.phase != GAME_END:
+        legal = st._legal
+        if st.phase == TURN:
+            acts = legal[st.actor]
+            n = len(acts)
+            b = bits[st.actor]
+            k = n.bit_length()
+            r = b(k)
+            while r >= n:
+                r = b(k)
+            step(acts[r])
+        else:
+            chosen = []
+            for p, acts in legal.items():
+                n = len(acts)
+                b = bits[p]
+                k = n.bit_length()
+                r = b(k)
+                while r >= n:
+                    r = b(k)
+                chosen.append(acts[r])
+            step(chosen)
 
 
 def _play_child(args):
