@@ -1003,6 +1003,7 @@ class Sampler:
                                     "be made from the tiles the seat cannot see",
                                     "riichi_impossible")
         self.u = list(u)
+        self.kind_start = [sum(self.u[:k]) for k in range(34)]
         self.n_live = pos.left + kans
         self.n_rin = 4 - kans
         self.n_dora_hidden = 5 - len(pos.dora_indicators)
@@ -1090,26 +1091,29 @@ class Sampler:
         """A world drawn uniformly from what the seat cannot see (riichi opponents
         tenpai)."""
         pos = self.position
-        perm = rng.permutation(self.unseen).tolist()
+        arr = rng.permutation(self.unseen)
         hands: List[list] = [[], [], [], []]
         hands[self.seat] = list(pos.hand)
         if self.riichi_opps:
             counts = self._riichi_counts(rng)
-            by_kind: List[list] = [[] for _ in range(34)]
-            for t in perm:
-                by_kind[t >> 2].append(t)
-            taken = set()
+            # the unseen ids grouped by kind, each kind's ids in their shuffled order: the
+            # first copies of a kind in that order are a uniform choice of its ids
+            grouped = arr[np.argsort(arr >> 2, kind="stable")].tolist()
+            start = self.kind_start
+            used = [0] * 34
+            taken = np.zeros(136, dtype=bool)
             for q, cq in zip(self.riichi_opps, counts):
                 h = []
                 for k in range(34):
                     n = cq[k]
                     if n:
-                        lst = by_kind[k]
-                        h.extend(lst[:n])
-                        del lst[:n]
-                taken.update(h)
+                        a = start[k] + used[k]
+                        h.extend(grouped[a:a + n])
+                        used[k] += n
+                taken[h] = True
                 hands[q] = h
-            perm = [t for t in perm if t not in taken]
+            arr = arr[~taken[arr]]
+        perm = arr.tolist()
         i = 0
         for q in self.free_opps:
             n = self.n_opp[q]
@@ -1230,7 +1234,10 @@ class Sampler:
         st.shanten[p] = self.own_shanten
         st.waits[p] = self.own_waits
         st.phase = Phase.TURN
-        st._legal = {p: st._turn_actions(p)}
+        legal = self._legal
+        if legal is None:  # the seat's legal actions do not depend on the hidden tiles
+            legal = self._legal = st._turn_actions(p)
+        st._legal = {p: list(legal)}
         return st
 
     def __getstate__(self):
@@ -1259,8 +1266,7 @@ class Sampler:
     def legal(self) -> List[Action]:
         """The seat's legal actions (they do not depend on the hidden tiles)."""
         if self._legal is None:
-            w = self.world(np.random.Generator(np.random.PCG64(0)))
-            self._legal = self.state(world=w).legal_actions(self.seat)
+            self.state(world=self.world(np.random.Generator(np.random.PCG64(0))))
         return list(self._legal)
 
     def resolve(self, choice) -> Action:
