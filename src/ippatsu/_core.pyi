@@ -2,7 +2,7 @@
 
 The pure-Python twin ``ippatsu._reference.api`` has the same signatures.
 """
-from typing import Any, Final, Literal, Sequence, Tuple, Union
+from typing import Any, Callable, Final, Iterable, Literal, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +35,14 @@ __all__ = [
     "NOT_APPLICABLE", "TABLE_BYTES", "BACKEND",
     "shanten", "shanten_forms", "is_agari", "waits", "ukeire",
     "shanten_batch", "shanten_forms_batch", "is_agari_batch", "waits_batch", "ukeire_batch",
+    "efficiency_discard", "solo_rollouts",
 ]
+
+#: A kind mask (bit k = kind k) or an iterable of kinds 0-33.
+_Allowed = Union[int, Iterable[int]]
+#: "efficiency" (0), "shanten" (1), or ``policy(counts14: bytes, unseen: bytes) -> kind``.
+_Policy = Union[Literal["efficiency", "shanten", 0, 1], Callable[[bytes, bytes], int]]
+_I64 = npt.NDArray[np.int64]
 
 # per hand
 
@@ -46,6 +53,25 @@ def waits(hand: _HandLike) -> list[int]: ...
 def ukeire(
     hand: _HandLike, visible: _VisibleLike | None = None
 ) -> Ukeire | list[DiscardUkeire]: ...
+
+def efficiency_discard(
+    hand: _HandLike, visible: _VisibleLike | None = None, allowed: _Allowed | None = None
+) -> int: ...
+def _efficiency_ties(
+    hand: _HandLike, visible: _VisibleLike | None = None, allowed: _Allowed | None = None
+) -> int: ...
+def solo_rollouts(
+    counts: _HandLike,
+    unseen: _VisibleLike,
+    draws: int,
+    start: int,
+    stop: int,
+    key: int,
+    policy: _Policy = "efficiency",
+    *,
+    out: Tuple[_I64, _I64, _I64] | None = None,
+    threads: int | None = 1,
+) -> Tuple[_I64, _I64, _I64]: ...
 
 # batches over (N, 34) integer arrays of concealed counts
 
