@@ -299,22 +299,6 @@ def test_plot_writes_a_png(tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-# ----------------------------------------------------------------------------- Ray
-@pytest.fixture(scope="module")
-def ray_runtime():
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             configure_logging=False)
-    yield ray
-    ray.shutdown()
-
-
-def test_ray_gives_the_local_answer(ray_runtime):
-    local = _match_acc(backend="local", workers=2, chunk_size=2)
-    on_ray = _match_acc(backend="ray", chunk_size=2)
-    assert on_ray == local
-
-
 @pytest.mark.parametrize("mod", ["ippatsu.study", "ippatsu.study._stats", "ippatsu.study.match",
                                  "ippatsu.study.solo"])
 def test_doctests(mod):

@@ -43,6 +43,7 @@ Ctrl-C stops a study cleanly: the result holds the chunks finished so far and sa
 4
 """
 from ._runner import read_rows, sample_seed
+from ._position import Position
 from .choices import PositionResult, position
 from .match import MatchResult, match
 from .solo import SoloResult, solo
@@ -50,10 +51,3 @@ from .solo import SoloResult, solo
 __all__ = ["solo", "SoloResult", "position", "PositionResult", "Position", "match",
            "MatchResult", "sample_seed", "read_rows"]
 
-
-def __getattr__(name):
-    if name == "Position":
-        from ._position import Position
-
-        return Position
-    raise AttributeError(name)

@@ -116,18 +116,18 @@ class _PositionTask(Task):
         from . import _position as P
 
         if self._sampler is None:
-            self._sampler = P.Sampler(self.pos, self.rules)
+            self._sampler = self.pos.prepare(self.rules)
         sampler = self._sampler
         seat = self.pos.seat
         acc = _PosAcc(len(self.actions))
         cols = {c: [] for c in ("sample", "choice", *_FIELDS, "delta", "kind")} if rows else None
         for i in range(start, stop):
             kids = sample_seed(self.seed, i).spawn(5)
-            world = kids[0]
+            world = sampler.world(np.random.Generator(np.random.PCG64(kids[0])))
             agent_seeds = [int(k.generate_state(1)[0]) for k in kids[1:]]
             outcomes = []
             for c, action in enumerate(self.actions):
-                st = sampler.state(np.random.Generator(np.random.PCG64(world)))
+                st = sampler.state(world=world)  # the same world for every choice
                 agents = make_agents(self.specs, agent_seeds)
                 o = P.play_out(st, action, agents, seat)
                 outcomes.append(o)

@@ -1,0 +1,64 @@
+"""`ippatsu study solo | position | match` through the command line's main()."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ippatsu.cli import main
+from ippatsu.study._position import EXAMPLE
+
+
+def run(argv, capsys):
+    rc = main(argv)
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+COMMON = ["--seed", "3", "--backend", "serial", "--no-progress"]
+
+
+def test_match_json(capsys):
+    rc, out, err = run(["study", "match", "greedy", "random", "random", "random",
+                        "--games", "4", "--json"] + COMMON, capsys)
+    assert rc == 0, err
+    d = json.loads(out)
+    assert d["kind"] == "match" and d["seed"] == 3 and d["estimates"]["games"] == 4
+    assert [a["name"] for a in d["estimates"]["agents"]] == ["greedy", "random", "random", "random"]
+
+
+def test_solo_table_and_plot(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "solo.png"
+    rc, out, err = run(["study", "solo", "123m456p789s1122z", "--draws", "3", "-n", "2000",
+                        "--visible", "1z", "--plot", str(png)] + COMMON, capsys)
+    assert rc == 0, err
+    assert "Solo draws" in out and "complete %" in out
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_position_from_a_file(capsys, tmp_path):
+    f = tmp_path / "pos.txt"
+    f.write_text(EXAMPLE)
+    rc, out, err = run(["study", "position", str(f), "--choice", "riichi 9s", "--choice", "9s",
+                        "-n", "10"] + COMMON, capsys)
+    assert rc == 0, err
+    assert "riichi 9s" in out and "10 worlds" in out
+
+
+@pytest.mark.parametrize("argv, msg", [
+    (["study", "match", "smart"], "unknown agent"),
+    (["study", "match", "greedy", "--games", "6"], "multiple of 4"),
+    (["study", "solo", "123m", "-n", "5"], "3k+1"),
+    (["study", "solo", "123m456p789s1122z", "-n", "0"], "n must be"),
+    (["study", "position", EXAMPLE, "--choice", "1z", "-n", "5"], "1z"),
+])
+def test_errors_are_one_line(argv, msg, capsys):
+    rc, out, err = run(argv + ["--backend", "serial", "--no-progress"], capsys)
+    assert rc == 1 and out == ""
+    assert err.startswith("ippatsu: error:") and msg in err and "Traceback" not in err
+
+
+def test_a_study_is_required(capsys):
+    rc, out, err = run(["study"], capsys)
+    assert rc == 2 and "solo, position, match" in err

@@ -1,0 +1,42 @@
+"""The Ray backend for real: a local Ray runtime (ray.init(num_cpus=2)) must give every
+study the answer of the local process pool, bit for bit. `.ci/run` installs Ray (the test
+extra), so this runs in CI; it skips only where Ray has no wheel."""
+from __future__ import annotations
+
+import pytest
+
+from ippatsu import study
+from ippatsu.study._position import EXAMPLE
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def runtime():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    yield
+    ray.shutdown()
+
+
+def both(fn, *args, **kw):
+    local = fn(*args, backend="local", workers=2, progress=False, **kw)
+    on_ray = fn(*args, backend="ray", progress=False, **kw)
+    assert on_ray.info.backend == "ray"
+    return local.acc, on_ray.acc
+
+
+def test_match_on_ray(runtime):
+    a, b = both(study.match, ["greedy", "random", "random", "random"], games=16, seed=11,
+                chunk_size=1)
+    assert a == b
+
+
+def test_solo_on_ray(runtime):
+    a, b = both(study.solo, "23m456p78s34567s1z", draws=6, n=20_000, seed=2, chunk_size=3_000)
+    assert a == b
+
+
+def test_position_on_ray(runtime):
+    a, b = both(study.position, EXAMPLE, ["9s", "riichi 9s"], n=20, seed=3, chunk_size=5)
+    assert a == b
