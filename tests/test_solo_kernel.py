@@ -394,3 +394,21 @@ def test_score_kernel_rejects_short_tuples():
     with pytest.raises(IppatsuError) as e:
         compiled.score_kernel(c, 27, ((),), 0, 0, 0, 0, (0,) * 6)
     assert e.value.code == "bad_input"
+
+
+@pytest.mark.skipif(not HAVE_COMPILED, reason="needs the compiled core (not the twin)")
+@pytest.mark.parametrize("text", [ONE_SHANTEN, TWO_SHANTEN, "19m19p19s1234567z", "2255m3366p4477s1z"])
+def test_compiled_memo_of_efficiency_decisions_changes_nothing(text):
+    # ranges of 64+ samples memoise the efficiency decisions; one sample at a time does not
+    hand = counts_of(text)
+    unseen = full_unseen(hand)
+    whole = compiled.solo_rollouts(hand, unseen, 12, 0, 400, 11, "efficiency")
+    out = tuple(np.zeros(s, np.int64) for s in (12, 12, 10))
+    for i in range(400):
+        compiled.solo_rollouts(hand, unseen, 12, i, i + 1, 11, "efficiency", out=out)
+    for x, y in zip(whole, out):
+        assert (x == y).all()
+    ref = ref_solo.solo_rollouts(hand, unseen, 3, 0, 66, 11, "efficiency")
+    got = compiled.solo_rollouts(hand, unseen, 3, 0, 66, 11, "efficiency")
+    for x, y in zip(ref, got):
+        assert (x == y).all()

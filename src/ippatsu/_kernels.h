@@ -15,6 +15,7 @@
 #define IPPATSU_KERNELS_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define IPT_NCLASS 10
@@ -716,9 +717,9 @@ static inline int ipt_gq_le(const ipt_gq *q, ipt_grow r, int thr, int nsets) {
  * effective tiles of hand - d are hand - d + k, which changes d's group only (k in it: one
  * row) or d's group and k's (the row "group + k" is shared by every candidate, the rest of
  * k's group is d's new row convolved with the other two groups' pair). */
-static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *visible,
-                                 uint64_t allowed, uint64_t *ties_out, int *shanten_out,
-                                 int *ukeire_out) {
+static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *visible,
+                                    uint64_t allowed, uint64_t *ties_out, int *shanten_out,
+                                    int *ukeire_out, uint64_t *tied_out, uint64_t *emasks) {
     static const uint8_t pair_of[4][4] = {{6, 0, 1, 2}, {0, 6, 3, 4}, {1, 3, 6, 5}, {2, 4, 5, 6}};
     int sh[34];
     uint64_t row_minus[34];
@@ -804,6 +805,7 @@ static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *vis
             n++;
         }
     if (shanten_out) *shanten_out = best;
+    if (tied_out) *tied_out = tied;
     if (n == 1) {
         if (ties_out) *ties_out = tied;
         if (ukeire_out) *ukeire_out = -1;
@@ -885,7 +887,11 @@ static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *vis
         int honor_e[5] = {-1, -1, -1, -1, -1}; /* effective, by the honor's count */
         int u = 0;
         /* k == d: hand - d + d is the hand itself */
-        if (s14 < best && left[d] + 1 > 0) u += left[d] + 1;
+        uint64_t em = 0;
+        if (s14 < best) {
+            em = (uint64_t)1 << d;
+            if (left[d] + 1 > 0) u += left[d] + 1;
+        }
         uint32_t ld = lo[gd < 3 ? gd : 0], hdd = hi[gd < 3 ? gd : 0];
         if (gd < 3) {
             int rd = d % 9;
@@ -893,7 +899,7 @@ static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *vis
             else hdd -= ipt_pow5[rd - 4];
         }
         for (int k = 0; k < 34; k++) {
-            if (k == d || left[k] <= 0) continue;
+            if (k == d || (left[k] <= 0 && !emasks)) continue;
             int have = c[k];
             if (have >= 4) continue;
             int e;
@@ -928,8 +934,12 @@ static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *vis
                 }
                 e = honor_e[have];
             }
-            if (e) u += left[k];
+            if (e) {
+                em |= (uint64_t)1 << k;
+                if (left[k] > 0) u += left[k];
+            }
         }
+        if (emasks) emasks[d] = em;
         if (u > top) {
             top = u;
             choice = d;
@@ -941,6 +951,16 @@ static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *vis
     if (ties_out) *ties_out = top_mask;
     if (ukeire_out) *ukeire_out = top;
     return choice;
+}
+
+/* ipt_efficiency_ex without the analysis outputs. With them: *tied_out gets the kinds of
+ * the lowest shanten and, when more than one, emasks[d] for each of those the effective
+ * kinds of hand - d (all of them, unseen copies left or not). */
+static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *visible,
+                                 uint64_t allowed, uint64_t *ties_out, int *shanten_out,
+                                 int *ukeire_out) {
+    return ipt_efficiency_ex(c, total, visible, allowed, ties_out, shanten_out, ukeire_out,
+                             NULL, NULL);
 }
 
 /* ---- solo rollouts (ippatsu.core.solo_rollouts) ------------------------------------
@@ -993,6 +1013,84 @@ static inline int ipt_policy_discard(int policy, const uint8_t *h, int total,
     return -1;
 }
 
+/* A memo of efficiency decisions for the rollouts: for a 3k+2 hand, the kinds of the
+ * lowest shanten after the discard and, for each, the effective kinds of the hand left.
+ * The choice against the current visible counts is then a few weighted bit counts. Pure
+ * memoisation (direct-mapped, a collision overwrites), so results never depend on it. */
+#define IPT_EC_MAXC 8
+typedef struct {
+    uint8_t key[34];
+    uint8_t n; /* 0: empty slot */
+    int8_t best;
+    uint8_t d[IPT_EC_MAXC];
+    uint64_t emask[IPT_EC_MAXC];
+} ipt_ec_entry;
+
+static inline int ipt_ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline uint64_t ipt_hash34(const uint8_t *c) {
+    uint64_t w[4], h;
+    memcpy(w, c, 32);
+    h = ipt_mix64(w[0] ^ ((uint64_t)c[32] << 8 | c[33]));
+    h = ipt_mix64(h ^ w[1]);
+    h = ipt_mix64(h ^ w[2]);
+    return ipt_mix64(h ^ w[3]);
+}
+
+/* the efficiency discard of the 3k+2 hand h against vis, through the memo (may be NULL) */
+static inline int ipt_eff_cached(ipt_ec_entry *cache, uint64_t cmask, const uint8_t *h,
+                                 int total, const uint8_t *vis, int *s_out) {
+    if (!cache) return ipt_efficiency(h, total, vis, IPT_ALL_KINDS, NULL, s_out, NULL);
+    ipt_ec_entry *e = cache + (ipt_hash34(h) & cmask);
+    if (!(e->n && memcmp(e->key, h, 34) == 0)) {
+        uint64_t tied = 0, emasks[34];
+        int k = ipt_efficiency_ex(h, total, vis, IPT_ALL_KINDS, NULL, s_out, NULL, &tied,
+                                  emasks);
+        int n = 0;
+        for (uint64_t m = tied; m; m &= m - 1) n++;
+        if (n <= IPT_EC_MAXC) {
+            memcpy(e->key, h, 34);
+            e->n = (uint8_t)n;
+            e->best = (int8_t)*s_out;
+            int i = 0;
+            for (uint64_t m = tied; m; m &= m - 1) {
+                int d = ipt_ctz64(m);
+                e->d[i] = (uint8_t)d;
+                e->emask[i] = n > 1 ? emasks[d] : 0;
+                i++;
+            }
+        }
+        return k;
+    }
+    *s_out = e->best;
+    if (e->n == 1) return e->d[0];
+    int top = -1, choice = -1;
+    for (int i = 0; i < e->n; i++) {
+        int d = e->d[i], u = 0;
+        for (uint64_t m = e->emask[i]; m; m &= m - 1) {
+            int k = ipt_ctz64(m);
+            int left = 4 - h[k] + (k == d) - vis[k];
+            if (left > 0) u += left;
+        }
+        if (u > top) {
+            top = u;
+            choice = d;
+        }
+    }
+    return choice;
+}
+
 typedef struct {
     uint8_t hand[34]; /* the 3k+1 hand the draws start from */
     uint8_t vis[34];  /* 4 - hand - tiles still drawable */
@@ -1009,6 +1107,14 @@ static inline void ipt_solo_run(const ipt_solo_t *P, uint64_t key, int64_t start
     uint8_t pool[136], h[34], vis[34], scratch[34];
     const int m = P->m, draws = P->draws, total = P->total, policy = P->policy;
     const uint64_t kmix = ipt_mix64(key);
+    ipt_ec_entry *cache = NULL;
+    uint64_t cmask = 0;
+    if (policy == IPT_POLICY_EFFICIENCY && stop - start >= 64) {
+        uint64_t want = (uint64_t)(stop - start) * (uint64_t)draws, size = 1024;
+        while (size < want && size < ((uint64_t)1 << 16)) size <<= 1;
+        cache = (ipt_ec_entry *)calloc((size_t)size, sizeof(ipt_ec_entry));
+        cmask = size - 1;
+    }
     for (int64_t i = start; i < stop; i++) {
         uint64_t st = ipt_mix64(kmix + (uint64_t)i * IPT_GOLDEN);
         memcpy(pool, P->pool, (size_t)m);
@@ -1033,7 +1139,9 @@ static inline void ipt_solo_run(const ipt_solo_t *P, uint64_t key, int64_t start
                     if (tenpai < 0) tenpai = d;
                     break;
                 }
-                int k = ipt_policy_discard(policy, h, total + 1, vis, t, &s);
+                int k = policy == IPT_POLICY_EFFICIENCY
+                            ? ipt_eff_cached(cache, cmask, h, total + 1, vis, &s)
+                            : ipt_policy_discard(policy, h, total + 1, vis, t, &s);
                 h[k]--;
                 vis[k]++;
                 if (policy == IPT_POLICY_SHANTEN && k != t)
@@ -1045,6 +1153,7 @@ static inline void ipt_solo_run(const ipt_solo_t *P, uint64_t key, int64_t start
         if (complete >= 0) first_complete[complete]++;
         final_hist[s + 1 < 9 ? s + 1 : 9]++;
     }
+    free(cache);
 }
 
 #endif /* IPPATSU_KERNELS_H */
