@@ -1,4 +1,7 @@
-"""The hand-core API: shanten, agari, waits, effective tiles, decompositions.
+"""The hand-core API: shanten, agari, waits, effective tiles, decompositions, the
+tile-efficiency discard (``efficiency_discard``) and solo Monte Carlo rollouts
+(``solo_rollouts``: from a hand, drawing alone and discarding by a policy, how often it
+is tenpai / complete by each draw).
 
 Every function takes a hand as a :class:`~ippatsu.hand.Hand`, a notation string
 (``"123m406p789s1122z"``), a 34-byte ``bytes`` or any sequence / 1-D array of 34 counts

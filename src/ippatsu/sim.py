@@ -8,7 +8,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, cast
 
 from .rules import Rules
 from .table.agents import RandomAgent
@@ -29,7 +29,7 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     """
     st = GameState(rules, seed, record=record, names=names)
     if not check and all(type(a) is RandomAgent for a in agents):
-        _run_random(st, [a._bits for a in agents])
+        _run_random(st, [cast(RandomAgent, a)._bits for a in agents])
     else:
         _run(st, agents, check)
     out = dict(st.final)
