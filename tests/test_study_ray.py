@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from ippatsu import study
+from ippatsu import core, study
 from ippatsu.study._position import EXAMPLE
 
 ray = pytest.importorskip("ray")
+AGENTS = ["greedy", "random", "random", "random"] if core.BACKEND != "python" else ["random"] * 4
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +28,7 @@ def both(fn, *args, **kw):
 
 
 def test_match_on_ray(runtime):
-    a, b = both(study.match, ["greedy", "random", "random", "random"], games=16, seed=11,
-                chunk_size=1)
+    a, b = both(study.match, AGENTS, games=16, seed=11, chunk_size=1)
     assert a == b
 
 
@@ -39,5 +39,6 @@ def test_solo_on_ray(runtime):
 
 
 def test_position_on_ray(runtime):
-    a, b = both(study.position, EXAMPLE, ["9s", "riichi 9s"], n=20, seed=3, chunk_size=5)
+    a, b = both(study.position, EXAMPLE, ["9s", "riichi 9s"], n=20, seed=3, chunk_size=5,
+                agents=AGENTS[1])
     assert a == b

@@ -37,10 +37,9 @@ Ctrl-C stops a study cleanly: the result holds the chunks finished so far and sa
 ``partial``.
 
 >>> from ippatsu import study
->>> r = study.match(["greedy", "random", "random", "random"], games=4, seed=1,
-...                 backend="serial", progress=False)
->>> r.agent(0)["games"]
-4
+>>> r = study.match(["random"] * 4, games=4, seed=1, backend="serial", progress=False)
+>>> r.agent(0)["games"], sum(r.agent(0)["placement_counts"])
+(4, 4)
 """
 from ._runner import read_rows, sample_seed
 from ._position import Position

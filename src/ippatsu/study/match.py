@@ -13,10 +13,9 @@ deal-in / riichi / call rates per hand, mean win value (points of its wins), eac
 95 % interval; per pair of agents the paired difference of placement and of final score
 with its interval and p-value (significant at 5 % when the interval excludes 0).
 
->>> r = match(["greedy", "random", "random", "random"], games=8, seed=3, backend="serial",
-...           progress=False)
->>> r.games, len(r.agents)
-(8, 4)
+>>> r = match(["random"] * 4, games=8, seed=3, backend="serial", progress=False)
+>>> r.games, r.sets, r.agents
+(8, 2, ['random', 'random', 'random', 'random'])
 """
 from __future__ import annotations
 
