@@ -62,3 +62,20 @@ def test_errors_are_one_line(argv, msg, capsys):
 def test_a_study_is_required(capsys):
     rc, out, err = run(["study"], capsys)
     assert rc == 2 and "solo, position, match" in err
+
+
+def test_position_cut_from_a_record(capsys):
+    from conftest import shared_path
+
+    f = shared_path("tenhou", "mjlog", "mjx", "2020052700gm-00a9-0000-75a4695c.mjlog")
+    rc, out, err = run(["study", "position", "--record", str(f), "--hand", "0", "--turn", "20",
+                        "--choice", "tsumogiri", "-n", "5", "--agents", "random", "--json"]
+                       + COMMON, capsys)
+    assert rc == 0, err
+    d = json.loads(out)
+    assert d["estimates"]["choices"][0]["worlds"] == 5 and "turn" in d["params"]["position"]
+
+
+def test_position_needs_text_or_record(capsys):
+    rc, out, err = run(["study", "position", "--choice", "9s"] + COMMON, capsys)
+    assert rc == 2 and "--record" in err

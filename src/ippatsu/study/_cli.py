@@ -42,7 +42,18 @@ def add_parser(sub) -> None:
     _common(s)
 
     p = ss.add_parser("position", help="compare choices at a mid-hand table position")
-    p.add_argument("position", help="a position in its text form, or a file holding one")
+    p.add_argument("position", nargs="?", default=None,
+                   help="a position in its text form, or a file holding one")
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="cut the position from a game record instead (Tenhou mjlog, "
+                        "tenhou.net/6 JSON, mjai log) at --hand and --turn")
+    p.add_argument("--hand", type=int, default=0, metavar="I",
+                   help="with --record: the hand, counted from 0 in the file")
+    p.add_argument("--turn", type=int, default=0, metavar="T",
+                   help="with --record: the turn in that hand, counted from 0 "
+                        "(only --seat's turns when --seat is given)")
+    p.add_argument("--seat", type=int, default=None, metavar="S",
+                   help="with --record: the seat (0-3) whose turn is cut")
     p.add_argument("--choice", action="append", required=True, metavar="CHOICE",
                    help='a choice of the seat to move, e.g. "riichi 3m", "discard 6p" '
                         "(repeat; at least one)")
@@ -75,8 +86,17 @@ def run(args, out, err) -> int:
         r = solo(args.hand, draws=args.draws, visible=args.visible, policy=args.policy,
                  n=args.n, **kw)
     elif args.study == "position":
-        text = args.position
-        if "\n" not in text:
+        if (args.record is None) == (args.position is None):
+            print("ippatsu: error: give a position (text or file) or --record FILE", file=err)
+            return 2
+        if args.record is not None:
+            from ._position import Position
+
+            text = Position.from_record(args.record, hand_index=args.hand, turn=args.turn,
+                                        seat=args.seat)
+        else:
+            text = args.position
+        if isinstance(text, str) and "\n" not in text:
             try:
                 with open(text, encoding="utf-8") as f:
                     text = f.read()
