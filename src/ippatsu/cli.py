@@ -11,7 +11,8 @@ Usage::
     ippatsu replay PATH...          (runs ippatsu.table.replay.main when it is installed)
     ippatsu bench [--quick] [--no-peers] [--json]
     ippatsu study solo HAND [--draws 12] [--visible TILES] [--policy efficiency|shanten] [-n N]
-    ippatsu study position POSITION --choice CHOICE... [--agents greedy] [-n N]
+    ippatsu study position POSITION|--record FILE --hand I --turn T --choice CHOICE...
+                 [--agents greedy] [-n N]
     ippatsu study match AGENT... [--games N] [--no-duplicate] [--rules PRESET]
                  (each: [--seed S] [--backend local|serial|ray] [--workers N] [--address A]
                   [--out DIR] [--resume] [--no-progress] [--json] [--plot PNG])
