@@ -339,3 +339,15 @@ def test_small_samples_use_student_t():
     assert 0.05 < s["p"] < 0.1 and not s["significant"]
     lo, hi = m.interval()
     assert lo < 0 < hi
+
+
+def test_resume_with_a_gap_merges_every_chunk_once(tmp_path):
+    pytest.importorskip("pyarrow")
+    task = _CountTask()
+    full, _ = _runner.execute(task, 95, backend="serial", progress=False)
+    _runner.execute(task, 95, backend="serial", progress=False, out=tmp_path)
+    (tmp_path / "chunk-0000000.parquet").unlink()   # a lost first chunk, the rest on disk
+    (tmp_path / "chunk-0000004.parquet").unlink()   # and one in the middle
+    acc, info = _runner.execute(task, 95, backend="local", workers=2, progress=False,
+                                out=tmp_path, resume=True)
+    assert acc == full and info.resumed == 75 and info.chunks == 10 and not info.partial

@@ -227,8 +227,9 @@ def _write_chunk(out, fp_json, index, start, stop, acc, cols) -> None:
     os.replace(tmp, path)
 
 
-def _read_chunks(out: str, task: Task, fp_json: str, n: int, size: int):
-    """Accumulators of the chunks already in ``out`` that belong to this study."""
+def _read_chunks(out: str, fp_json: str, n: int, size: int) -> Dict[int, str]:
+    """The chunks already in ``out`` that belong to this study: index -> path (their
+    accumulators are read one at a time when they are merged)."""
     _pa()
     import pyarrow.parquet as pq
 
@@ -237,10 +238,7 @@ def _read_chunks(out: str, task: Task, fp_json: str, n: int, size: int):
         if not (name.startswith("chunk-") and name.endswith(".parquet")):
             continue
         path = os.path.join(out, name)
-        try:
-            meta = pq.read_schema(path).metadata or {}
-        except Exception as e:  # noqa: BLE001 - a damaged file is reported by name
-            raise StudyError(f"{path}: not a readable Parquet chunk ({e})", "bad_resume") from None
+        meta = _chunk_meta(path)
         if meta.get(b"ippatsu.study", b"").decode() != fp_json:
             raise StudyError(f"{path} belongs to a different study (other parameters, "
                              f"seed or chunk size); use another out folder", "bad_resume")
@@ -249,8 +247,17 @@ def _read_chunks(out: str, task: Task, fp_json: str, n: int, size: int):
             continue
         if stop != min(n, start + size):  # the last chunk of a smaller earlier n: rerun it
             continue
-        found[index] = task.acc_from_state(json.loads(meta[b"ippatsu.acc"]))
+        found[index] = path
     return found
+
+
+def _chunk_meta(path: str) -> dict:
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_schema(path).metadata or {}
+    except Exception as e:  # noqa: BLE001 - a damaged file is reported by name
+        raise StudyError(f"{path}: not a readable Parquet chunk ({e})", "bad_resume") from None
 
 
 def read_rows(out: str):
@@ -305,7 +312,7 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
     size = task.chunk_size if chunk_size is None else check_n(chunk_size, "chunk_size")
     fp = dict(task.fingerprint(), chunk_size=size)
     fp_json = json.dumps(fp, sort_keys=True)
-    have: Dict[int, Any] = {}
+    have: Dict[int, str] = {}
     if out is not None:
         _pa()
         out = os.fspath(out)
@@ -313,34 +320,57 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
             if not resume:
                 raise StudyError(f"{out} already holds study chunks: pass resume=True to go "
                                  f"on with them, or choose an empty folder", "out_not_empty")
-            have = _read_chunks(out, task, fp_json, n, size)
+            have = _read_chunks(out, fp_json, n, size)
         else:
             os.makedirs(out, exist_ok=True)
     n_chunks = (n + size - 1) // size
-    results: Dict[int, Any] = dict(have)
-    resumed = sum(min(n, (i + 1) * size) - i * size for i in have)
+
+    def span(index: int) -> Tuple[int, int]:
+        start = index * size
+        return start, min(n, start + size)
+
+    resumed = sum(span(i)[1] - span(i)[0] for i in have)
     bar = _progress_bar(progress, n, resumed, task.unit)
-    done_samples = [resumed]
+    # merged in chunk order as soon as every earlier chunk is in: only the few chunks that
+    # finished ahead of a slower one wait in `early`, so memory stays flat for any n
+    acc = task.new_acc()
+    early: Dict[int, Any] = {}
+    state = {"next": 0, "done": resumed, "merged": 0}
     errors: List[tuple] = []
     t0 = time.perf_counter()
-    spans = {i: (s, e) for i, s, e in _chunks(n, size, ())}
+
+    def advance() -> None:
+        i = state["next"]
+        while i < n_chunks:
+            if i in early:
+                acc.merge(early.pop(i))
+            elif i in have:
+                meta = _chunk_meta(have[i])
+                acc.merge(task.acc_from_state(json.loads(meta[b"ippatsu.acc"])))
+            else:
+                break
+            state["merged"] += 1
+            i += 1
+        state["next"] = i
 
     def done(res) -> None:
-        index, acc, cols, err = res
+        index, part, cols, err = res
         if err is not None:
             errors.append(err)
             raise _Abort()
-        s, e = spans[index]
+        s, e = span(index)
         if out is not None:
-            _write_chunk(out, fp_json, index, s, e, acc, cols)
-        results[index] = acc
-        done_samples[0] += e - s
+            _write_chunk(out, fp_json, index, s, e, part, cols)
+        early[index] = part
+        advance()
+        state["done"] += e - s
         if bar is not None:
             bar.update(e - s)
 
-    jobs = list(_chunks(n, size, have)) if n_chunks <= 100_000 else _chunks(n, size, have)
+    advance()  # resumed chunks at the front
+    jobs = _chunks(n, size, have)
     rows = out is not None
-    if backend != "ray" and (backend == "serial" or workers == 1 or len(spans) - len(have) <= 1):
+    if backend != "ray" and (backend == "serial" or workers == 1 or n_chunks - len(have) <= 1):
         run_backend = "serial"
     else:
         run_backend = backend
@@ -361,11 +391,13 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
             bar.close()
     if errors:
         _raise_worker_error(errors[0])
-    acc = task.new_acc()
-    for index in sorted(results):  # a fixed order (exact integers: any order is the same)
-        acc.merge(results[index])
-    info = RunInfo(n, done_samples[0], backend, workers, time.perf_counter() - t0,
-                   partial or done_samples[0] < n, resumed, len(results))
+    # an interrupted run: the chunks that finished after a gap, then resumed ones past it
+    for i in sorted(set(early) | {j for j in have if j >= state["next"]}):
+        acc.merge(early.pop(i) if i in early else task.acc_from_state(
+            json.loads(_chunk_meta(have[i])[b"ippatsu.acc"])))
+        state["merged"] += 1
+    info = RunInfo(n, state["done"], backend, workers, time.perf_counter() - t0,
+                   partial or state["done"] < n, resumed, state["merged"])
     return acc, info
 
 
