@@ -229,9 +229,15 @@ class PositionResult(StudyResult):
         ax.set_xticklabels(self.choices)
         ax.set_ylabel("mean point change")
         bottom = [0.0] * k
-        for f, color in (("win", "tab:green"), ("deal_in", "tab:red"), ("draw", "tab:gray")):
-            ys = [e[f"{f}_rate"]["rate"] for e in es]
-            bx.bar(range(k), ys, bottom=bottom, label=f.replace("_", "-"), color=color)
+        for f, color in (("win", "tab:green"), ("deal_in", "tab:red"), ("draw", "tab:gray"),
+                         ("other", "lightgray")):
+            if f == "other":  # the hand ended by a win between other players
+                ys = [max(0.0, 1 - b) for b in bottom]
+                label = "others' win"
+            else:
+                ys = [e[f"{f}_rate"]["rate"] for e in es]
+                label = f.replace("_", "-")
+            bx.bar(range(k), ys, bottom=bottom, label=label, color=color)
             bottom = [b + y for b, y in zip(bottom, ys)]
         bx.set_xticks(range(k))
         bx.set_xticklabels(self.choices)
