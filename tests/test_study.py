@@ -351,3 +351,18 @@ def test_resume_with_a_gap_merges_every_chunk_once(tmp_path):
     acc, info = _runner.execute(task, 95, backend="local", workers=2, progress=False,
                                 out=tmp_path, resume=True)
     assert acc == full and info.resumed == 75 and info.chunks == 10 and not info.partial
+
+
+class _DieTask(_CountTask):
+    """Chunk 2's worker process dies (as if killed by the out-of-memory killer)."""
+
+    def run_chunk(self, start, stop, rows):
+        if start // self.chunk_size == 2:
+            os._exit(3)
+        return super().run_chunk(start, stop, rows)
+
+
+def test_a_dead_worker_process_is_a_clean_error():
+    with pytest.raises(StudyError) as e:
+        _runner.execute(_DieTask(), 100, backend="local", workers=2, progress=False)
+    assert e.value.code == "worker_died"

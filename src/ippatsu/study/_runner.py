@@ -386,6 +386,12 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
         pass
     except KeyboardInterrupt:
         partial = True
+    except Exception as e:  # noqa: BLE001 - a worker process died (killed, out of memory)
+        if type(e).__name__ not in ("BrokenProcessPool", "RayTaskError", "WorkerCrashedError",
+                                    "RaySystemError", "RayActorError"):
+            raise
+        errors.append(("StudyError", "worker_died", f"a worker process died: "
+                       f"{type(e).__name__}: {e}".strip()))
     finally:
         if bar is not None:
             bar.close()
