@@ -366,3 +366,32 @@ def test_a_dead_worker_process_is_a_clean_error():
     with pytest.raises(StudyError) as e:
         _runner.execute(_DieTask(), 100, backend="local", workers=2, progress=False)
     assert e.value.code == "worker_died"
+
+
+class SeededPicker:
+    """A stateful user agent: its own generator, reseeded by the study before each game."""
+
+    name = "picker"
+
+    def __init__(self):
+        import random
+
+        self.rng = random.Random(0)
+
+    def reset(self, seed):
+        import random
+
+        self.rng = random.Random(seed)
+
+    def __call__(self, obs, legal):
+        return legal[self.rng.randrange(len(legal))]
+
+
+def test_a_stateful_user_agent_with_reset_is_reproducible_across_chunkings():
+    agents = [SeededPicker(), "random", SeededPicker(), "random"]
+    a = study.match(agents, games=8, seed=6, **quiet(backend="serial", chunk_size=2)).acc
+    b = study.match(agents, games=8, seed=6, **quiet(backend="local", workers=2,
+                                                      chunk_size=1)).acc
+    assert a == b
+    r = study.match(agents, games=8, seed=6, **quiet(backend="serial"))
+    assert r.agents == ["picker", "random", "picker", "random"]
