@@ -68,6 +68,11 @@ def random_wins(n: int, seed: int):
             f |= 2
             ura[i, 0] = rng.integers(0, 34)
         flags[i] = f
+        # indicators are tiles too: never a fifth copy between the hand and them
+        while full[dora[i, 0]] >= 4:
+            dora[i, 0] = (dora[i, 0] + 1) % 34
+        while ura[i, 0] >= 0 and full[ura[i, 0]] + (ura[i, 0] == dora[i, 0]) >= 4:
+            ura[i, 0] = (ura[i, 0] + 1) % 34
         red[i] = int((full[[4, 13, 22]] == 4).sum())  # four fives hold the red one
         i += 1
     return counts, win, melds, flags, winds, dora, ura, red

@@ -28,3 +28,16 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared data folder not available: {SHARED_DATA}")
     return SHARED_DATA
+
+
+# Hypothesis profiles: the ordinary suite runs a modest number of examples; the soak
+# (`--hypothesis-profile=fuzz`, see tests/test_hostile_fuzz.py) many more.
+try:
+    from hypothesis import HealthCheck, settings as _hsettings
+
+    _hsettings.register_profile("default", max_examples=60, deadline=None)
+    _hsettings.register_profile("fuzz", max_examples=5000, deadline=None,
+                                suppress_health_check=list(HealthCheck))
+    _hsettings.load_profile(os.environ.get("IPPATSU_HYPOTHESIS_PROFILE", "default"))
+except ImportError:  # pragma: no cover
+    pass

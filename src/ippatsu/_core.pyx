@@ -145,17 +145,43 @@ cdef int _raise_code(int code, const uint8_t *c, Py_ssize_t row) except -1:
         code="bad_hand_size")
 
 
+cdef long _count_value(object x, int k, str what) except -1:
+    """One count given as a Python / numpy integer 0..4 (bool, float, str... are refused)."""
+    cdef long v
+    if type(x) is not int:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+            raise IppatsuError(
+                f"{what}count of {_kind_name(k)} must be an integer 0-4, got "
+                f"{type(x).__name__} {x!r:.40}", code="bad_count")
+        x = int(x)
+    if x < 0 or x > 4:
+        raise TileCountError(
+            f"{x} {what}copies of {_kind_name(k)}: a count is 0 to 4",
+            code="fifth_copy" if x > 4 else "negative_count")
+    v = x
+    return v
+
+
 cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
-    if len(seq) != 34:
-        raise HandSizeError(f"expected 34 counts, got {len(seq)}", code="bad_counts_length")
+    try:
+        n = len(seq)
+    except TypeError:
+        raise IppatsuError(f"a hand is a Hand, notation, bytes or 34 counts, got "
+                           f"{type(seq).__name__}", code="bad_hand_type") from None
+    if n != 34:
+        raise HandSizeError(f"expected 34 counts, got {n}", code="bad_counts_length")
     cdef int k
     cdef long v
     cdef list lst
     cdef tuple tup
+    cdef object x
     if type(seq) is list:
         lst = <list> seq
         for k in range(34):
-            v = lst[k]
+            x = lst[k]
+            if type(x) is not int:
+                break
+            v = x
             if v < 0 or v > 4:
                 break
             out[k] = <uint8_t> v
@@ -164,19 +190,17 @@ cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
     elif type(seq) is tuple:
         tup = <tuple> seq
         for k in range(34):
-            v = tup[k]
+            x = tup[k]
+            if type(x) is not int:
+                break
+            v = x
             if v < 0 or v > 4:
                 break
             out[k] = <uint8_t> v
         else:
             return 0
     for k in range(34):
-        v = seq[k]
-        if v < 0 or v > 4:
-            raise TileCountError(
-                f"{v} copies of {_kind_name(k)}: a count is 0 to 4",
-                code="fifth_copy" if v > 4 else "negative_count")
-        out[k] = <uint8_t> v
+        out[k] = <uint8_t> _count_value(seq[k], k, "")
     return 0
 
 
@@ -250,7 +274,9 @@ def shanten(hand, form=None):
     cdef int f
     if form is None:
         return ipt_shanten_min(c, total)
-    f = _FORMS.get(form, -1)
+    f = _FORMS.get(form, -1) if type(form) is str else -1
+    if f == 0:
+        return ipt_shanten_min(c, total)
     if f == 1:
         return ipt_shanten_std_n(c, ipt_nsets_of_size[total])
     if f < 0:
@@ -306,7 +332,6 @@ def waits(hand):
 
 cdef int _visible_of(object visible, uint8_t *out) except -1:
     cdef int k
-    cdef long v
     if type(visible) is bytes and PyBytes_GET_SIZE(visible) == 34:
         memcpy(out, PyBytes_AS_STRING(visible), 34)
         for k in range(34):
@@ -314,13 +339,27 @@ cdef int _visible_of(object visible, uint8_t *out) except -1:
                 raise TileCountError(f"{out[k]} visible copies of {_kind_name(k)}",
                                      code="fifth_copy")
         return 0
-    if len(visible) != 34:
-        raise HandSizeError(f"visible needs 34 counts, got {len(visible)}", code="bad_counts_length")
+    if isinstance(visible, str):
+        raise IppatsuError("visible is 34 counts, not notation", code="bad_count")
+    try:
+        n = len(visible)
+    except TypeError:
+        raise IppatsuError(f"visible is 34 counts, got {type(visible).__name__}",
+                           code="bad_count") from None
+    if n != 34:
+        raise HandSizeError(f"visible needs 34 counts, got {n}", code="bad_counts_length")
     for k in range(34):
-        v = visible[k]
-        if v < 0 or v > 4:
-            raise TileCountError(f"{v} visible copies of {_kind_name(k)}", code="fifth_copy")
-        out[k] = <uint8_t> v
+        out[k] = <uint8_t> _count_value(visible[k], k, "visible ")
+    return 0
+
+
+cdef int _check_beside(const uint8_t *c, const uint8_t *other, str what) except -1:
+    cdef int k
+    for k in range(34):
+        if c[k] + other[k] > 4:
+            raise TileCountError(
+                f"{c[k]} copies of {_kind_name(k)} in the hand and {other[k]} {what}: a kind "
+                f"has four copies", code="fifth_copy")
     return 0
 
 
@@ -343,6 +382,7 @@ def ukeire(hand, visible=None):
     cdef int s, d
     if visible is not None:
         _visible_of(visible, vis)
+        _check_beside(c, vis, "visible")
         vp = vis
     if total % 3 == 1:
         s = ipt_ukeire(c, total, vp, out, &mask)
@@ -404,16 +444,6 @@ def _allowed_mask(allowed):
             raise IppatsuError(f"allowed holds kinds 0-33, got {k!r}", code="bad_allowed")
         m |= 1 << int(k)
     return m
-
-
-cdef int _check_beside(const uint8_t *c, const uint8_t *other, str what) except -1:
-    cdef int k
-    for k in range(34):
-        if c[k] + other[k] > 4:
-            raise TileCountError(
-                f"{c[k]} copies of {_kind_name(k)} in the hand and {other[k]} {what}: a kind "
-                f"has four copies", code="fifth_copy")
-    return 0
 
 
 cdef int _efficiency_of(object hand, object visible, object allowed, uint64_t *ties) except -1:
@@ -649,16 +679,26 @@ def _as_counts(counts, name="counts"):
         a = a.reshape(1, 34)
     if a.ndim != 2 or a.shape[1] != 34:
         raise HandSizeError(f"{name} must have shape (N, 34), got {a.shape}", code="bad_shape")
-    if a.dtype != np.uint8:
-        if a.dtype.kind not in "iub":
+    if a.dtype != np.uint8 or name != "counts":
+        if a.dtype.kind not in "iu":
             raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
         if a.size and (a.min() < 0 or a.max() > 4):
             bad = np.argwhere((a < 0) | (a > 4))[0]
             raise TileCountError(
                 f"row {bad[0]}: {a[bad[0], bad[1]]} copies of {_kind_name(bad[1])}: "
                 f"a kind has at most four copies", code="fifth_copy")
-        a = a.astype(np.uint8)
+        a = a.astype(np.uint8, copy=False)
     return np.ascontiguousarray(a)
+
+
+def _check_rows_beside(h, v):
+    """hand + visible never holds more than four copies of a kind."""
+    both = np.asarray(h, dtype=np.int16) + np.asarray(v, dtype=np.int16)
+    if both.size and both.max() > 4:
+        bad = np.argwhere(both > 4)[0]
+        raise TileCountError(
+            f"row {bad[0]}: {both[bad[0], bad[1]]} copies of {_kind_name(bad[1])} in the hand "
+            f"and visible: a kind has four copies", code="fifth_copy")
 
 
 def _out_array(out, shape, dtype):
@@ -678,6 +718,7 @@ def _check_out_tuple(out, int n, str what):
 
 
 _pool = None
+MAX_THREADS = 1024
 
 
 def _run(fill, Py_ssize_t n, int threads):
@@ -700,10 +741,11 @@ def _check_threads(threads):
     if threads is None:
         import os
         return os.cpu_count() or 1
-    threads = int(threads)
-    if threads < 1:
-        raise IppatsuError(f"threads must be >= 1, got {threads}", code="bad_threads")
-    return threads
+    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
+            or not 1 <= threads <= MAX_THREADS:
+        raise IppatsuError(f"threads must be None or an integer 1-{MAX_THREADS}, got "
+                           f"{threads!r:.40}", code="bad_threads")
+    return int(threads)
 
 
 def shanten_batch(counts, out=None, *, form=None, threads=1):
@@ -716,7 +758,7 @@ def shanten_batch(counts, out=None, *, form=None, threads=1):
     """
     cdef const uint8_t[:, ::1] h = _as_counts(counts)
     cdef Py_ssize_t n = h.shape[0]
-    f = _FORMS.get(form, -1)
+    f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
         raise IppatsuError(f"unknown form {form!r}", code="bad_form")
     res = _out_array(out, (n,), np.int8)
@@ -818,6 +860,7 @@ def ukeire_batch(counts, visible=None, out=None, *, threads=1):
         v = _as_counts(visible, "visible")
         if v.shape[0] != n:
             raise HandSizeError(f"visible has {v.shape[0]} rows, counts {n}", code="bad_shape")
+        _check_rows_beside(h, v)
         has_vis = 1
     else:
         v = h
@@ -1191,6 +1234,7 @@ def score_fast(object hand, object win_tile, object melds, unsigned int flags,
     cdef uint8_t conc[34]
     cdef uint8_t full[34]
     cdef uint8_t mc[34]
+    cdef uint8_t ind[34]
     cdef int red = 0, mred, n, k, i, j, t, kmin, nm = 0, closed = 1, win, dora = 0, ura = 0
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
@@ -1266,6 +1310,7 @@ def score_fast(object hand, object win_tile, object melds, unsigned int flags,
         full[k] += conc[k]
         if full[k] > 4:
             return None
+    memset(ind, 0, 34)
     for seq, is_ura in ((dora_indicators, 0), (ura_indicators, 1)):
         if type(seq) is not list and type(seq) is not tuple:
             return None
@@ -1275,6 +1320,9 @@ def score_fast(object hand, object win_tile, object melds, unsigned int flags,
             d = x
             if d < 0 or d >= 136:
                 return None
+            ind[d >> 2] += 1
+            if full[d >> 2] + ind[d >> 2] > 4:
+                return None  # a fifth copy through the indicators: the slow path raises
             j = full[_dora_kind_next(d >> 2)]
             if is_ura:
                 ura += j

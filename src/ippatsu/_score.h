@@ -180,8 +180,8 @@ static inline int ipt_may_be_yakuman(const ipt_ctx_t *c) {
 static inline uint64_t ipt_yakuman_checks(const ipt_ctx_t *c) {
     uint64_t y = 0;
     int tsumo = (c->flags & IPT_F_TSUMO) != 0;
-    if ((c->flags & IPT_F_TENHOU) && tsumo && c->seat == 27 && c->closed) y |= IPT_BIT(Y_TENHOU);
-    if ((c->flags & IPT_F_CHIIHOU) && tsumo && c->seat != 27 && c->closed) y |= IPT_BIT(Y_CHIIHOU);
+    if ((c->flags & IPT_F_TENHOU) && tsumo && c->seat == 27 && c->closed && !c->kans) y |= IPT_BIT(Y_TENHOU);
+    if ((c->flags & IPT_F_CHIIHOU) && tsumo && c->seat != 27 && c->closed && !c->kans) y |= IPT_BIT(Y_CHIIHOU);
     if (ipt_has(c->trips, c->n_trips, 31) && ipt_has(c->trips, c->n_trips, 32) &&
         ipt_has(c->trips, c->n_trips, 33))
         y |= IPT_BIT(Y_DAISANGEN);

@@ -16,6 +16,8 @@ __all__ = [
     "NoYakuError",
     "IllegalActionError",
     "StudyError",
+    "SituationError",
+    "RecordError",
 ]
 
 
@@ -78,3 +80,25 @@ class StudyError(IppatsuError):
     matplotlib) that is not installed, a resume folder written by another study."""
 
     code = "bad_study"
+
+
+class SituationError(IppatsuError):
+    """Situation flags that cannot happen together: riichi on an open hand, ippatsu without
+    riichi, rinshan without a kan or without tsumo, haitei on a ron, houtei or chankan on
+    a tsumo, tenhou for a non-dealer or after a call or kan, ... A caller's bug: the flag
+    is never dropped silently."""
+
+    code = "bad_situation"
+
+
+class RecordError(IppatsuError):
+    """A game record (mjlog, tenhou.net/6, mjai) that cannot be read: missing or empty
+    file, corrupt gzip, bad encoding, malformed XML / JSON, fields of the wrong type, a
+    record above the size limit (code ``record_too_large``). ``path`` names the file
+    (None for in-memory input); the message names it too."""
+
+    code = "bad_record"
+
+    def __init__(self, message: str, code: str | None = None, path=None):
+        super().__init__(message, code)
+        self.path = path

@@ -357,6 +357,8 @@ class Meld:
                     raise MeldError(f"the called/added group {g!r} in {text!r} must be exactly "
                                     "one tile", "bad_meld_text")
         ids = parse_tiles("".join(groups))
+        if not ids:
+            raise MeldError(f"meld text {text!r} has no tiles", "bad_meld_text")
         if mtype is MeldType.ANKAN:
             m = cls(mtype, ids)
         elif mtype is MeldType.KAKAN:

@@ -309,8 +309,30 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """A preset by name: ``"ippatsu"``, ``"tenhou"``, ``"majsoul"`` or ``"planet"``."""
-        try:
-            return {"ippatsu": cls.ippatsu, "tenhou": cls.tenhou,
-                    "majsoul": cls.majsoul, "planet": cls.planet}[name]()
-        except KeyError:
-            raise ValueError(f"unknown rules preset {name!r}") from None
+        from .errors import IppatsuError
+
+        make = {"ippatsu": cls.ippatsu, "tenhou": cls.tenhou, "majsoul": cls.majsoul,
+                "planet": cls.planet}.get(name.lower() if isinstance(name, str) else None)
+        if make is None:
+            raise IppatsuError(f"unknown rules preset {name!r}: use 'ippatsu', 'tenhou', "
+                               f"'majsoul' or 'planet'", code="bad_rules")
+        return make()
+
+
+_PRESET_CACHE: dict = {}
+
+
+def rules_of(x: Any) -> "Rules":
+    """A :class:`Rules` from a Rules or a preset name (``"tenhou"``); anything else raises
+    :class:`~ippatsu.errors.IppatsuError` ``bad_rules``."""
+    if isinstance(x, Rules):
+        return x
+    if isinstance(x, str):
+        hit = _PRESET_CACHE.get(x)
+        if hit is None:
+            hit = _PRESET_CACHE[x] = Rules.preset(x)
+        return hit
+    from .errors import IppatsuError
+
+    raise IppatsuError(f"rules must be a Rules or a preset name, got {type(x).__name__}",
+                       code="bad_rules")

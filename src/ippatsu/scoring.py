@@ -58,10 +58,12 @@ from functools import lru_cache
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError,
+                     NotationError,
+                     SituationError,
                      TileCountError)
 from . import _fastscore
-from .rules import Rules
-from .tiles import dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
+from .rules import Rules, rules_of
+from .tiles import _check_id, dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
     BY_NAME,
     FORM_CHIITOITSU,
@@ -302,7 +304,14 @@ class ScoreResult:
 def _ids_of(tiles: Any, used: Iterable[int] = ()) -> List[int]:
     if isinstance(tiles, str):
         return parse_tiles(tiles, frozenset(used))
-    ids = list(tiles)
+    if isinstance(tiles, (bytes, bytearray, dict)):
+        raise NotationError(f"tiles are notation or 136-ids, got {type(tiles).__name__}",
+                            "bad_tile_id")
+    try:
+        ids = list(tiles)
+    except TypeError:
+        raise NotationError(f"tiles are notation or 136-ids, got {type(tiles).__name__}",
+                            "bad_tile_id") from None
     if ids and set(map(type, ids)) == _INT_TYPE and min(ids) >= 0 and max(ids) < 136 \
             and len(set(ids)) == len(ids):
         return ids
@@ -369,11 +378,91 @@ def _parse_meld_text(text: str, used: set):
     return M_CHI, parts[0]
 
 
-def _parse_indicators(x: Any) -> List[int]:
-    """Indicator kinds from notation or 136-ids."""
+def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
+    """Indicator kinds from notation or 136-ids (each 0-135; bools and floats refused)."""
     if isinstance(x, str):
         return [i >> 2 for i in parse_tiles(x)] if x else []
-    return [int(i) >> 2 for i in x]
+    try:
+        items = list(x)
+    except TypeError:
+        raise IppatsuError(f"{what} is notation or a sequence of 136-ids, got "
+                           f"{type(x).__name__}", "bad_tile_id") from None
+    return [_check_id(i) >> 2 for i in items]  # kinds count; repeated ids are tolerated
+
+
+def _check_indicator_copies(full, dora_kinds, ura_kinds) -> None:
+    """hand + melds + indicators never hold more than four copies of a kind."""
+    if not dora_kinds and not ura_kinds:
+        return
+    seen = list(full)
+    for k in dora_kinds:
+        seen[k] += 1
+    for k in ura_kinds:
+        seen[k] += 1
+    if max(seen) > 4:
+        k = next(k for k in range(34) if seen[k] > 4)
+        raise TileCountError(f"{seen[k]} copies of {kind_name(k)} between the hand, its melds "
+                             f"and the dora / ura indicators: a kind has four copies",
+                             "fifth_copy")
+
+
+_UNUSUAL_FLAGS = ~(F_TSUMO | F_RIICHI | F_DOUBLE_RIICHI)
+
+
+def _check_situation(flags: int, mlist, seat_wind: int) -> None:
+    """Raise SituationError for situation flags that cannot happen together (a caller's
+    bug: the flag is never dropped silently)."""
+    if not flags & ~F_TSUMO:
+        return
+    msg = situation_message(flags, all(m[0] == M_ANKAN for m in mlist),
+                            any(m[0] in (M_MINKAN, M_ANKAN, M_KAKAN) for m in mlist),
+                            bool(mlist), seat_wind == 0)
+    if msg is not None:
+        raise SituationError(f"impossible situation: {msg}", "bad_situation")
+
+
+def situation_message(flags: int, closed: bool, kan: bool, meld: bool,
+                      dealer: bool) -> Optional[str]:
+    """What is impossible about these situation flags (None when they fit the hand).
+
+    ``closed``: no open meld; ``kan``: the hand has a kan; ``meld``: any declared meld
+    (closed kans included); ``dealer``: seat wind East. Shared by ``score`` and
+    ``score_batch``."""
+    tsumo = flags & F_TSUMO
+    any_riichi = flags & (F_RIICHI | F_DOUBLE_RIICHI)
+    if any_riichi and not closed:
+        return "riichi on an open hand"
+    if flags & F_IPPATSU and not any_riichi:
+        return "ippatsu without riichi"
+    if flags & F_RINSHAN and not tsumo:
+        return "rinshan kaihou on a ron (it is a win on a kan's replacement draw)"
+    if flags & F_RINSHAN and not kan:
+        return "rinshan kaihou on a hand with no kan"
+    if flags & F_HAITEI and not tsumo:
+        return "haitei on a ron (the ron on the last discard is houtei)"
+    if flags & F_HAITEI and flags & F_RINSHAN:
+        return "haitei on a rinshan draw (no haitei for a replacement tile, RULES.md 4)"
+    if flags & F_HOUTEI and tsumo:
+        return "houtei on a tsumo (the tsumo on the last tile is haitei)"
+    if flags & F_CHANKAN and tsumo:
+        return "chankan on a tsumo (chankan robs a kan: a ron)"
+    if flags & F_CHANKAN and flags & F_HOUTEI:
+        return "chankan and houtei together"
+    if flags & F_TENHOU and flags & F_CHIIHOU:
+        return "tenhou and chiihou together"
+    if flags & F_TENHOU and not dealer:
+        return "tenhou for a non-dealer (a non-dealer's first-draw win is chiihou)"
+    if flags & F_CHIIHOU and dealer:
+        return "chiihou for the dealer (the dealer's is tenhou)"
+    if flags & (F_TENHOU | F_CHIIHOU):
+        name = "tenhou" if flags & F_TENHOU else "chiihou"
+        if not tsumo:
+            return f"{name} on a ron"
+        if any_riichi or flags & F_IPPATSU:
+            return f"{name} with riichi / ippatsu (a first-draw win comes before any riichi)"
+    # tenhou / chiihou with a declared meld (a call or kan before the win) is not raised:
+    # RULES.md 4 voids the yaku then, and the hand scores without it
+    return None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -460,6 +549,15 @@ _SEATS = (0, 1, 2, 3)
 _INT_TYPE = {int}
 
 
+def _int_arg(x: Any, name: str) -> int:
+    """An integer argument given as int / numpy integer (bool, float, str refused)."""
+    if isinstance(x, bool) or not hasattr(x, "__index__") or type(x).__name__ == "bool_":
+        raise IppatsuError(f"{name} must be an integer, got {type(x).__name__} {x!r:.40}",
+                           "bad_wind" if "wind" in name else "bad_seat"
+                           if name in ("discarder", "pao") else "bad_counter")
+    return x.__index__()
+
+
 # ---------------------------------------------------------------------------------------
 # the scorer
 # ---------------------------------------------------------------------------------------
@@ -541,15 +639,28 @@ def score(
     0..3), ``bad_counter`` (negative honba or deposits).
     """
     # ---- edge: parse once -----------------------------------------------------------
+    if type(rules) is not Rules:
+        rules = rules_of(rules)
+    if type(seat_wind) is not int or type(round_wind) is not int:
+        seat_wind, round_wind = _int_arg(seat_wind, "seat_wind"), _int_arg(round_wind,
+                                                                            "round_wind")
     if seat_wind not in _SEATS or round_wind not in _SEATS:
         raise IppatsuError(f"winds are 0..3 (E S W N), got seat {seat_wind!r}, round "
                            f"{round_wind!r}", "bad_wind")
+    if discarder is not None and type(discarder) is not int:
+        discarder = _int_arg(discarder, "discarder")
+    if pao is not None and type(pao) is not int:
+        pao = _int_arg(pao, "pao")
     if (discarder is not None and (discarder not in _SEATS or discarder == seat_wind
                                    or tsumo)) or (pao is not None and pao not in _SEATS):
         raise IppatsuError(f"discarder {discarder!r} / pao {pao!r}: seat winds 0..3; a "
                            f"discarder only on a ron, never the winner", "bad_seat")
+    if type(honba) is not int or type(deposits) is not int:
+        honba, deposits = _int_arg(honba, "honba"), _int_arg(deposits, "deposits")
     if honba < 0 or deposits < 0:
         raise IppatsuError("honba and deposits cannot be negative", "bad_counter")
+    flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+                   tenhou, chiihou)
     mlist: list = []
     used: set = set()
     if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):  # a Hand
@@ -564,16 +675,22 @@ def score(
         # compiled fast path for 136-id inputs; None -> the general path below (which
         # also raises the precise error for anything invalid)
         fast = _fastscore.score_fast(
-            hand, win_tile, melds,
-            _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou),
+            hand, win_tile, melds, flags,
             seat_wind, round_wind, dora_indicators, ura_indicators, _rules_tuple(rules),
             rules.red_fives, rules.ura_dora)
         if fast is not None:
             kernel, counts, win, mlist, dora, ura, red, closed = fast
+            if flags & _UNUSUAL_FLAGS:
+                _check_situation(flags, mlist, seat_wind)
+            elif flags & (F_RIICHI | F_DOUBLE_RIICHI) and not closed:
+                raise SituationError("impossible situation: riichi on an open hand",
+                                     "bad_situation")
             return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red,
                                        tsumo, closed, honba, deposits, discarder, pao,
                                        seat_wind, round_wind, raise_on_no_yaku)
+    if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
+        raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
+                        "bad_meld")
     for m in melds:
         nm = _norm_meld(m, used)
         used.update(nm[3])
@@ -586,7 +703,7 @@ def score(
     elif isinstance(win_tile, str):
         win = parse_tile(win_tile) >> 2
     else:
-        win = int(win_tile) >> 2
+        win = validate_ids([win_tile])[0] >> 2
     if used.intersection(ids):
         raise TileCountError("a tile id is both in the hand and in a meld", "duplicate_id")
 
@@ -613,14 +730,17 @@ def score(
         raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
     if counts[win] == 0:
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
+    dora_kinds = _parse_indicators(dora_indicators, "dora_indicators")
+    ura_kinds = _parse_indicators(ura_indicators, "ura_indicators")
+    _check_indicator_copies(full, dora_kinds, ura_kinds)
+    _check_situation(flags, mlist, seat_wind)
 
     scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
               else _score_counts)
     return scorer(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
-        _parse_indicators(dora_indicators), _parse_indicators(ura_indicators), honba,
-        deposits, discarder, pao, rules, raise_on_no_yaku)
+        dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
 
 
 def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules):

@@ -41,7 +41,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _fastscore
-from .errors import IppatsuError
+from .errors import IppatsuError, SituationError, TileCountError
 from .rules import Rules
 
 __all__ = [
@@ -67,8 +67,28 @@ class ScoreBatch(NamedTuple):
     code: np.ndarray
 
 
-def _per_row(x, n, dtype, name):
-    a = np.asarray(x)
+def _ints(x, name, lo, hi, bools=False):
+    """``x`` as an int64 array, refusing floats / NaN / objects (and bools unless
+    ``bools``) and values outside lo..hi instead of wrapping or truncating them."""
+    try:
+        a = np.asarray(x)
+    except (ValueError, TypeError) as e:
+        raise IppatsuError(f"{name}: not an array of integers ({e})", code="bad_dtype") from None
+    if a.dtype.kind not in ("iub" if bools else "iu"):
+        raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
+    if a.dtype.kind == "u" and a.dtype.itemsize == 8 and a.size and a.max() > hi:
+        raise IppatsuError(f"{name} holds {lo}..{hi}, got {a.max()}", code="bad_input")
+    a = a.astype(np.int64)
+    if a.size and (a.min() < lo or a.max() > hi):
+        bad = np.argwhere((a < lo) | (a > hi))[0]
+        row = f"row {bad[0]}: " if a.ndim else ""
+        raise IppatsuError(f"{row}{name} holds {lo}..{hi}, got {a[tuple(bad)]}",
+                           code="bad_input")
+    return a
+
+
+def _per_row(x, n, dtype, name, lo=0, hi=1, bools=False):
+    a = _ints(x, name, lo, hi, bools)
     if a.ndim == 0:
         return np.full(n, a, dtype=dtype)
     if a.shape != (n,):
@@ -80,12 +100,63 @@ def _per_row(x, n, dtype, name):
 def _indicators(x, n, name):
     if x is None:
         return np.full((n, 0), -1, np.int8)
-    a = np.asarray(x)
+    a = np.asarray(x) if not isinstance(x, np.ndarray) else x
     if a.ndim != 2 or a.shape[0] != n:
         raise IppatsuError(f"{name} must have shape ({n}, k), got {a.shape}", code="bad_shape")
-    if a.size and (a.min() < -1 or a.max() > 33):
-        raise IppatsuError(f"{name} holds kinds 0..33 or -1 for none", code="bad_input")
-    return a.astype(np.int8)
+    return _ints(a, name, -1, 33).astype(np.int8)
+
+
+def _check_rows(c, m, f, winds, dora, ura):
+    """Checks across the columns, the same on both backends, before any row is scored:
+    hand + melds + indicators never hold a fifth copy; the situation flags fit the hand."""
+    n = c.shape[0]
+    if not n:
+        return
+    used = (m[:, :, 0] != 255)
+    t = m[:, :, 0].astype(np.int64)
+    if dora.shape[1] or ura.shape[1]:
+        full = c.astype(np.int64)
+        rows = np.arange(n)
+        for j in range(4):
+            k = m[:, j, 1].astype(np.int64)
+            ok = used[:, j] & (t[:, j] <= 4) & (k < 34) & ((t[:, j] != 0) | ((k < 27) & (k % 9 <= 6)))
+            for off, add in ((0, np.where(t[:, j] == 0, 1, np.where(t[:, j] == 1, 3, 4))),
+                             (1, (t[:, j] == 0).astype(np.int64)),
+                             (2, (t[:, j] == 0).astype(np.int64))):
+                kk = np.minimum(k + off, 33)
+                np.add.at(full, (rows[ok], kk[ok]), add[ok])
+        ind = np.zeros((n, 34), np.int64)
+        for d in (dora, ura):
+            for j in range(d.shape[1]):
+                col = d[:, j].astype(np.int64)
+                on = col >= 0
+                np.add.at(ind, (rows[on], col[on]), 1)
+        bad = (full + ind > 4) & (full <= 4)
+        if bad.any():
+            i, k = np.argwhere(bad)[0]
+            from .tiles import kind_name
+
+            raise TileCountError(
+                f"row {i}: {full[i, k] + ind[i, k]} copies of {kind_name(int(k))} between the "
+                f"hand, its melds and the indicators: a kind has four copies", code="fifth_copy")
+    if not (f & ~np.uint32(TSUMO)).any():
+        return
+    from .scoring import situation_message
+
+    closed = ~((used & (t != 3)).any(axis=1))
+    kan = (used & (t >= 2) & (t <= 4)).any(axis=1)
+    meld = used.any(axis=1)
+    dealer = winds[:, 0] == 0
+    key = (f.astype(np.int64) | (closed.astype(np.int64) << 10) | (kan.astype(np.int64) << 11)
+           | (meld.astype(np.int64) << 12) | (dealer.astype(np.int64) << 13))
+    uniq = np.unique(key)
+    msgs = {int(q): situation_message(int(q) & 1023, bool(q >> 10 & 1), bool(q >> 11 & 1),
+                                      bool(q >> 12 & 1), bool(q >> 13 & 1)) for q in uniq}
+    bad_keys = [q for q, msg in msgs.items() if msg is not None]
+    if bad_keys:
+        i = int(np.argmax(np.isin(key, bad_keys)))
+        raise SituationError(f"row {i}: impossible situation: {msgs[int(key[i])]}",
+                             code="bad_situation")
 
 
 def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False,
@@ -105,33 +176,41 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     >>> int(r.han[0]), int(r.fu[0]), int(r.points[0])
     (3, 20, 2700)
     """
+    from .rules import rules_of
+
+    rules = rules_of(rules)
     c = np.asarray(counts)
     if c.ndim != 2 or c.shape[1] != 34:
         raise IppatsuError(f"counts must have shape (N, 34), got {c.shape}", code="bad_shape")
+    if c.dtype.kind not in "iu":
+        raise IppatsuError(f"counts must hold integers, got dtype {c.dtype}", code="bad_dtype")
     n = c.shape[0]
-    w = _per_row(win, n, np.int64, "win")
+    w = _per_row(win, n, np.int64, "win", 0, 33)
     if melds is None:
         m = np.full((n, 4, 2), 255, np.uint8)
     else:
-        m = np.asarray(melds).astype(np.int64)
+        m = _ints(melds, "melds", -1, 255)
         if m.shape != (n, 4, 2):
             raise IppatsuError(f"melds must have shape ({n}, 4, 2), got {m.shape}",
                                code="bad_shape")
-        m = np.where(m < 0, 255, m).astype(np.uint8)
-    f = np.zeros(n, np.uint32) if flags is None else _per_row(flags, n, np.uint32, "flags")
-    f = f | np.where(_per_row(tsumo, n, bool, "tsumo"), TSUMO, 0).astype(np.uint32)
-    f = f | np.where(_per_row(riichi, n, bool, "riichi"), RIICHI, 0).astype(np.uint32)
-    winds = np.stack([_per_row(seat_wind, n, np.int64, "seat_wind"),
-                      _per_row(round_wind, n, np.int64, "round_wind")], axis=1)
-    if winds.size and (winds.min() < 0 or winds.max() > 3):
-        raise IppatsuError("winds are 0..3", code="bad_input")
+        m = np.where(m[:, :, :1] < 0, 255, m)
+        bad = (m[:, :, 0] != 255) & ((m[:, :, 0] > 4) | (m[:, :, 1] > 33))
+        if bad.any():
+            i, j = np.argwhere(bad)[0]
+            raise IppatsuError(f"row {i}: meld {j} is (type {m[i, j, 0]}, kind {m[i, j, 1]}): "
+                               f"types are 0-4 (255 or -1 for none), kinds 0-33",
+                               code="bad_input")
+        m = m.astype(np.uint8)
+    f = (np.zeros(n, np.uint32) if flags is None
+         else _per_row(flags, n, np.uint32, "flags", 0, 1023))
+    f = f | np.where(_per_row(tsumo, n, bool, "tsumo", bools=True), TSUMO, 0).astype(np.uint32)
+    f = f | np.where(_per_row(riichi, n, bool, "riichi", bools=True), RIICHI, 0).astype(np.uint32)
+    winds = np.stack([_per_row(seat_wind, n, np.int64, "seat_wind", 0, 3),
+                      _per_row(round_wind, n, np.int64, "round_wind", 0, 3)], axis=1)
     dora = _indicators(dora_indicators, n, "dora_indicators")
     ura = _indicators(ura_indicators, n, "ura_indicators")
-    rd = _per_row(red, n, np.int64, "red")
-    if rd.size and (rd.min() < 0 or rd.max() > 3):
-        raise IppatsuError("red counts red fives: 0..3", code="bad_input")
-    if w.size and (w.min() < 0 or w.max() > 33):
-        raise IppatsuError("win holds kinds 0..33", code="bad_input")
+    rd = _per_row(red, n, np.int64, "red", 0, 3)
+    _check_rows(c, m, f, winds, dora, ura)
     if _fastscore.AVAILABLE:
         hanfu, pts, yk, meta = _fastscore.score_batch_kernel(
             c, w, m, f, winds.astype(np.uint8), dora, ura, rd.astype(np.uint8),
@@ -145,7 +224,7 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
     """The pure-Python path: one :func:`ippatsu.scoring.score` call per row."""
     from .errors import NoYakuError, NotAgariError
     from .scoring import score
-    from .tiles import tile_name
+    from .tiles import kind_name, tile_name
 
     n = c.shape[0]
     out = ScoreBatch(np.zeros(n, np.int16), np.zeros(n, np.int16), np.zeros(n, np.int32),
@@ -164,8 +243,8 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
                     kw[name] = True
             r = score(hand, win, melds=mlist, seat_wind=int(winds[i, 0]),
                       round_wind=int(winds[i, 1]),
-                      dora_indicators=[int(d) * 4 + 1 for d in dora[i] if d >= 0],
-                      ura_indicators=[int(d) * 4 + 1 for d in ura[i] if d >= 0],
+                      dora_indicators="".join(kind_name(int(d)) for d in dora[i] if d >= 0),
+                      ura_indicators="".join(kind_name(int(d)) for d in ura[i] if d >= 0),
                       rules=rules, raise_on_no_yaku=False, **kw)
         except NotAgariError:
             out.code[i] = NOT_AGARI

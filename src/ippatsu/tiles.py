@@ -155,6 +155,8 @@ def _check_kind(kind: int) -> int:
 
 
 def _check_id(tile_id: int) -> int:
+    if isinstance(tile_id, bool) or type(tile_id).__name__ == "bool_":
+        raise NotationError(f"tile id must be an integer 0-135, got {tile_id!r}", "bad_tile_id")
     try:
         t = _index(tile_id)
     except TypeError:

@@ -356,11 +356,11 @@ def _chinitsu(c: YakuContext) -> bool:
 
 
 def _tenhou(c: YakuContext) -> bool:
-    return c.tenhou and c.tsumo and c.seat == 27 and c.closed
+    return c.tenhou and c.tsumo and c.seat == 27 and c.closed and not c.kans
 
 
 def _chiihou(c: YakuContext) -> bool:
-    return c.chiihou and c.tsumo and c.seat != 27 and c.closed
+    return c.chiihou and c.tsumo and c.seat != 27 and c.closed and not c.kans
 
 
 def _daisangen(c: YakuContext) -> bool:

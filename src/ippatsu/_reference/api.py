@@ -56,23 +56,44 @@ def _counts_of(hand) -> List[int]:
 
         counts = list(concealed_counts(hand))
     else:
-        if len(hand) != 34:
-            raise HandSizeError(f"expected 34 counts, got {len(hand)}", code="bad_counts_length")
-        counts = [int(x) for x in hand]
-        for k, v in enumerate(counts):
-            if v < 0 or v > 4:
-                raise TileCountError(
-                    f"{v} copies of {hc._kind_name(k)}: a count is 0 to 4",
-                    code="fifth_copy" if v > 4 else "negative_count",
-                )
+        try:
+            n = len(hand)
+        except TypeError:
+            raise IppatsuError(f"a hand is a Hand, notation, bytes or 34 counts, got "
+                               f"{type(hand).__name__}", code="bad_hand_type") from None
+        if n != 34:
+            raise HandSizeError(f"expected 34 counts, got {n}", code="bad_counts_length")
+        counts = [_count_value(hand[k], k, "") for k in range(34)]
     hc.check_counts(counts)
     return counts
+
+
+def _count_value(x, k: int, what: str) -> int:
+    """One count given as a Python / numpy integer 0..4 (bool, float, str... are refused)."""
+    if type(x) is not int:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+            raise IppatsuError(
+                f"{what}count of {hc._kind_name(k)} must be an integer 0-4, got "
+                f"{type(x).__name__} {x!r:.40}", code="bad_count")
+        x = int(x)
+    if x < 0 or x > 4:
+        raise TileCountError(f"{x} {what}copies of {hc._kind_name(k)}: a count is 0 to 4",
+                             code="fifth_copy" if x > 4 else "negative_count")
+    return x
+
+
+def _check_beside(c, vis, what="visible"):
+    for k in range(34):
+        if c[k] + vis[k] > 4:
+            raise TileCountError(
+                f"{c[k]} copies of {hc._kind_name(k)} in the hand and {vis[k]} {what}: a "
+                f"kind has four copies", code="fifth_copy")
 
 
 def shanten(hand, form=None) -> int:
     """Shanten of a hand (see ``ippatsu._core.shanten``)."""
     c = _counts_of(hand)
-    f = _FORMS.get(form, -1)
+    f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
         raise IppatsuError(
             f"unknown form {form!r}: use 'standard', 'chiitoitsu' or 'kokushi'", code="bad_form"
@@ -105,18 +126,30 @@ def waits(hand) -> List[int]:
 def _visible(visible) -> Optional[List[int]]:
     if visible is None:
         return None
-    if len(visible) != 34:
-        raise HandSizeError(f"visible needs 34 counts, got {len(visible)}", code="bad_counts_length")
-    v = [int(x) for x in visible]
-    for k, x in enumerate(v):
-        if x < 0 or x > 4:
-            raise TileCountError(f"{x} visible copies of {hc._kind_name(k)}", code="fifth_copy")
-    return v
+    if isinstance(visible, (bytes, bytearray)) and len(visible) == 34:
+        v = list(visible)
+        for k, x in enumerate(v):
+            if x > 4:
+                raise TileCountError(f"{x} visible copies of {hc._kind_name(k)}",
+                                     code="fifth_copy")
+        return v
+    if isinstance(visible, str):
+        raise IppatsuError("visible is 34 counts, not notation", code="bad_count")
+    try:
+        n = len(visible)
+    except TypeError:
+        raise IppatsuError(f"visible is 34 counts, got {type(visible).__name__}",
+                           code="bad_count") from None
+    if n != 34:
+        raise HandSizeError(f"visible needs 34 counts, got {n}", code="bad_counts_length")
+    return [_count_value(visible[k], k, "visible ") for k in range(34)]
 
 
 def ukeire(hand, visible=None):
     c = _counts_of(hand)
     vis = _visible(visible)
+    if vis is not None:
+        _check_beside(c, vis)
     if sum(c) % 3 == 1:
         s, tiles = hc.ukeire_counts(c, vis)
         return Ukeire(s, tuple(tiles), sum(n for _, n in tiles))
@@ -140,11 +173,7 @@ def _efficiency(hand, visible, allowed):
                             code="bad_hand_size")
     vis = _visible(visible)
     if vis is not None:
-        for k in range(34):
-            if c[k] + vis[k] > 4:
-                raise TileCountError(
-                    f"{c[k]} copies of {hc._kind_name(k)} in the hand and {vis[k]} visible: a "
-                    f"kind has four copies", code="fifth_copy")
+        _check_beside(c, vis)
     mask = _allowed_mask(allowed)
     k, ties, _ = _efficiency_choice(c, vis, mask)
     if k < 0:
@@ -171,8 +200,13 @@ def _rows(counts, name="counts") -> np.ndarray:
         a = a.reshape(1, 34)
     if a.ndim != 2 or a.shape[1] != 34:
         raise HandSizeError(f"{name} must have shape (N, 34), got {a.shape}", code="bad_shape")
-    if a.dtype.kind not in "iub":
+    if a.dtype.kind not in "iu":
         raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
+    if name != "counts" and a.size and (a.min() < 0 or a.max() > 4):
+        bad = np.argwhere((a < 0) | (a > 4))[0]
+        raise TileCountError(
+            f"row {bad[0]}: {a[bad[0], bad[1]]} copies of {hc._kind_name(bad[1])}: "
+            f"a kind has at most four copies", code="fifth_copy")
     return a
 
 
@@ -195,15 +229,22 @@ def _out(out, shape, dtype):
     return out
 
 
+MAX_THREADS = 1024
+
+
 def _check_threads(threads):
-    if threads is not None and int(threads) < 1:
-        raise IppatsuError(f"threads must be >= 1, got {threads}", code="bad_threads")
+    if threads is None:
+        return
+    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
+            or not 1 <= threads <= MAX_THREADS:
+        raise IppatsuError(f"threads must be None or an integer 1-{MAX_THREADS}, got "
+                           f"{threads!r:.40}", code="bad_threads")
 
 
 def shanten_batch(counts, out=None, *, form=None, threads=1):
     _check_threads(threads)
     a = _rows(counts)
-    f = _FORMS.get(form, -1)
+    f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
         raise IppatsuError(f"unknown form {form!r}", code="bad_form")
     res = _out(out, (a.shape[0],), np.int8)
@@ -261,6 +302,13 @@ def ukeire_batch(counts, visible=None, out=None, *, threads=1):
     vis = None if visible is None else _rows(visible, "visible")
     if vis is not None and vis.shape[0] != n:
         raise HandSizeError(f"visible has {vis.shape[0]} rows, counts {n}", code="bad_shape")
+    if vis is not None:
+        both = a.astype(np.int64) + vis.astype(np.int64)
+        if both.size and both.max() > 4:
+            bad = np.argwhere(both > 4)[0]
+            raise TileCountError(
+                f"row {bad[0]}: {both[bad[0], bad[1]]} copies of {hc._kind_name(bad[1])} in "
+                f"the hand and visible: a kind has four copies", code="fifth_copy")
     if out is None:
         sh, tiles = np.empty(n, np.int8), np.empty((n, 34), np.uint8)
     else:

@@ -257,8 +257,10 @@ def solo_rollouts(counts, unseen, draws, start, stop, key, policy="efficiency", 
     and errors; ``threads`` is checked and ignored). ``policy`` may also be a callable
     ``policy(counts14: bytes, unseen: bytes) -> kind``: ``counts14`` the 3k+2 hand,
     ``unseen`` the 34 counts of the tiles still drawable; it is called at every decision."""
-    if threads is not None and int(threads) < 1:
-        raise IppatsuError(f"threads must be >= 1, got {threads}", code="bad_threads")
+    if threads is not None and (isinstance(threads, bool) or not hasattr(threads, "__index__")
+                                or not 1 <= threads <= 1024):
+        raise IppatsuError(f"threads must be None or an integer 1-1024, got {threads!r:.40}",
+                           code="bad_threads")
     a = check_solo_args(counts, unseen, draws, start, stop, key, policy, out)
     draws, pol = a.draws, a.policy
     hand0 = list(a.counts)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Optional, Union
 from urllib.parse import unquote
 
-from ippatsu.errors import IppatsuError
+from ippatsu.errors import IppatsuError, RecordError
 from ippatsu.hand import Meld, MeldType
 
 __all__ = [
@@ -74,7 +74,109 @@ RYUUKYOKU_TYPES = {
 
 
 def _bad(msg: str) -> IppatsuError:
-    return IppatsuError(msg, code="bad_log")
+    return RecordError(msg, code="bad_log")
+
+
+#: Largest record (after gzip decompression) the loaders read, in bytes. Real records are
+#: well under 1 MB; above this a :class:`~ippatsu.errors.RecordError` ``record_too_large``
+#: is raised after reading at most this much (a gzip bomb is never expanded further).
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+_CHUNK = 1 << 20
+
+
+def _too_large(limit: int) -> RecordError:
+    return RecordError(f"larger than the {limit} byte limit (ippatsu.io.mjlog."
+                       f"MAX_RECORD_BYTES, or max_bytes=)", code="record_too_large")
+
+
+class _Limited:
+    """A binary stream that refuses to yield more than ``limit`` bytes."""
+
+    def __init__(self, f, limit: int, what: str):
+        self.f, self.limit, self.what, self.n = f, limit, what, 0
+
+    def read(self, size: int = _CHUNK) -> bytes:
+        data = self.f.read(size)
+        self.n += len(data)
+        if self.n > self.limit:
+            raise _too_large(self.limit)
+        return data
+
+
+def open_record(src, what: str, max_bytes: Optional[int] = None):
+    """A bounded binary stream over a path or bytes (gzip detected by its magic number),
+    and a name for messages. The caller closes it."""
+    import io
+
+    limit = MAX_RECORD_BYTES if max_bytes is None else max_bytes
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        raw = io.BytesIO(bytes(src))
+        label = f"{what} (bytes)"
+    else:
+        path = os.fspath(src)
+        label = path if isinstance(path, str) else os.fsdecode(path)
+        try:
+            raw = open(path, "rb")
+        except OSError as e:
+            raise RecordError(f"{label}: cannot read {what}: {e.strerror or e}",
+                              code="bad_log", path=label) from None
+    try:
+        head = raw.read(2)
+        raw.seek(0)
+    except OSError as e:
+        raw.close()
+        raise RecordError(f"{label}: cannot read {what}: {e}", code="bad_log", path=label) from None
+    try:  # an early answer from the size on disk / the gzip trailer (the stream limit
+        # below stays the guard: a trailer can lie)
+        size = raw.seek(0, 2)
+        if head == b"\x1f\x8b" and size >= 18:
+            raw.seek(size - 4)
+            size = int.from_bytes(raw.read(4), "little")
+        raw.seek(0)
+    except OSError:
+        size = 0
+    if size > limit:
+        raw.close()
+        e = _too_large(limit)
+        raise RecordError(f"{label}: {e}", code=e.code, path=label)
+    if head == b"\x1f\x8b":
+        f = gzip.GzipFile(fileobj=raw, mode="rb")
+        return _Limited(_Closing(f, raw), limit, label), label
+    return _Limited(raw, limit, label), label
+
+
+class _Closing:
+    def __init__(self, f, raw):
+        self.f, self.raw = f, raw
+
+    def read(self, size):
+        return self.f.read(size)
+
+    def close(self):
+        self.f.close()
+        self.raw.close()
+
+
+def read_limited(stream) -> bytes:
+    """All of a bounded stream (decompression errors become RecordError)."""
+    import zlib
+
+    parts = []
+    try:
+        while True:
+            b = stream.read(_CHUNK)
+            if not b:
+                break
+            parts.append(b)
+    except RecordError:
+        raise
+    except (OSError, EOFError, zlib.error) as e:
+        raise RecordError(f"{stream.what}: corrupt gzip: {e}", code="bad_log",
+                          path=stream.what) from None
+    finally:
+        stream.f.close()
+    return b"".join(parts)
 
 
 # ----------------------------------------------------------------------------- melds
@@ -116,6 +218,10 @@ def decode_meld(m: int) -> RawMeld:
     >>> decode_meld(((27 * 3 + 1) << 9) | (2 << 5) | 0x8 | 2)
     RawMeld(type='PON', tiles=(108, 109, 111), called=109, added=None, from_who=2)
     """
+    if type(m) is not int:
+        if isinstance(m, bool) or not hasattr(m, "__index__"):
+            raise _bad(f"meld code {m!r:.40} is not a 16-bit integer")
+        m = m.__index__()
     if not 0 <= m <= 0xFFFF:
         raise _bad(f"meld code {m} is not a 16-bit integer")
     from_who = m & 3
@@ -660,26 +766,70 @@ _DISCARDS = {
 }
 
 
-def _read(src: Union[str, bytes, bytearray, os.PathLike]) -> tuple[bytes, Optional[str]]:
-    if isinstance(src, (bytes, bytearray)):
-        data, name = bytes(src), None
-    elif isinstance(src, str) and src.lstrip().startswith("<"):
-        return src.encode("utf-8"), None
-    else:
-        path = os.fspath(src)
+def _children(stream, state: dict):
+    """Yield ``(index, tag, attrib)`` for each child of the root element, streaming: the
+    parsed elements are dropped as soon as they are read, so memory stays bounded."""
+    import zlib
+
+    def read():
         try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise IppatsuError(f"cannot read mjlog {path!r}: {e}", code="bad_log") from e
-        base = os.path.basename(path)
-        name = base.split(".", 1)[0] if "." in base else base
-    if data[:2] == b"\x1f\x8b":
+            return stream.read(_CHUNK)
+        except RecordError:
+            raise
+        except (OSError, EOFError, zlib.error) as e:
+            raise _bad(f"corrupt gzip mjlog: {e}") from None
+
+    first = read()
+    second = read() if first else b""
+    if not second:  # a small record (the usual case): one tree, no streaming overhead
         try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise _bad(f"corrupt gzip mjlog: {e}") from e
-    return data, name
+            root = ET.fromstring(first)
+        except ET.ParseError as e:
+            line, col = getattr(e, "position", (0, 0))
+            raise RecordError(f"not well-formed mjlog XML: {e}", code="bad_log") from None
+        state["ver"] = root.get("ver")
+        if root.tag != "mjloggm":
+            raise _bad(f"root tag is <{root.tag}>, expected <mjloggm>")
+        for index, el in enumerate(root):
+            state["index"] = index
+            yield index, el.tag, el.attrib
+        return
+    pending = [first, second]
+    parser = ET.XMLPullParser(events=("start", "end"))
+    depth = 0
+    root = None
+    index = 0
+    done = False
+    while not done:
+        chunk = pending.pop(0) if pending else read()
+        try:
+            if chunk:
+                parser.feed(chunk)
+            else:
+                parser.close()
+                done = True
+            events = parser.read_events()
+            for ev, el in events:
+                if ev == "start":
+                    depth += 1
+                    if depth == 1:
+                        root = el
+                        state["root_tag"] = el.tag
+                        state["ver"] = el.get("ver")
+                        if el.tag != "mjloggm":
+                            raise _bad(f"root tag is <{el.tag}>, expected <mjloggm>")
+                    continue
+                depth -= 1
+                if depth == 1:
+                    state["index"] = index
+                    yield index, el.tag, dict(el.attrib)
+                    index += 1
+                    root.clear()  # drop the children read so far
+        except ET.ParseError as e:
+            line, col = getattr(e, "position", (0, 0))
+            raise RecordError(f"not well-formed mjlog XML: {e}", code="bad_log") from None
+    if root is None:
+        raise _bad("empty mjlog: no XML element")
 
 
 def _log_id(name: Optional[str], ref: Optional[str]) -> Optional[str]:
@@ -694,8 +844,9 @@ def _log_id(name: Optional[str], ref: Optional[str]) -> Optional[str]:
     return None
 
 
-def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
-    """load_mjlog(src) -> MjlogGame
+def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike], *,
+               max_bytes: Optional[int] = None) -> MjlogGame:
+    """load_mjlog(src, *, max_bytes=None) -> MjlogGame
 
     Parse one Tenhou mjlog.
 
@@ -703,21 +854,46 @@ def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
     ----------
     src : path, bytes or str
         A file path (plain or gzip), the file's bytes (plain or gzip), or the XML text.
+    max_bytes : int, optional
+        Size limit after decompression (default :data:`MAX_RECORD_BYTES`, 64 MiB). The
+        file is read as a stream: memory stays bounded whatever the input.
 
     Raises
     ------
-    IppatsuError
-        ``code="bad_log"``: not XML, not an ``<mjloggm>``, an event before ``<INIT>``, a
+    RecordError (an IppatsuError)
+        ``code="record_too_large"`` above ``max_bytes``; ``code="bad_log"``: a missing or
+        unreadable file, corrupt gzip, not XML, not an ``<mjloggm>``, an event before ``<INIT>``, a
         missing or malformed attribute, an out-of-range tile or seat, a bad meld code.
     """
-    data, name = _read(src)
+    if isinstance(src, str) and src.lstrip().startswith("<"):
+        src, name = src.encode("utf-8"), None
+    elif isinstance(src, (bytes, bytearray, memoryview)):
+        name = None
+    else:
+        base = os.path.basename(os.fspath(src))
+        if isinstance(base, bytes):
+            base = os.fsdecode(base)
+        name = base.split(".", 1)[0] if "." in base else base
+    stream, label = open_record(src, "mjlog", max_bytes)
+    state: dict = {}
     try:
-        root = ET.fromstring(data)
-    except ET.ParseError as e:
-        raise _bad(f"not well-formed mjlog XML: {e}") from None
-    if root.tag != "mjloggm":
-        raise _bad(f"root tag is <{root.tag}>, expected <mjloggm>")
+        return _load(stream, name, state)
+    except RecordError as e:
+        where = f" (element {state['index'] + 1})" if "index" in state else ""
+        raise RecordError(f"{label}{where}: {e}", code=e.code, path=label) from None
+    except IppatsuError as e:
+        where = f" (element {state['index'] + 1})" if "index" in state else ""
+        raise RecordError(f"{label}{where}: {e}", code="bad_log", path=label) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+            RecursionError, UnicodeError, EOFError, OSError) as e:
+        where = f" (element {state['index'] + 1})" if "index" in state else ""
+        raise RecordError(f"{label}{where}: unreadable mjlog: {type(e).__name__}: {e}",
+                          code="bad_log", path=label) from None
+    finally:
+        stream.f.close()
 
+
+def _load(stream, name, state) -> "MjlogGame":
     lobby_type = lobby = dealer = final = shuffle_seed = ref = None
     go_attrs: tuple[tuple[str, str], ...] = ()
     players: tuple[MjlogPlayer, ...] = ()
@@ -725,8 +901,7 @@ def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
     events: Optional[list[Event]] = None
     last_draw = [-1, -1, -1, -1]
 
-    for el in root:
-        tag = el.tag
+    for _, tag, a in _children(stream, state):
         d = _DRAWS.get(tag)
         if d is not None:
             if events is None:
@@ -743,7 +918,6 @@ def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
             events.append(x)
             last_draw[x.who] = -1
             continue
-        a = el.attrib
         if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
             raise _bad(f"<{tag}>: tile id out of range 0-135")
         if tag == "INIT":
@@ -813,7 +987,7 @@ def load_mjlog(src: Union[str, bytes, bytearray, os.PathLike]) -> MjlogGame:
     return MjlogGame(
         name=name,
         log_id=_log_id(name, ref),
-        version=root.get("ver"),
+        version=state.get("ver"),
         lobby_type=lobby_type,
         lobby=lobby,
         players=players,

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from ippatsu.errors import IppatsuError
+from ippatsu.errors import RecordError
 from ippatsu.io.mjlog import (
     Agari,
     Call,
@@ -66,7 +67,7 @@ __all__ = [
 ]
 
 def _bad(msg: str) -> IppatsuError:
-    return IppatsuError(msg, code="bad_log")
+    return RecordError(msg, code="bad_log")
 
 
 #: tenhou.net/6 yaku names (as written in results) → Tenhou yaku ids (as in mjlog).
@@ -105,6 +106,10 @@ def tenhou6_tile(code: int) -> tuple[int, bool]:
     >>> tenhou6_tile(15), tenhou6_tile(52), tenhou6_tile(47)
     ((4, False), (13, True), (33, False))
     """
+    if type(code) is not int:
+        if isinstance(code, bool) or not hasattr(code, "__index__"):
+            raise _bad(f"unknown tenhou.net/6 tile code {code!r:.40}")
+        code = code.__index__()
     if 51 <= code <= 53:
         return (code - 51) * 9 + 4, True
     s, r = divmod(code, 10)
@@ -630,9 +635,9 @@ def _round(k: list[Any], meta: Tenhou6Meta, strict: bool) -> Tenhou6Round:
     )
 
 
-def load_tenhou6(src: Union[str, bytes, os.PathLike, dict], *, strict: bool = True
-                 ) -> list[Tenhou6Round]:
-    """load_tenhou6(src, *, strict=True) -> list[Tenhou6Round]
+def load_tenhou6(src: Union[str, bytes, os.PathLike, dict], *, strict: bool = True,
+                 max_bytes: Optional[int] = None) -> list[Tenhou6Round]:
+    """load_tenhou6(src, *, strict=True, max_bytes=None) -> list[Tenhou6Round]
 
     Parse tenhou.net/6 JSON: one record, or several (one per line, as the files in
     ``tenhou/json/mjx/`` hold one kyoku per line), each with one or more kyoku.
@@ -644,6 +649,9 @@ def load_tenhou6(src: Union[str, bytes, os.PathLike, dict], *, strict: bool = Tr
         When False, a kyoku whose lists contradict each other (a hand-made fragment) is
         returned replayed as far as it goes, with ``complete=False`` and ``error`` set,
         instead of raising.
+    max_bytes : int, optional
+        Size limit of a file or bytes after gzip decompression (default
+        ``ippatsu.io.mjlog.MAX_RECORD_BYTES``, 64 MiB): ``record_too_large`` above it.
 
     Raises
     ------
@@ -651,38 +659,58 @@ def load_tenhou6(src: Union[str, bytes, os.PathLike, dict], *, strict: bool = Tr
         ``code="bad_log"``: not JSON, no ``log``, an unknown tile code, a call or discard
         that the hand cannot make, an unknown result or yaku name.
     """
-    if isinstance(src, dict):
-        records: list[Any] = [src]
-    else:
-        if isinstance(src, bytes):
-            text = src.decode("utf-8")
-        elif isinstance(src, str) and src.lstrip().startswith("{"):
-            text = src
+    label = "tenhou.net/6 record"
+    where = ""
+    try:
+        if isinstance(src, dict):
+            records: list[Any] = [src]
         else:
-            path = os.fspath(src)
-            try:
-                with open(path, encoding="utf-8") as f:
-                    text = f.read()
-            except OSError as e:
-                raise IppatsuError(f"cannot read {path!r}: {e}", code="bad_log") from e
-        records = []
-        dec = json.JSONDecoder()
-        i, n = 0, len(text)
-        while True:
-            while i < n and text[i].isspace():
-                i += 1
-            if i >= n:
-                break
-            try:
-                obj, i = dec.raw_decode(text, i)
-            except json.JSONDecodeError as e:
-                raise _bad(f"not tenhou.net/6 JSON: {e}") from None
-            records.append(obj)
-    out: list[Tenhou6Round] = []
-    for d in records:
-        if not isinstance(d, dict) or not isinstance(d.get("log"), list):
-            raise _bad("a tenhou.net/6 record is an object with a 'log' list")
-        meta = _meta(d)
-        for k in d["log"]:
-            out.append(_round(k, meta, strict))
-    return out
+            if isinstance(src, str) and src.lstrip().startswith(("{", "[")):
+                text = src
+            else:
+                from .mjlog import open_record, read_limited
+
+                stream, label = open_record(src, "tenhou.net/6 record", max_bytes)
+                data = read_limited(stream)
+                try:
+                    text = data.decode("utf-8-sig")
+                except UnicodeDecodeError as e:
+                    raise _bad(f"not UTF-8 text at byte {e.start}") from None
+                del data
+            records = []
+            dec = json.JSONDecoder()
+            i, n = 0, len(text)
+            while True:
+                while i < n and text[i].isspace():
+                    i += 1
+                if i >= n:
+                    break
+                try:
+                    obj, i = dec.raw_decode(text, i)
+                except json.JSONDecodeError as e:
+                    raise _bad(f"not tenhou.net/6 JSON at line {e.lineno}, column {e.colno}: "
+                               f"{e.msg}") from None
+                except RecursionError:
+                    raise _bad("JSON nested too deeply") from None
+                records.append(obj)
+            if not records:
+                raise _bad("empty tenhou.net/6 file: no JSON record")
+        out: list[Tenhou6Round] = []
+        for ri, d in enumerate(records):
+            where = f" (record {ri + 1})"
+            if not isinstance(d, dict) or not isinstance(d.get("log"), list):
+                raise _bad("a tenhou.net/6 record is an object with a 'log' list")
+            meta = _meta(d)
+            for ki, k in enumerate(d["log"]):
+                where = (f" (record {ri + 1}, kyoku {ki + 1})" if len(records) > 1
+                         else f" (kyoku {ki + 1})")
+                out.append(_round(k, meta, strict))
+        return out
+    except RecordError as e:
+        raise RecordError(f"{label}{where}: {e}", code=e.code, path=label) from None
+    except IppatsuError as e:
+        raise RecordError(f"{label}{where}: {e}", code="bad_log", path=label) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+            RecursionError, UnicodeError, EOFError, OSError) as e:
+        raise RecordError(f"{label}{where}: unreadable tenhou.net/6 record: "
+                          f"{type(e).__name__}: {e}", code="bad_log", path=label) from None

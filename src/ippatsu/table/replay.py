@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
-from ..errors import IppatsuError
+from ..errors import IppatsuError, RecordError
 from ..hand import MeldType
 from ..io.mjlog import Agari, Call, Discard, Draw, NewDora, Reach, Ryuukyoku, load_mjlog
 from ..io.tenhou6 import load_tenhou6
@@ -283,7 +283,16 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                     rep.problems.append((label, "scores",
                                          f"engine {st.scores} vs record {list(rnd.scores)}"))
         prev_done = False
-        wall, decisions, results = _build(rnd)
+        try:
+            wall, decisions, results = _build(rnd)
+        except IppatsuError as e:
+            rep.problems.append((label, "record", str(e)))
+            rep.complete = False
+            break
+        except (IndexError, ValueError, KeyError, TypeError, AttributeError) as e:
+            rep.problems.append((label, "record", f"{type(e).__name__}: {e}"))
+            rep.complete = False
+            break
         if results:
             rep.hands += 1
         try:
@@ -330,7 +339,7 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 continue
             rep.illegal += 1
             rep.problems.append((label, "illegal", str(e)))
-        except (IndexError, ValueError) as e:
+        except (IndexError, ValueError, KeyError, TypeError, AttributeError) as e:
             rep.problems.append((label, "error", f"{type(e).__name__}: {e}"))
     if prev_done and complete is not False and st.phase == Phase.HAND_END and st.to_act:
         # LastDealerStop.OPTIONAL: the record ends where the dealer may stop: a stop
@@ -351,12 +360,32 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
 
 def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
-    ``.jsonl``) and replay it."""
+    ``.jsonl``) and replay it. A record that cannot be loaded raises
+    :class:`~ippatsu.errors.RecordError` naming the file."""
     name = os.path.basename(str(path))
     if str(path).endswith((".mjson", ".jsonl")):  # an mjai log
+        from ..io.mjlog import MAX_RECORD_BYTES
         from .mjai import replay_mjai
 
-        return replay_mjai(str(path), rules or tenhou_rules(), name)
+        try:
+            size = os.path.getsize(path)
+        except OSError as e:
+            raise RecordError(f"{path}: cannot read mjai log: {e.strerror or e}",
+                              path=str(path)) from None
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: larger than the {MAX_RECORD_BYTES} byte limit "
+                              f"(ippatsu.io.mjlog.MAX_RECORD_BYTES)", code="record_too_large",
+                              path=str(path))
+        try:
+            return replay_mjai(str(path), rules or tenhou_rules(), name)
+        except RecordError:
+            raise
+        except IppatsuError as e:
+            raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
+                RecursionError, UnicodeError, OSError) as e:
+            raise RecordError(f"{path}: unreadable mjai log: {type(e).__name__}: {e}",
+                              path=str(path)) from None
     if str(path).endswith(".json"):
         rounds = load_tenhou6(path, strict=False)
         complete = None if (rounds and all(r.complete for r in rounds)) else False
@@ -395,16 +424,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                     help="rules preset (default tenhou, with Tenhou's open-kan dora timing)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
     args = ap.parse_args(argv)
-    rules = tenhou_rules() if args.rules == "tenhou" else Rules.preset(args.rules)
+    try:
+        rules = tenhou_rules() if args.rules == "tenhou" else Rules.preset(args.rules)
+    except IppatsuError as e:
+        print(f"ippatsu replay: error: {e}", file=sys.stderr)
+        return 2
     tot = GameReport("total")
     files = _files(args.paths)
-    nfiles = nok = 0
+    nfiles = nok = nfailed = 0
     t0 = time.perf_counter()
     for f in files:
         try:
             rep = replay_file(f, rules)
         except IppatsuError as e:
-            print(f"{f}: cannot load: {e}")
+            nfailed += 1
+            msg = str(e)
+            if msg.startswith(f"{f}: "):
+                msg = msg[len(str(f)) + 2:]
+            print(f"{f}: cannot load: {msg}", file=sys.stderr)
+            continue
+        except Exception as e:  # a bug: name the file, go on with the others
+            nfailed += 1
+            print(f"{f}: internal error: {type(e).__name__}: {e}", file=sys.stderr)
             continue
         nfiles += 1
         nok += rep.ok
@@ -424,11 +465,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     causes: dict = {}
     for _, cause, _ in tot.problems:
         causes[cause] = causes.get(cause, 0) + 1
-    print(f"total: {nfiles} files ({nok} fully agree), hands {tot.exact}/{tot.hands} exact, "
-          f"actions {tot.actions}, illegal {tot.illegal}, {dt:.2f} s")
+    failed = f", {nfailed} could not be loaded" if nfailed else ""
+    print(f"total: {nfiles} files ({nok} fully agree){failed}, hands {tot.exact}/{tot.hands} "
+          f"exact, actions {tot.actions}, illegal {tot.illegal}, {dt:.2f} s")
     if causes:
         print("disagreements by cause: " + ", ".join(f"{k} {v}" for k, v in sorted(causes.items())))
-    return 0 if (nok == nfiles and not tot.problems) else 1
+    return 0 if (nok == nfiles and not tot.problems and not nfailed) else 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,282 @@
+"""Hypothesis fuzzing of every public entry point with hostile inputs.
+
+Each test feeds values that are valid, nearly valid, or hostile (wrong types, NaN, huge
+ints, bools, negative numbers, out-of-range ids, fifth copies, malformed text and records)
+and checks the contract: a result, or an :class:`~ippatsu.errors.IppatsuError` (a
+``ValueError``) with a code and a message, never another exception type.
+
+The ordinary suite runs a modest number of examples (profile ``default`` in
+``tests/conftest.py``); the soak runs many more::
+
+    python -m pytest tests/test_hostile_fuzz.py --hypothesis-profile=fuzz
+"""
+from __future__ import annotations
+
+import gzip
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ippatsu
+from ippatsu import scoring_batch as sb
+from ippatsu.errors import IppatsuError
+from ippatsu.hand import Hand, Meld
+from ippatsu.io import decode_meld, load_mjlog, load_tenhou6, tenhou6_tile
+from ippatsu.tiles import parse_counts, parse_tile, parse_tiles
+
+SETTINGS = settings(suppress_health_check=list(HealthCheck), deadline=None)
+
+# ------------------------------------------------------------------------ strategies
+hostile_scalar = st.one_of(
+    st.integers(-3, 6), st.integers(-2 ** 70, 2 ** 70), st.booleans(), st.none(),
+    st.floats(allow_nan=True, allow_infinity=True), st.just(float("nan")),
+    st.text(max_size=4), st.binary(max_size=4),
+    st.integers(-2, 300).map(np.int64), st.integers(0, 255).map(np.uint8),
+    st.floats(-2, 6).map(np.float64), st.booleans().map(np.bool_),
+)
+count = st.one_of(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4), hostile_scalar)
+counts34 = st.lists(count, min_size=34, max_size=34)
+counts_any = st.one_of(counts34, st.lists(count, min_size=0, max_size=40),
+                       counts34.map(tuple))
+
+TILE_CHARS = "0123456789mpsz "
+notation = st.text(alphabet=TILE_CHARS, max_size=24)
+hostile_text = st.one_of(notation, st.text(max_size=24),
+                         st.text(alphabet=TILE_CHARS + "+<>[]RALchipondakn", max_size=30))
+
+
+def valid_hand(size_choices=(13, 14)):
+    @st.composite
+    def build(draw):
+        size = draw(st.sampled_from(size_choices))
+        c = [0] * 34
+        while sum(c) < size:
+            k = draw(st.integers(0, 33))
+            if c[k] < 4:
+                c[k] += 1
+        return c
+    return build()
+
+
+hand_arg = st.one_of(valid_hand((1, 2, 4, 5, 7, 8, 10, 11, 13, 14)), counts_any, notation,
+                     counts34.map(lambda c: np.array(c, dtype=object)), hostile_scalar,
+                     valid_hand().map(lambda c: np.array(c, np.int64)),
+                     valid_hand().map(lambda c: np.array(c, np.float64)))
+tile_id = st.one_of(st.integers(0, 135), st.integers(0, 135), hostile_scalar)
+ids_list = st.one_of(st.lists(tile_id, max_size=6), notation, hostile_scalar)
+meld_arg = st.one_of(hostile_text, st.tuples(st.sampled_from(["chi", "pon", "ankan", "kakan",
+                                                              "daiminkan", "x", 7]),
+                                             st.one_of(notation, st.lists(tile_id, max_size=5))),
+                     hostile_scalar)
+flag = st.one_of(st.booleans(), st.booleans(), hostile_scalar)
+
+
+def ok_or_ippatsu(fn, *a, **kw):
+    try:
+        return fn(*a, **kw)
+    except IppatsuError as e:
+        assert isinstance(e, ValueError) and e.code and str(e)
+        return None
+
+
+# ------------------------------------------------------------------------- hand core
+@SETTINGS
+@given(hand=hand_arg, form=st.one_of(st.none(), st.sampled_from(
+    ["min", "standard", "chiitoitsu", "kokushi", "x"]), hostile_scalar))
+def test_fuzz_shanten_family(hand, form):
+    ok_or_ippatsu(ippatsu.shanten, hand, form=form)
+    ok_or_ippatsu(ippatsu.shanten_forms, hand)
+    ok_or_ippatsu(ippatsu.is_agari, hand)
+    ok_or_ippatsu(ippatsu.is_tenpai, hand)
+    ok_or_ippatsu(ippatsu.waits, hand)
+    ok_or_ippatsu(ippatsu.decompositions, hand)
+
+
+@SETTINGS
+@given(hand=hand_arg, visible=st.one_of(st.none(), counts_any, hostile_scalar),
+       allowed=st.one_of(st.none(), st.lists(hostile_scalar, max_size=3), hostile_scalar))
+def test_fuzz_ukeire_efficiency(hand, visible, allowed):
+    ok_or_ippatsu(ippatsu.ukeire, hand, visible=visible)
+    ok_or_ippatsu(ippatsu.efficiency_discard, hand, visible=visible, allowed=allowed)
+
+
+batch_dtype = st.sampled_from([np.uint8, np.int8, np.int64, np.uint64, np.float64, bool,
+                               np.int16, object])
+
+
+@SETTINGS
+@given(rows=st.lists(counts34.filter(lambda r: all(type(x) is int for x in r))
+                     | valid_hand((13, 14)), min_size=0, max_size=4),
+       dtype=batch_dtype, threads=st.one_of(st.none(), st.integers(-2, 4), hostile_scalar),
+       visible=st.one_of(st.none(), st.integers(0, 255), st.integers(-300, 300)),
+       form=st.sampled_from([None, "min", "standard", "kokushi", "x"]))
+def test_fuzz_batches(rows, dtype, threads, visible, form):
+    try:
+        a = np.array(rows, dtype=dtype).reshape(len(rows), 34) if rows else \
+            np.zeros((0, 34), dtype)
+    except (OverflowError, ValueError, TypeError):
+        return
+    ok_or_ippatsu(ippatsu.shanten_batch, a, form=form, threads=threads)
+    ok_or_ippatsu(ippatsu.shanten_forms_batch, a, threads=threads)
+    ok_or_ippatsu(ippatsu.is_agari_batch, a, threads=threads)
+    ok_or_ippatsu(ippatsu.waits_batch, a, threads=threads)
+    vis = None
+    if visible is not None:
+        vis = np.full(a.shape, visible, dtype=np.int64)
+    ok_or_ippatsu(ippatsu.ukeire_batch, a, vis, threads=threads)
+
+
+# --------------------------------------------------------------------------- scoring
+WINNING = ["123m456p789s555z11z", "123m456p234s55m", "234456m66p123s", "11223344556677z",
+           "119m19p19s1234567z", "22334455667788p"]
+
+
+@SETTINGS
+@given(hand=st.one_of(st.sampled_from(WINNING), ids_list, hostile_text),
+       win=st.one_of(st.none(), st.sampled_from(["1z", "5m", "4s", "1s", "0m"]), tile_id),
+       melds=st.one_of(st.just(()), st.lists(meld_arg, max_size=2), hostile_scalar),
+       flags=st.fixed_dictionaries({k: flag for k in (
+           "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+           "chankan", "tenhou", "chiihou")}),
+       seat=st.one_of(st.integers(0, 3), hostile_scalar),
+       rnd=st.one_of(st.integers(0, 3), hostile_scalar),
+       dora=ids_list, ura=ids_list,
+       honba=st.one_of(st.integers(0, 5), hostile_scalar),
+       rules=st.one_of(st.just(ippatsu.Rules.ippatsu()),
+                       st.sampled_from(["tenhou", "majsoul", "planet", "x"]), hostile_scalar))
+def test_fuzz_score(hand, win, melds, flags, seat, rnd, dora, ura, honba, rules):
+    r = ok_or_ippatsu(ippatsu.score, hand, win, melds=melds, seat_wind=seat, round_wind=rnd,
+                      dora_indicators=dora, ura_indicators=ura, honba=honba, rules=rules,
+                      raise_on_no_yaku=False, **flags)
+    if r is not None:
+        assert r.points >= 0 and r.han >= 0 and r.dora <= 4 * 10
+
+
+@SETTINGS
+@given(n=st.integers(0, 3), data=st.data(),
+       dtype=st.sampled_from([np.int64, np.uint8, np.float64, np.int8, object]))
+def test_fuzz_score_batch(n, data, dtype):
+    hands = [parse_counts(data.draw(st.sampled_from(WINNING))) for _ in range(n)]
+    c = np.array(hands, dtype=np.int64).reshape(n, 34)
+    if data.draw(st.booleans()):
+        c = c.astype(dtype)
+    val = st.one_of(st.integers(-2, 40), st.integers(-2 ** 40, 2 ** 40), st.just(255),
+                    st.floats(allow_nan=True))
+    win = data.draw(st.lists(val, min_size=n, max_size=n) | st.just([27] * n))
+    melds = data.draw(st.none() | st.lists(st.lists(st.lists(val, min_size=2, max_size=2),
+                                                    min_size=4, max_size=4),
+                                           min_size=n, max_size=n))
+    flags = data.draw(st.none() | st.lists(val, min_size=n, max_size=n))
+    dora = data.draw(st.none() | st.lists(st.lists(val, min_size=2, max_size=2),
+                                          min_size=n, max_size=n))
+    seat = data.draw(st.integers(-1, 4) | st.just(1.5))
+    red = data.draw(st.integers(-1, 4))
+    kw = dict(melds=melds, flags=flags, dora_indicators=dora, ura_indicators=dora,
+              seat_wind=seat, red=red, riichi=data.draw(st.booleans()),
+              tsumo=data.draw(st.booleans()), threads=data.draw(st.sampled_from([1, 2, "a"])))
+    try:
+        w = np.array(win)
+    except (OverflowError, ValueError):
+        return
+    ok_or_ippatsu(sb.score_batch, c, w, **kw)
+
+
+# ------------------------------------------------------------------ text and records
+@SETTINGS
+@given(text=hostile_text)
+def test_fuzz_notation_and_melds(text):
+    ok_or_ippatsu(parse_tiles, text)
+    ok_or_ippatsu(parse_counts, text)
+    ok_or_ippatsu(parse_tile, text)
+    ok_or_ippatsu(Hand.parse, text)
+    ok_or_ippatsu(Meld.parse, text)
+    ok_or_ippatsu(Hand.parse, "123m [" + text + "]")
+
+
+@SETTINGS
+@given(code=st.one_of(st.integers(-5, 70000), hostile_scalar))
+def test_fuzz_codes(code):
+    ok_or_ippatsu(decode_meld, code)
+    ok_or_ippatsu(tenhou6_tile, code)
+
+
+TAGS = ["INIT", "T5", "D5", "N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "GO", "UN", "BYE",
+        "TAIKYOKU", "SHUFFLE", "T200", "U1", "X"]
+ATTRS = ["seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3", "who", "m", "step", "hai",
+         "type", "ba", "sc", "owari", "machi", "yaku", "n0", "dan", "rate", "sx"]
+attr_val = st.one_of(st.text(alphabet="0123456789,-", max_size=20), st.text(max_size=6),
+                     st.just("0,0,0,0,0,52"), st.just("250,250,250,250"))
+
+
+@st.composite
+def mjlog_doc(draw):
+    parts = ['<mjloggm ver="2.3">']
+    if draw(st.booleans()):
+        parts.append('<INIT seed="0,0,0,0,0,52" ten="250,250,250,250" oya="0" hai0="0,1,2" '
+                     'hai1="" hai2="" hai3=""/>')
+    for _ in range(draw(st.integers(0, 6))):
+        tag = draw(st.sampled_from(TAGS))
+        attrs = draw(st.dictionaries(st.sampled_from(ATTRS), attr_val, max_size=4))
+        a = " ".join(f'{k}="{v.replace(chr(34), "")}"' for k, v in attrs.items())
+        parts.append(f"<{tag} {a}/>")
+    if draw(st.booleans()):
+        parts.append("</mjloggm>")
+    doc = "".join(parts)
+    if draw(st.booleans()):
+        cut = draw(st.integers(0, len(doc)))
+        doc = doc[:cut]
+    return doc.encode("utf-8", "replace")
+
+
+@SETTINGS
+@given(doc=st.one_of(mjlog_doc(), st.binary(max_size=60)), gz=st.booleans(),
+       flip=st.integers(0, 200))
+def test_fuzz_load_mjlog(doc, gz, flip):
+    data = gzip.compress(doc) if gz else doc
+    if flip and data and flip < len(data):
+        data = data[:flip] + bytes([data[flip] ^ 0x5A]) + data[flip + 1:]
+    ok_or_ippatsu(load_mjlog, data)
+
+
+json_val = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.floats(allow_nan=False),
+              st.text(max_size=5)),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=3),
+    max_leaves=20)
+
+
+@st.composite
+def tenhou6_doc(draw):
+    kyoku = draw(st.lists(json_val, min_size=0, max_size=17))
+    if draw(st.booleans()):
+        kyoku = [[0, 0, 0], [25000] * 4, [11]] + [[11, 12, 13]] * 13 + [["和了", [0] * 4]]
+        i = draw(st.integers(0, len(kyoku) - 1))
+        kyoku[i] = draw(json_val)
+    doc = {"log": [kyoku]}
+    for k in ("title", "name", "rule", "ratingc", "lobby", "dan", "rate", "sx", "sc"):
+        if draw(st.booleans()):
+            doc[k] = draw(json_val)
+    return doc
+
+
+@SETTINGS
+@given(doc=st.one_of(tenhou6_doc(), json_val), as_text=st.booleans(), cut=st.integers(0, 80))
+def test_fuzz_load_tenhou6(doc, as_text, cut):
+    if as_text:
+        text = json.dumps(doc)
+        if cut:
+            text = text[:cut]
+        ok_or_ippatsu(load_tenhou6, text.encode())
+    elif isinstance(doc, dict):
+        ok_or_ippatsu(load_tenhou6, doc)
+        ok_or_ippatsu(load_tenhou6, doc, strict=False)
+
+
+@pytest.mark.parametrize("src", [b"", b"\x00" * 10, b"\x1f\x8b", b"{" * 100000])
+def test_fixed_hostile_records(src):
+    ok_or_ippatsu(load_mjlog, src)
+    ok_or_ippatsu(load_tenhou6, src)
