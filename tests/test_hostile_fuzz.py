@@ -280,3 +280,19 @@ def test_fuzz_load_tenhou6(doc, as_text, cut):
 def test_fixed_hostile_records(src):
     ok_or_ippatsu(load_mjlog, src)
     ok_or_ippatsu(load_tenhou6, src)
+
+
+@SETTINGS
+@given(hand=st.one_of(st.sampled_from(WINNING + ["123m456p789s1122z", "1112345678999m"]),
+                      hand_arg),
+       melds=st.one_of(st.just(()), st.lists(meld_arg, max_size=1)),
+       seat=st.one_of(st.integers(0, 3), hostile_scalar),
+       dora=ids_list, win=st.one_of(st.none(), tile_id, st.sampled_from(["1z", "5m"])),
+       flags=st.tuples(flag, flag),
+       rules=st.one_of(st.just(ippatsu.Rules.ippatsu()), st.sampled_from(["tenhou", "x"]),
+                       hostile_scalar),
+       visible=st.one_of(st.none(), counts_any, hostile_scalar))
+def test_fuzz_analyze(hand, melds, seat, dora, win, flags, rules, visible):
+    ok_or_ippatsu(ippatsu.analyze, hand, melds=melds, seat_wind=seat, dora_indicators=dora,
+                  win_tile=win, tsumo=flags[0], riichi=flags[1], rules=rules,
+                  visible=visible)

@@ -29,6 +29,7 @@ _KernelResult = Tuple[
 NOT_APPLICABLE: Final[int]
 #: Bytes the lookup tables occupy in memory.
 TABLE_BYTES: Final[int]
+MAX_THREADS: Final[int]  # the largest threads= the batch functions accept
 BACKEND: Final[Literal["cython"]]
 
 __all__ = [

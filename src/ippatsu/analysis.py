@@ -54,9 +54,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from . import core
-from .errors import HandSizeError, IppatsuError, NotAgariError, TileCountError
+from .errors import (HandSizeError, IppatsuError, MeldError, NotAgariError, NotationError,
+                     TileCountError)
 from .hand import Hand, Meld, MeldType
-from .rules import Rules
+from .rules import Rules, rules_of
 from .scoring import ScoreResult, score
 from .tiles import (
     DRAGON_KINDS,
@@ -68,6 +69,7 @@ from .tiles import (
     parse_kinds,
     parse_tile,
     parse_tiles,
+    validate_ids,
 )
 from .yaku import BY_NAME
 
@@ -379,6 +381,9 @@ def _concealed_text(text: str) -> str:
 def _read_hand(hand: Any, melds: Sequence[Any]) -> Tuple[Hand, Optional[int]]:
     """(Hand, kind of the last concealed tile as given, or None)."""
     last = None
+    if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
+        raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
+                        "bad_meld")
     if isinstance(hand, Hand):
         if melds:
             hand = Hand(hand.ids, tuple(hand.melds) + tuple(melds), validate_size=False)
@@ -393,7 +398,13 @@ def _read_hand(hand: Any, melds: Sequence[Any]) -> Tuple[Hand, Optional[int]]:
         if kinds:
             last = kinds[-1]
     else:
-        ids = list(hand)
+        if isinstance(hand, (bytes, bytearray, dict)) or not hasattr(hand, "__iter__"):
+            raise NotationError(f"a hand is text, a Hand or 136-ids, got "
+                                f"{type(hand).__name__}", "bad_tile_id")
+        ids = validate_ids(list(hand))
+        if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
+            raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
+                            "bad_meld")
         h = Hand(ids, tuple(melds), validate_size=False)
         if ids:
             last = int(ids[-1]) >> 2
@@ -406,9 +417,13 @@ def _indicators(x: Any) -> List[int]:
     if isinstance(x, str):
         kinds = [i >> 2 for i in parse_tiles(x)] if x.strip() else []
     else:
+        if isinstance(x, (bytes, bytearray, dict)) or not hasattr(x, "__iter__"):
+            raise NotationError(f"dora_indicators is notation or 136-ids, got "
+                                f"{type(x).__name__}", "bad_tile_id")
         kinds = []
         for t in x:
-            kinds.extend([i >> 2 for i in parse_tiles(t)] if isinstance(t, str) else [int(t) >> 2])
+            kinds.extend([i >> 2 for i in parse_tiles(t)] if isinstance(t, str)
+                         else [validate_ids([t])[0] >> 2])
     if len(kinds) > MAX_DORA_INDICATORS:
         raise IppatsuError(f"at most {MAX_DORA_INDICATORS} dora indicators, got {len(kinds)}",
                            "too_many_indicators")
@@ -424,11 +439,18 @@ def _seen(h: Hand, indicators: Sequence[int], visible: Optional[Sequence[int]]) 
     for k in indicators:
         seen[k] += 1
     if visible is not None:
+        if isinstance(visible, (str, dict)) or not hasattr(visible, "__len__"):
+            raise IppatsuError(f"visible is 34 counts, got {type(visible).__name__}",
+                               "bad_count")
         if len(visible) != 34:
             raise HandSizeError(f"visible needs 34 counts, got {len(visible)}",
                                 "bad_counts_length")
         for k in range(34):
-            v = int(visible[k])
+            x = visible[k]
+            if isinstance(x, bool) or type(x).__name__ == "bool_" or not hasattr(x, "__index__"):
+                raise IppatsuError(f"visible count of {kind_name(k)} must be an integer 0-4, "
+                                   f"got {type(x).__name__} {x!r:.40}", "bad_count")
+            v = x.__index__()
             if v < 0:
                 raise TileCountError(f"{v} visible copies of {kind_name(k)}", "negative_count")
             seen[k] += v
@@ -498,6 +520,7 @@ def analyze(
     -------
     Analysis
     """
+    rules = rules_of(rules)
     seat = _wind(seat_wind, "seat_wind")
     rnd = _wind(round_wind, "round_wind")
     h, last = _read_hand(hand, melds)
@@ -513,7 +536,8 @@ def analyze(
                             "bad_hand_size")
     win_kind: Optional[int] = None
     if win_tile is not None:
-        wid = win_tile if isinstance(win_tile, int) else parse_tile(win_tile)
+        wid = (parse_tile(win_tile) if isinstance(win_tile, str)
+               else validate_ids([win_tile])[0])
         if n % 3 == 1:  # add it
             used = set(h.ids) | {t for m in h.melds for t in m.tiles}
             if isinstance(win_tile, str) and wid not in _RED_ID_SET:

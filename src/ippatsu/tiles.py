@@ -500,6 +500,8 @@ def _check_counts(counts: Sequence[int]) -> List[int]:
         c = [_index(x) for x in counts]
     except TypeError:
         raise NotationError("counts must be 34 integers", "bad_counts") from None
+    if any(isinstance(x, bool) or type(x).__name__ == "bool_" for x in counts):
+        raise NotationError("counts must be 34 integers, not bools", "bad_counts")
     if len(c) != N_KINDS:
         raise NotationError(f"counts must have 34 entries, got {len(c)}", "bad_counts")
     for k, n in enumerate(c):
