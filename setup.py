@@ -45,10 +45,12 @@ extensions = [
     ),
 
 ]
-# the table's state machine: plain Python compiled as is, typed by state.pxd, with Python's
-# indexing semantics kept (negative indexes, IndexError)
+# the table's state machine and agents: plain Python compiled as is (state typed by
+# state.pxd), with Python's indexing semantics kept (negative indexes, IndexError); both
+# run interpreted under IPPATSU_PURE_PYTHON=1 (table/_source.py)
 py_extensions = [
     Extension("ippatsu.table.state", ["src/ippatsu/table/state.py"], extra_compile_args=cflags),
+    Extension("ippatsu.table.agents", ["src/ippatsu/table/agents.py"], extra_compile_args=cflags),
 ]
 py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 

@@ -105,18 +105,24 @@ def test_generator_reproduces_shipped_tables():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_table_state_compiled_with_its_source_shipped():
-    """The wheel carries the compiled state machine and its source (the interpreted twin
-    under IPPATSU_PURE_PYTHON=1 and in tests/test_table_compiled.py)."""
+@pytest.mark.parametrize("name", ["state", "agents"])
+def test_table_modules_compiled_with_their_sources_shipped(name):
+    """The wheel carries the compiled state machine and agents and their sources (the
+    interpreted twins under IPPATSU_PURE_PYTHON=1 and in tests/test_table_compiled.py)."""
+    import importlib
     import importlib.machinery
 
-    import ippatsu.table.state as state
+    from ippatsu.table._source import COMPILED_SOURCES
 
-    src = _package_file("table", "state.py")
+    assert sorted(COMPILED_SOURCES) == ["agents", "state"]
+    mod = importlib.import_module(f"ippatsu.table.{name}")
+    src = _package_file("table", f"{name}.py")
     assert src.is_file()
     compiled = [p for p in _package_file("table").iterdir()
-                if p.name.startswith("state.")
+                if p.name.startswith(f"{name}.")
                 and any(p.name.endswith(s) for s in importlib.machinery.EXTENSION_SUFFIXES)]
-    assert compiled, "the compiled ippatsu.table.state is missing"
+    assert compiled, f"the compiled ippatsu.table.{name} is missing"
     if os.environ.get("IPPATSU_PURE_PYTHON") != "1":
-        assert Path(state.__file__).name == compiled[0].name
+        assert Path(mod.__file__).name == compiled[0].name
+    else:
+        assert Path(mod.__file__).name == f"{name}.py"

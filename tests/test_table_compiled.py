@@ -1,4 +1,4 @@
-"""The compiled state machine against its own source, interpreted.
+"""The compiled state machine (and agents) against their own sources, interpreted.
 
 The build compiles ``ippatsu/table/state.py`` with Cython (``state.pxd`` turns
 ``GameState`` into a cdef class with C slots and typed seats and flags). Compilation must
@@ -20,10 +20,12 @@ from hypothesis import strategies as st_
 import ippatsu.table.state as state_mod
 from ippatsu.rules import GameLength, RonMode, Rules
 from ippatsu.table import GreedyAgent, Observation, RandomAgent
-from ippatsu.table._source import STATE_SOURCE, load_state_source
+from ippatsu.table._source import (AGENTS_SOURCE, STATE_SOURCE, load_agents_source,
+                                   load_state_source)
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 interp = load_state_source()
+interp_agents = load_agents_source()
 both_interpreted = pytest.mark.skipif(
     PURE, reason="IPPATSU_PURE_PYTHON=1: both sides run the interpreted source")
 
@@ -39,6 +41,45 @@ def test_the_state_module_is_compiled_unless_pure_python():
         assert not hasattr(st, "__dict__")
         with pytest.raises(AttributeError):
             st.no_such_attribute = 1
+
+
+def test_the_agents_module_is_compiled_unless_pure_python():
+    import ippatsu.table.agents as agents_mod
+
+    compiled = not agents_mod.__file__.endswith(".py")
+    assert compiled is not PURE, agents_mod.__file__
+    assert interp_agents.__file__ == str(AGENTS_SOURCE)
+    assert interp_agents.RandomAgent is not agents_mod.RandomAgent or PURE
+    import ippatsu.sim as sim
+
+    assert sim.RandomAgent is agents_mod.RandomAgent
+    assert sim._run_random is agents_mod._run_random
+
+
+@both_interpreted
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_and_interpreted_agents_choose_identically(seed):
+    """The compiled agents (and the compiled random-agent loop of sim.play) make the same
+    choices as their interpreted source on the same games."""
+    import ippatsu.table.agents as agents_mod
+    from ippatsu.sim import play
+
+    rules = Rules.ippatsu()
+    for kind in ("random", "greedy"):
+        logs = []
+        for mod in (agents_mod, interp_agents):
+            if kind == "random":
+                agents = [mod.RandomAgent(seed * 4 + j) for j in range(4)]
+            else:
+                agents = [mod.GreedyAgent() for _ in range(4)]
+            logs.append(_run(state_mod, seed, agents, rules))
+        assert logs[0] == logs[1], kind
+    # sim.play's inlined loop (compiled) against the interpreted loop
+    a = play(seed, [agents_mod.RandomAgent(seed * 4 + j) for j in range(4)])
+    st = state_mod.GameState(None, seed)
+    interp_agents._run_random(st, [agents_mod.RandomAgent(seed * 4 + j)._bits
+                                   for j in range(4)])
+    assert a["events"] == st.events and a["scores"] == st.final["scores"]
 
 
 def test_loading_the_source_twice_returns_the_same_module():

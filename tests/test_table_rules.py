@@ -406,7 +406,9 @@ def test_haitei_and_houtei():
     t = find(st, 0, T.TSUMO)
     st.step(t)
     assert "haitei" in [n for n, _ in st.hand_results[-1].wins[0].score.yaku]
-    st = table(["123m456p789s1122z", "", "", "1199m1199p1199s1z"], draws="9m 9p 9s 1z",
+    # seat 3's haitei draw (its first turn) must not complete its hand: chiihou with
+    # haitei cannot happen in a full wall, and scoring rejects the pair of flags
+    st = table(["123m456p789s1122z", "", "", "1199m1199p1199s1z"], draws="9m 9p 9s 2z",
                n_live=4)
     tsumogiri_round(st, 3)
     assert st.left == 0

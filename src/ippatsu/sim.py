@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Sequence, cast
 
+from .errors import IllegalActionError
 from .rules import Rules
 from .table.agents import RandomAgent
-from .table.observation import Observation
-from .table.state import GameState, Phase
+from .table.agents import _run_agents as _run  # the game loops (compiled)
+from .table.agents import _run_random
+from .table.state import GameState
 
 __all__ = ["play", "play_many"]
 
@@ -27,6 +29,7 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     log when ``record``; ``hands`` the :class:`~ippatsu.table.state.HandResult` list).
     ``check=True`` verifies the state's invariants after every step (slow).
     """
+    agents = _checked_agents(agents)
     st = GameState(rules, seed, record=record, names=names)
     if not check and all(type(a) is RandomAgent for a in agents):
         _run_random(st, [cast(RandomAgent, a)._bits for a in agents])
@@ -38,53 +41,23 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     return out
 
 
-def _run(st, agents, check: bool) -> None:
-    views = [Observation(st, p) for p in range(4)]
-    TURN = Phase.TURN
-    GAME_END = Phase.GAME_END
-    step = st.step
-    while st.phase != GAME_END:
-        legal = st._legal
-        if st.phase == TURN:
-            p = st.actor
-            step(agents[p](views[p], legal[p]))
-        else:
-            chosen = []
-            for p, acts in legal.items():
-                chosen.append(agents[p](views[p], acts))
-            step(chosen)
-        if check:
-            st.check_invariants()
-
-
-def _run_random(st, bits) -> None:
-    """The loop of four :class:`RandomAgent` (exactly that class) with their draw inlined:
-    the same calls of each agent's generator, so the same game."""
-    TURN = Phase.TURN
-    GAME_END = Phase.GAME_END
-    step = st.step
-    while st.phase != GAME_END:
-        legal = st._legal
-        if st.phase == TURN:
-            acts = legal[st.actor]
-            n = len(acts)
-            b = bits[st.actor]
-            k = n.bit_length()
-            r = b(k)
-            while r >= n:
-                r = b(k)
-            step(acts[r])
-        else:
-            chosen = []
-            for p, acts in legal.items():
-                n = len(acts)
-                b = bits[p]
-                k = n.bit_length()
-                r = b(k)
-                while r >= n:
-                    r = b(k)
-                chosen.append(acts[r])
-            step(chosen)
+def _checked_agents(agents) -> list:
+    """Four callables, one per seat (``IllegalActionError`` code ``"bad_agents"``)."""
+    if isinstance(agents, (str, bytes)):
+        raise IllegalActionError("agents are four callables, got a string", "bad_agents")
+    try:
+        out = list(agents)
+    except TypeError:
+        raise IllegalActionError(f"agents are four callables, got "
+                                 f"{type(agents).__name__}", "bad_agents") from None
+    if len(out) != 4:
+        raise IllegalActionError(f"a game needs four agents (one per seat), got {len(out)}",
+                                 "bad_agents")
+    for p, a in enumerate(out):
+        if not callable(a):
+            raise IllegalActionError(f"the agent of seat {p} is not callable: {a!r}",
+                                     "bad_agents")
+    return out
 
 
 def _play_child(args):

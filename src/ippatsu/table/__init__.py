@@ -8,7 +8,8 @@
 * :class:`Action` / :class:`ActionType` (``actions.py``): what a player does.
 * :class:`Wall` (``wall.py``): seeded walls (``SeedSequence`` → ``PCG64``), walls in tile
   notation for tests, walls rebuilt from records for replay.
-* :class:`Observation` (``observation.py``): one seat's view; agents (``agents.py``) are
+* :class:`Observation` (``observation.py``): one seat's view; agents (``agents.py``,
+  compiled by Cython like ``state.py``, interpreted under ``IPPATSU_PURE_PYTHON=1``) are
   callables ``agent(obs, legal) -> Action``.
 * ``mjai.py``: the event log as mjai JSON lines, per-player masking, replay of mjai logs.
 * ``replay.py``: replay of Tenhou records (mjlog, tenhou.net/6) with result comparison;
@@ -32,12 +33,15 @@ from __future__ import annotations
 
 import os as _os
 
+from ._source import load_agents_source as _load_agents_source
 from ._source import load_state_source as _load_state_source
 
 if _os.environ.get("IPPATSU_PURE_PYTHON") == "1":
-    # the pure-Python backend runs the state machine from its source too (the build
-    # compiles state.py with Cython; the interpreted source is the same program)
+    # the pure-Python backend runs the state machine and the agents from their sources
+    # too (the build compiles state.py and agents.py with Cython; the interpreted source
+    # is the same program)
     _load_state_source("ippatsu.table.state")
+    _load_agents_source("ippatsu.table.agents")
 
 from .actions import Action, ActionType
 from .agents import GreedyAgent, RandomAgent

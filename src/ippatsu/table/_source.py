@@ -1,10 +1,11 @@
-"""The interpreted twin of the compiled state machine.
+"""The interpreted twins of the compiled table modules.
 
-The build compiles ``state.py`` with Cython (``state.pxd`` adds C slots and typed seats),
-and the import system then prefers the extension module. :func:`load_state_source` runs
-the same ``state.py`` as plain Python instead: under ``IPPATSU_PURE_PYTHON=1`` it *is*
-``ippatsu.table.state``, and the tests load it beside the compiled module to check that
-both play every game identically.
+The build compiles ``state.py`` (``state.pxd`` adds C slots and typed seats) and
+``agents.py`` with Cython, and the import system then prefers the extension modules.
+:func:`load_state_source` / :func:`load_agents_source` run the same files as plain Python
+instead: under ``IPPATSU_PURE_PYTHON=1`` they *are* ``ippatsu.table.state`` and
+``ippatsu.table.agents``, and the tests load them beside the compiled modules to check
+that both play every game identically.
 """
 from __future__ import annotations
 
@@ -14,23 +15,29 @@ from importlib.machinery import SourceFileLoader
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_state_source", "STATE_SOURCE"]
+__all__ = ["load_state_source", "load_agents_source", "load_source", "STATE_SOURCE",
+           "AGENTS_SOURCE", "COMPILED_SOURCES"]
 
 #: the path of ``state.py`` (shipped in wheels beside the extension module)
 STATE_SOURCE = Path(__file__).with_name("state.py")
+#: the path of ``agents.py`` (shipped in wheels beside the extension module)
+AGENTS_SOURCE = Path(__file__).with_name("agents.py")
+#: the modules of ``ippatsu.table`` that the build compiles, by name
+COMPILED_SOURCES = {"state": STATE_SOURCE, "agents": AGENTS_SOURCE}
 
 
-def load_state_source(name: str = "ippatsu.table._state_interpreted") -> ModuleType:
-    """Execute ``state.py`` as an interpreted module registered as ``name`` and return it
-    (``name`` must sit in the ``ippatsu.table`` package: the source uses relative
-    imports). An already loaded interpreted module of that name is returned as is."""
+def load_source(path: Path, name: str) -> ModuleType:
+    """Execute the source file ``path`` as an interpreted module registered as ``name``
+    and return it (``name`` must sit in the ``ippatsu.table`` package: the sources use
+    relative imports). An already loaded interpreted module of that name is returned as
+    is."""
     mod = sys.modules.get(name)
-    if mod is not None and getattr(mod, "__file__", None) == str(STATE_SOURCE):
+    if mod is not None and getattr(mod, "__file__", None) == str(path):
         return mod
-    if not STATE_SOURCE.is_file():
-        raise FileNotFoundError(f"the source of the state machine is missing: {STATE_SOURCE}")
-    loader = SourceFileLoader(name, str(STATE_SOURCE))
-    spec = importlib.util.spec_from_file_location(name, STATE_SOURCE, loader=loader)
+    if not path.is_file():
+        raise FileNotFoundError(f"the source of a compiled table module is missing: {path}")
+    loader = SourceFileLoader(name, str(path))
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
     try:
@@ -39,3 +46,13 @@ def load_state_source(name: str = "ippatsu.table._state_interpreted") -> ModuleT
         del sys.modules[name]
         raise
     return mod
+
+
+def load_state_source(name: str = "ippatsu.table._state_interpreted") -> ModuleType:
+    """``state.py`` run interpreted as the module ``name`` (see :func:`load_source`)."""
+    return load_source(STATE_SOURCE, name)
+
+
+def load_agents_source(name: str = "ippatsu.table._agents_interpreted") -> ModuleType:
+    """``agents.py`` run interpreted as the module ``name`` (see :func:`load_source`)."""
+    return load_source(AGENTS_SOURCE, name)

@@ -7,6 +7,9 @@
   never calls, and discards the tile that leaves the lowest shanten and then the most
   effective tiles (counted against the tiles it can see), by one call of
   :func:`ippatsu.core.efficiency_discard`'s kernel.
+
+The build compiles this file with Cython (plain Python, no declarations: the same
+program); ``IPPATSU_PURE_PYTHON=1`` runs it interpreted (``table/_source.py``).
 """
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from typing import Sequence
 
 from ..core import _efficiency_ties
 from .actions import Action, ActionType
+from .observation import Observation
+from .state import Phase
 
 __all__ = ["RandomAgent", "GreedyAgent", "Agent"]
 
@@ -40,6 +45,8 @@ class RandomAgent:
 
 
 _DISCARD = ActionType.DISCARD
+#: the bit of each kind (a table: no shift per action)
+_KBIT = tuple(1 << k for k in range(34))
 _RIICHI = ActionType.RIICHI
 _PASS = ActionType.PASS
 #: types the greedy agent always takes (the first one offered): wins, and the last
@@ -65,10 +72,10 @@ class GreedyAgent:
             t = a.type
             if t is _DISCARD:
                 n_disc += 1
-                disc_mask |= 1 << (a.tile >> 2)
+                disc_mask |= _KBIT[a.tile >> 2]
             elif t is _RIICHI:
                 n_riichi += 1
-                riichi_mask |= 1 << (a.tile >> 2)
+                riichi_mask |= _KBIT[a.tile >> 2]
             elif t in _TAKE:
                 return a
             elif t is _PASS:
@@ -88,3 +95,58 @@ class GreedyAgent:
             if a.type is pool_type and (ties >> (a.tile >> 2)) & 1:
                 return a
         raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
+
+
+_TURN = Phase.TURN
+_GAME_END = Phase.GAME_END
+
+
+def _run_agents(st, agents, check: bool) -> None:
+    """Play the game of ``st`` to its end with ``agents`` by seat (``agent(obs, legal)``);
+    ``check`` verifies the state's invariants after every step (:func:`ippatsu.sim.play`'s
+    loop; compiled with this module)."""
+    views = [Observation(st, p) for p in range(4)]
+    step = st.step
+    while st.phase != _GAME_END:
+        legal = st._legal
+        if st.phase == _TURN:
+            p = st.actor
+            step(agents[p](views[p], legal[p]))
+        else:
+            chosen = []
+            for p, acts in legal.items():
+                chosen.append(agents[p](views[p], acts))
+            step(chosen)
+        if check:
+            st.check_invariants()
+
+
+def _run_random(st, bits) -> None:
+    """Play the game of ``st`` to its end with four :class:`RandomAgent` (exactly that
+    class) whose ``getrandbits`` are ``bits`` by seat, their draw inlined: the same calls
+    of each agent's generator as ``agent(obs, legal)``, so the same game
+    (:func:`ippatsu.sim.play`'s loop; compiled with this module)."""
+    step = st.step
+    while st.phase != _GAME_END:
+        legal = st._legal
+        if st.phase == _TURN:
+            p = st.actor
+            acts = legal[p]
+            n = len(acts)
+            b = bits[p]
+            k = n.bit_length()
+            r = b(k)
+            while r >= n:
+                r = b(k)
+            step(acts[r])
+        else:
+            chosen = []
+            for p, acts in legal.items():
+                n = len(acts)
+                b = bits[p]
+                k = n.bit_length()
+                r = b(k)
+                while r >= n:
+                    r = b(k)
+                chosen.append(acts[r])
+            step(chosen)

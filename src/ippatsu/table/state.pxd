@@ -6,6 +6,14 @@
 # and types the counters that are never masks or shifts (C ints are safe for those; every
 # bit mask stays a Python int so that ``1 << k`` never overflows on any platform).
 
+cimport cython
+
+# one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
+@cython.locals(t=int, s=int, i=int, n=int, slot=bytearray, out=list, sb=bytes,
+               banned=bint)
+cpdef list _one_per_spec(list hand, tuple spec, int drawn, ban)
+
+
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
@@ -29,15 +37,27 @@ cdef class GameState:
 
     # the per-decision methods: C calls between them (cpdef keeps them callable from
     # Python). Seats and flags are typed; tile ids stay Python ints (they feed shifts).
+    # Typed locals (@cython.locals): kinds, seats and counts are C ints (never shifted
+    # into a mask: bits come from the _KBIT table), counts are typed bytearrays.
     cpdef _refresh_waits(self, int p)
+    @cython.locals(t=int, c=bytearray)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
+    @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
+                   work=bytearray, after=bytearray, can_kan=bint, acts=list,
+                   discards=list, e=tuple)
     cpdef list _turn_actions(self, int p)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
     cpdef _do_turn(self, a)
+    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
+                   cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
+                   hand=list, tid=int, n=int, i=int)
     cpdef _discard(self, int p, t, bint riichi)
     cpdef bint _can_ron(self, int q, k)
     cpdef list _response_actions(self, int q, int p, t, bint last)
     cpdef dict _chosen(self, actions)
     cpdef _do_response(self, dict chosen)
+    @cython.locals(rii=list)
     cpdef _discard_passed(self, int p, t, call)
+    @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray)
+    cpdef _call(self, a)

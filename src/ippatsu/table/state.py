@@ -71,8 +71,8 @@ Departures and choices (where RULES.md leaves room):
 """
 from __future__ import annotations
 
+import operator
 from enum import IntEnum
-from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
@@ -109,6 +109,10 @@ A_STOP = ActionType.STOP
 _RED = frozenset((16, 52, 88))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+#: 1 for the terminal and honor kinds (a byte per kind: a C-level test when compiled)
+_YAO = bytes(1 if k in _YAOCHUU else 0 for k in range(34))
+#: the bit of each kind (Python ints: no C shift)
+_KBIT = tuple(1 << k for k in range(34))
 _WINDS = ("E", "S", "W", "N")
 
 
@@ -178,12 +182,20 @@ def _spec(t: int) -> int:
 
 #: one bit per (kind, red-ness) of each tile id
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
+_ACTION_TYPES = frozenset(ActionType)
+#: (rules, max_kans, riichi_min_points, riichi_min_wall) of the last Rules object a turn
+#: used (replaced as one tuple: never half updated)
+_TURN_RULES = [(None, 0, 0, 0)]
 _PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
 _STOPS = tuple(Action(ActionType.STOP, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
 _KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
 _KINDBIT = tuple(1 << (t >> 2) for t in range(136))
+#: _SPECS and _KINDS as bytes (C-level lookups when compiled), zeros to copy
+_SPECS_B = bytes(_SPECS)
+_KINDS_B = bytes(_KINDS)
+_ZERO68 = bytearray(68)
 
 
 def _kind_key(a: Action) -> tuple:
@@ -193,13 +205,134 @@ def _kind_key(a: Action) -> tuple:
 _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) for p in range(4))
 
 
-@lru_cache(maxsize=1 << 15)
-def _meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Optional[int],
+#: meld types by code (the codes key the meld cache: small ints hash in C)
+_M_CHI, _M_PON, _M_DAIMINKAN, _M_ANKAN, _M_KAKAN = range(5)
+_MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
+               MeldType.KAKAN)
+_MELDS: Dict[tuple, Meld] = {}
+
+
+def _meld(code: int, tiles: tuple, called: Optional[int], from_who: Optional[int],
           added: Optional[int] = None) -> Meld:
-    """A validated :class:`Meld`, cached (melds are immutable values and repeat a lot)."""
-    if mtype is MeldType.ANKAN:
-        return Meld(mtype, tiles)
-    return Meld(mtype, tiles, called=called, from_who=from_who, added=added)
+    """The :class:`Meld` of a legal call (``code``: ``_M_CHI`` ...), cached: melds are
+    immutable values and repeat a lot."""
+    key = (code, tiles, called, from_who, added)
+    m = _MELDS.get(key)
+    if m is None:
+        if len(_MELDS) >= 1 << 16:
+            _MELDS.clear()
+        m = _MELDS[key] = _new_meld(_MELD_TYPES[code], tiles, called, from_who, added)
+    return m
+
+
+def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Optional[int],
+              added: Optional[int] = None) -> Meld:
+    """``Meld(mtype, tiles, called=called, from_who=from_who, added=added)`` (``Meld(mtype,
+    tiles)`` for an ankan) without the validation, for the melds of legal calls that the
+    engine builds itself: the same slots as the validating constructor sets
+    (tests/test_table_meld.py compares every slot)."""
+    ids = tuple(sorted(tiles))
+    seat = 0 if mtype is MeldType.ANKAN else int(from_who)
+    m = object.__new__(Meld)
+    oset = object.__setattr__
+    oset(m, "type", mtype)
+    oset(m, "tiles", ids)
+    oset(m, "called", called)
+    oset(m, "from_who", seat)
+    oset(m, "added", added)
+    oset(m, "_auto", False)
+    key = (mtype.value, tuple([(x >> 2, x in _RED) for x in ids]),
+           None if called is None else (called >> 2, called in _RED),
+           None if added is None else (added >> 2, added in _RED), seat)
+    oset(m, "_key", key)
+    oset(m, "_hash", hash(key))
+    return m
+
+
+def _one_per_spec(hand: List[int], spec: tuple, drawn: int, ban) -> List[int]:
+    """One tile id per (kind, red-ness) of ``hand``, skipping the kinds of the bit mask
+    ``ban``: in the order of first appearance, each the last such id, and ``drawn`` (when
+    >= 0) representing its own (kind, red-ness) (exactly the values of the dict
+    ``{spec[t]: t for t in hand}`` updated with ``drawn``)."""
+    slot = _ZERO68[:]   # 1 + the position in ``out`` of each (kind, red-ness) seen
+    sb = _SPECS_B if spec is _SPECS else (_KINDS_B if spec is _KINDS else bytes(spec))
+    banned = ban != 0
+    out: List[int] = []
+    n = 0
+    for t in hand:
+        if banned and (ban >> (t >> 2)) & 1:
+            continue
+        s = sb[t]
+        i = slot[s]
+        if i:
+            out[i - 1] = t
+        else:
+            out.append(t)
+            n += 1
+            slot[s] = n
+    if drawn >= 0:
+        s = sb[drawn]
+        i = slot[s]
+        if i:
+            out[i - 1] = drawn
+        else:
+            out.append(drawn)
+    return out
+
+
+def _counter(v, name: str) -> int:
+    """A hand counter given to ``start_hand``: an int >= 0 (setup only, not per decision)."""
+    if type(v) is not int:
+        try:
+            if isinstance(v, bool):
+                raise TypeError
+            v = operator.index(v)
+        except TypeError:
+            raise IllegalActionError(f"{name} is an int >= 0, got {v!r}",
+                                     "bad_counter") from None
+    if v < 0:
+        raise IllegalActionError(f"{name} is an int >= 0, got {v}", "bad_counter")
+    return v
+
+
+def _scores(scores) -> List[int]:
+    """The four scores given to ``start_hand``, as a list of ints."""
+    try:
+        out = list(scores)
+    except TypeError:
+        raise IllegalActionError(f"scores are four ints, got {scores!r}", "bad_scores") from None
+    if len(out) != 4:
+        raise IllegalActionError(f"scores are four ints (one per seat), got {len(out)}: "
+                                 f"{out!r}", "bad_scores")
+    for i, v in enumerate(out):
+        if type(v) is not int:
+            try:
+                if isinstance(v, bool):
+                    raise TypeError
+                out[i] = operator.index(v)
+            except TypeError:
+                raise IllegalActionError(f"scores are four ints, got {v!r} for seat {i}",
+                                         "bad_scores") from None
+    return out
+
+
+def _checked_wall(wall) -> Wall:
+    """A wall the state did not generate itself (``walls=``, ``start_hand(wall)``),
+    checked once at the start of its hand (:meth:`Wall.check`)."""
+    if not isinstance(wall, Wall):
+        raise IllegalActionError(f"a wall is a Wall, got {type(wall).__name__}", "bad_wall")
+    wall.check()
+    return wall
+
+
+def _bad_action(a) -> IllegalActionError:
+    """The error for something given to ``step`` that is not an :class:`Action` of a known
+    type (only reached off the fast paths)."""
+    if not isinstance(a, Action):
+        return IllegalActionError(f"step takes Action values, got {type(a).__name__}: "
+                                  f"{a!r}", "bad_action")
+    return IllegalActionError(f"unknown action type {a.type!r} in {tuple(a)!r}",
+                              "bad_action_type")
 
 
 def _plain_name(t: int) -> str:
@@ -294,15 +427,20 @@ class GameState:
         ``kyoku``, ``honba``, ``deposits``, ``scores`` override the counters (replays,
         tests)."""
         if kyoku is not None:
-            self.kyoku = kyoku
+            self.kyoku = _counter(kyoku, "kyoku")
         if honba is not None:
-            self.honba = honba
+            self.honba = _counter(honba, "honba")
         if deposits is not None:
-            self.deposits = deposits
+            self.deposits = _counter(deposits, "deposits")
         if scores is not None:
-            self.scores = list(scores)
+            self.scores = _scores(scores)
         if wall is None:
-            wall = self._walls(self) if self._walls is not None else self._wallgen(self.dealer)
+            if self._walls is not None:
+                wall = _checked_wall(self._walls(self))
+            else:
+                wall = self._wallgen(self.dealer)  # seeded: right by construction
+        else:
+            wall = _checked_wall(wall)
         self.wall = wall
         self._live_pos = 0
         self._rinshan_pos = 0
@@ -451,7 +589,8 @@ class GameState:
             self._live_pos += 1
         self.left -= 1
         self.hand[p].append(t)
-        self.cnt[p][t >> 2] += 1
+        c = self.cnt[p]
+        c[t >> 2] += 1
         self.last_draw = t
         self.rinshan_draw = rinshan
         self.rinshan_from = feeder
@@ -517,17 +656,19 @@ class GameState:
         disc = _DISCARDS[p]
         drawn = self.last_draw
         if self.after_call:
-            ban = self.kuikae
-            spec = self._spec
-            one = {spec[t]: t for t in hand if not (ban >> (t >> 2)) & 1}
-            return [disc[t] for t in one.values()]
+            return [disc[t] for t in _one_per_spec(hand, self._spec, -1, self.kuikae)]
         c = bytes(cnt)
         acts = []
         if _is_agari(c):
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
-        can_kan = self.kan_count < rules.max_kans and self.left > 0
+        # the rules read at every turn, cached for the (frozen) Rules object
+        e = _TURN_RULES[0]
+        if e[0] is not rules:
+            e = (rules, rules.max_kans, rules.riichi_min_points, rules.riichi_min_wall)
+            _TURN_RULES[0] = e
+        can_kan = self.kan_count < e[1] and self.left > 0
         if self.riichi[p]:
             acts.append(disc[drawn])
             if can_kan and cnt[drawn >> 2] == 4:
@@ -541,15 +682,11 @@ class GameState:
                                            tuple([t for t in hand if t >> 2 == k])))
             return acts
         # discards: one per kind and red-ness (the drawn tile represents its own)
-        spec = self._spec
-        one = {spec[t]: t for t in hand}
-        if drawn >= 0:
-            one[spec[drawn]] = drawn
-        discards = one.values()
+        discards = _one_per_spec(hand, self._spec, drawn, 0)
         acts.extend([disc[t] for t in discards])
         # riichi
-        if (not self.is_open[p] and self.scores[p] >= rules.riichi_min_points
-                and self.left >= rules.riichi_min_wall and _shanten(c) <= 0):
+        if (not self.is_open[p] and self.scores[p] >= e[2]
+                and self.left >= e[3] and _shanten(c) <= 0):
             work = bytearray(cnt)
             for t in discards:
                 k = t >> 2
@@ -599,6 +736,14 @@ class GameState:
     def _resolve(self, a: Action) -> Action:
         """The legal action with ``a``'s key, carrying ``a``'s own ids when they are valid
         (a replay names the exact copies; an agent usually returns a legal action)."""
+        if type(a) is not Action and not isinstance(a, Action):
+            raise _bad_action(a)
+        try:
+            known = a.type in _ACTION_TYPES
+        except TypeError:  # unhashable
+            known = False
+        if not known:
+            raise _bad_action(a)
         if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor:
             # fast path, the same rule as _turn_actions: any kind (and red-ness) held,
             # minus kuikae bans after a call, only the drawn one after riichi
@@ -674,7 +819,17 @@ class GameState:
                     actions = actions[0] if actions else None
                 if actions is None:
                     raise IllegalActionError("the actor must choose an action", "missing_action")
-            self._do_turn(self._resolve(actions))
+            # an action of the legal list itself (what agents return) needs no resolving
+            legal = self._legal.get(self.actor)
+            if legal is not None:
+                for b in legal:
+                    if b is actions:
+                        self._do_turn(actions)
+                        break
+                else:
+                    self._do_turn(self._resolve(actions))
+            else:
+                self._do_turn(self._resolve(actions))
         elif phase == _RESPONSE:
             self._do_response(self._chosen(actions))
         elif phase == _HAND_END:
@@ -697,11 +852,17 @@ class GameState:
             actions = [actions]
         elif isinstance(actions, dict):
             actions = list(actions.values())
+        elif actions is not None and not isinstance(actions, (list, tuple)):
+            try:
+                actions = list(actions)
+            except TypeError:
+                raise _bad_action(actions) from None
         chosen: Dict[int, Action] = {}
         for a in actions or ():
             if a is None:
                 continue
-            chosen[a.actor] = self._resolve(a)
+            b = self._resolve(a)  # first: it checks that ``a`` is an Action
+            chosen[a.actor] = b
         return chosen
 
     # ------------------------------------------------------------------ turn actions
@@ -730,7 +891,15 @@ class GameState:
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
             self._flush_dora()  # Tenhou: the open kan's indicator turns at the discard
         tsumogiri = t == self.last_draw
-        self.hand[p].remove(t)
+        hand = self.hand[p]
+        tid = t
+        n = len(hand)
+        i = 0
+        while i < n and hand[i] != tid:
+            i += 1
+        if i == n:
+            raise ValueError("list.remove(x): x not in list")
+        del hand[i]  # hand.remove(t), C-level when compiled
         k = t >> 2
         cnt = self.cnt[p]
         cnt[k] -= 1
@@ -739,9 +908,9 @@ class GameState:
         self.river_called[p].append(False)
         if riichi:
             self.river_riichi[p] = len(river) - 1
-        self.disc_mask[p] |= 1 << k
+        self.disc_mask[p] |= _KBIT[k]
         self.visible[k] += 1
-        if not (_YAOCHUU_MASK >> k) & 1:
+        if not _YAO[k]:
             self.nagashi_ok[p] = False
         if self.riichi[p] == 2:
             self.ippatsu[p] = False
@@ -938,12 +1107,14 @@ class GameState:
                             "scores": list(self.scores)})
         if self.pending_dora:
             self._flush_dora()
-        if (rules.abort_four_winds and self.n_discards == 4 and self.no_calls
+        if (self.n_discards == 4 and rules.abort_four_winds and self.no_calls
                 and len(self.first_winds) == 4 and 27 <= self.first_winds[0] <= 30
                 and self.first_winds.count(self.first_winds[0]) == 4):
             self._abort("four_winds")
             return
-        if rules.abort_four_riichi and self.riichi.count(2) == 4:
+        rii = self.riichi
+        if (rii[0] == 2 and rii[1] == 2 and rii[2] == 2 and rii[3] == 2
+                and rules.abort_four_riichi):
             self._abort("four_riichi")
             return
         if self.suukaikan:
@@ -973,11 +1144,11 @@ class GameState:
         rel = (p - q) % 4
         typ = a.type
         if typ is A_CHI:
-            meld = _meld(MeldType.CHI, (t,) + a.consumed, t, 3)
+            meld = _meld(_M_CHI, (t,) + a.consumed, t, 3)
         elif typ is A_PON:
-            meld = _meld(MeldType.PON, (t,) + a.consumed, t, rel)
+            meld = _meld(_M_PON, (t,) + a.consumed, t, rel)
         else:
-            meld = _meld(MeldType.DAIMINKAN, (t,) + a.consumed, t, rel)
+            meld = _meld(_M_DAIMINKAN, (t,) + a.consumed, t, rel)
         self.melds[q].append(meld)
         self.is_open[q] = True
         self.temp_furiten[q] = False
@@ -992,13 +1163,13 @@ class GameState:
             self._draw(q, rinshan=True, feeder=p)
             return
         # chi / pon: discard without drawing, kuikae applies
-        ban = 1 << k
+        ban = _KBIT[k]
         if typ is A_CHI:
-            ks = sorted(x >> 2 for x in a.consumed)
+            ks = sorted([x >> 2 for x in a.consumed])
             if ks[0] == k + 1 and k % 9 <= 5:
-                ban |= 1 << (k + 3)
+                ban |= _KBIT[k + 3]
             elif ks[1] == k - 1 and k % 9 >= 3:
-                ban |= 1 << (k - 3)
+                ban |= _KBIT[k - 3]
         self.kuikae = ban
         self.after_call = True
         self.last_draw = -1
@@ -1045,7 +1216,7 @@ class GameState:
         for x in ids:
             self._remove(p, x)
         self.visible[k] += 4
-        self.melds[p].append(_meld(MeldType.ANKAN, tuple(sorted(ids)), None, None))
+        self.melds[p].append(_meld(_M_ANKAN, tuple(sorted(ids)), None, None))
         self._break_first()
         if self.record:
             self._emit({"type": "ankan", "actor": p, "consumed": [self._name(x) for x in ids]})
@@ -1080,7 +1251,7 @@ class GameState:
         pon = self.melds[p][idx]
         self._remove(p, add)
         self.visible[add >> 2] += 1
-        self.melds[p][idx] = _meld(MeldType.KAKAN, pon.tiles + (add,), pon.called,
+        self.melds[p][idx] = _meld(_M_KAKAN, pon.tiles + (add,), pon.called,
                                    pon.from_who, add)
         self.is_open[p] = True
         if self.record:

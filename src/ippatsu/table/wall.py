@@ -23,6 +23,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
+from ..errors import IllegalActionError
 from ..tiles import parse_tiles
 
 __all__ = ["Wall", "wall_generator", "N_LIVE"]
@@ -92,6 +93,47 @@ class Wall:
         live = parts[0] + rest
         return cls(full_hands, live, rin, dor, ur, n_live)
 
+    def check(self) -> None:
+        """Raise :class:`~ippatsu.errors.IllegalActionError` unless the wall can deal a
+        hand: four start hands of 13 ids (code ``"wall_hand_size"``), at least the dealer's
+        first draw and one dora indicator (``"wall_too_short"``), ids that are ints 0-135
+        (``"wall_tile_id"``) and appear once (``"wall_duplicate_id"``), ``n_live`` an int
+        1-70 (``"bad_wall"``). A wall may hold fewer than 136 tiles (a replay's wall holds
+        what the record shows). The state checks every wall it did not generate itself."""
+        try:
+            hands = [list(h) for h in self.hands]
+            parts = [list(self.live), list(self.rinshan), list(self.dora), list(self.ura)]
+        except TypeError as e:
+            raise IllegalActionError(f"a wall's hands, live, rinshan, dora and ura are "
+                                     f"sequences of tile ids ({e})", "bad_wall") from None
+        if len(hands) != 4:
+            raise IllegalActionError(f"a wall deals four hands, got {len(hands)}",
+                                     "wall_hand_size")
+        for p, h in enumerate(hands):
+            if len(h) != 13:
+                raise IllegalActionError(f"the start hand of seat {p} holds {len(h)} tiles, "
+                                         f"not 13", "wall_hand_size")
+        if not parts[0]:
+            raise IllegalActionError("the live wall is empty: the dealer has no first draw",
+                                     "wall_too_short")
+        if not parts[2]:
+            raise IllegalActionError("the wall has no dora indicator", "wall_too_short")
+        n = self.n_live
+        if type(n) is not int or not 1 <= n <= N_LIVE:
+            raise IllegalActionError(f"n_live is an int 1-{N_LIVE}, got {n!r}", "bad_wall")
+        seen = set()
+        for t in [t for h in hands for t in h] + [t for part in parts for t in part]:
+            if type(t) is not int and not isinstance(t, (int, np.integer)) or \
+                    isinstance(t, bool):
+                raise IllegalActionError(f"wall tile ids are ints 0-135, got {t!r}",
+                                         "wall_tile_id")
+            if not 0 <= t < 136:
+                raise IllegalActionError(f"wall tile id {t} is outside 0-135", "wall_tile_id")
+            if t in seen:
+                raise IllegalActionError(f"tile id {t} appears twice in the wall",
+                                         "wall_duplicate_id")
+            seen.add(t)
+
     def tiles(self) -> List[int]:
         """Every id of the wall (hands, live, rinshan, indicators)."""
         out = [t for h in self.hands for t in h]
@@ -102,6 +144,22 @@ class Wall:
                 f"dora={len(self.dora)}, n_live={self.n_live})")
 
 
+def _wall_of_ids(p: List[int], dealer: int) -> Wall:
+    """``Wall.from_permutation(p, dealer)`` for a list of Python ints (numpy's ``tolist``)
+    without the conversions and copies: the generator's fast path (one wall per hand)."""
+    w = Wall.__new__(Wall)
+    hands: List[list] = [[], [], [], []]
+    for i in range(4):
+        hands[(dealer + i) % 4] = p[13 * i:13 * i + 13]
+    w.hands = hands
+    w.live = p[52:122]
+    w.rinshan = p[122:126]
+    w.dora = p[126:131]
+    w.ura = p[131:136]
+    w.n_live = N_LIVE
+    return w
+
+
 def wall_generator(seed: Optional[int | np.random.SeedSequence] = None):
     """An endless source of seeded walls: ``next(g)(dealer)``-style use is avoided; call
     ``gen(dealer)`` to get the next :class:`Wall` of the stream.
@@ -110,10 +168,20 @@ def wall_generator(seed: Optional[int | np.random.SeedSequence] = None):
     >>> g(0).live[:3] == wall_generator(1)(0).live[:3]
     True
     """
-    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    if isinstance(seed, np.random.SeedSequence):
+        ss = seed
+    else:
+        if isinstance(seed, (str, bytes, float)):
+            raise IllegalActionError(f"a seed is None, a non-negative int or a numpy "
+                                     f"SeedSequence, got {seed!r}", "bad_seed")
+        try:
+            ss = np.random.SeedSequence(seed)
+        except (TypeError, ValueError) as e:
+            raise IllegalActionError(f"a seed is None, a non-negative int or a numpy "
+                                     f"SeedSequence, got {seed!r} ({e})", "bad_seed") from None
     rng = np.random.Generator(np.random.PCG64(ss))
 
     def gen(dealer: int = 0) -> Wall:
-        return Wall.from_permutation(rng.permutation(136).tolist(), dealer)
+        return _wall_of_ids(rng.permutation(136).tolist(), dealer)
 
     return gen

@@ -1,0 +1,150 @@
+"""Bad input to the table engine raises an IppatsuError with a stable code and a message
+naming the problem (checked at setup, never per decision). Runs on the compiled and, under
+IPPATSU_PURE_PYTHON=1, the interpreted state machine; the interpreted twin is also checked
+here directly."""
+from __future__ import annotations
+
+import pytest
+
+import ippatsu.table.state as state_mod
+from ippatsu.errors import IllegalActionError, IppatsuError, NotationError
+from ippatsu.sim import play
+from ippatsu.table import Action, RandomAgent, Wall
+from ippatsu.table._source import load_state_source
+
+MODS = [pytest.param(state_mod, id="imported"),
+        pytest.param(load_state_source(), id="interpreted")]
+
+
+def _raises(code, fn, *args, **kw):
+    with pytest.raises(IllegalActionError) as ei:
+        fn(*args, **kw)
+    assert isinstance(ei.value, IppatsuError) and ei.value.code == code, ei.value
+    return str(ei.value)
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_step_rejects_unknown_action_types_and_non_actions(mod):
+    st = mod.GameState(seed=1)
+    assert "99" in _raises("bad_action_type", st.step, Action(99, st.actor, 5))
+    assert "str" in _raises("bad_action", st.step, "discard 1m")
+    _raises("bad_action", st.step, (0, st.actor, 5))   # a plain tuple is not an Action
+    _raises("bad_action", st.step, 42)
+    _raises("bad_action", st.step, [object()])
+    # the state is untouched: a legal action still works
+    st.step(st.legal_actions(st.actor)[0])
+    while st.phase != mod.Phase.RESPONSE:
+        st.step(st.legal_actions(st.actor)[0])
+    q = st.to_act[0]
+    _raises("bad_action_type", st.step, [Action(99, q, 5)])
+    _raises("bad_action", st.step, {q: "pass"})
+    _raises("bad_action", st.step, 7)
+    st.step([])
+
+
+@pytest.mark.parametrize("mod", MODS)
+@pytest.mark.parametrize("seed", [-1, "x", 1.5, b"1", [-3]])
+def test_bad_seeds(mod, seed):
+    _raises("bad_seed", mod.GameState, seed=seed)
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_good_seeds_still_work(mod):
+    import numpy as np
+
+    for seed in (None, 0, 2**70, np.int64(3), np.random.SeedSequence(5), [1, 2]):
+        mod.GameState(seed=seed, start=False)
+
+
+def test_play_needs_four_callable_agents():
+    agents = [RandomAgent(i) for i in range(4)]
+    assert "3" in _raises("bad_agents", play, 1, agents[:3])
+    _raises("bad_agents", play, 1, agents + [RandomAgent(5)])
+    assert "seat 2" in _raises("bad_agents", play, 1, agents[:2] + [5] + agents[3:])
+    _raises("bad_agents", play, 1, 4)
+    _raises("bad_agents", play, 1, "abcd")
+    assert play(1, iter(agents), record=False)["placement"]  # any iterable of four
+
+
+def _wall(**change):
+    w = Wall.from_permutation(list(range(136)))
+    for k, v in change.items():
+        setattr(w, k, v)
+    return w
+
+
+BAD_WALLS = {
+    "no tiles": (Wall([], [], [], []), "wall_hand_size"),
+    "three hands": (_wall(hands=[list(range(13 * i, 13 * i + 13)) for i in range(3)]),
+                    "wall_hand_size"),
+    "a short hand": (_wall(hands=[list(range(12))] + [list(range(13 * i, 13 * i + 13))
+                                                      for i in range(1, 4)]),
+                     "wall_hand_size"),
+    "no live tile": (_wall(live=[]), "wall_too_short"),
+    "no dora": (_wall(dora=[]), "wall_too_short"),
+    "duplicate id": (_wall(live=[0] + list(range(53, 122))), "wall_duplicate_id"),
+    "id 136": (_wall(ura=[131, 132, 133, 134, 136]), "wall_tile_id"),
+    "id -1": (_wall(rinshan=[-1, 123, 124, 125]), "wall_tile_id"),
+    "a str id": (_wall(dora=["1m"]), "wall_tile_id"),
+    "n_live 0": (_wall(n_live=0), "bad_wall"),
+    "n_live 71": (_wall(n_live=71), "bad_wall"),
+    "not a sequence": (_wall(live=5), "bad_wall"),
+}
+
+
+@pytest.mark.parametrize("mod", MODS)
+@pytest.mark.parametrize("name", sorted(BAD_WALLS))
+def test_bad_custom_walls(mod, name):
+    wall, code = BAD_WALLS[name]
+    st = mod.GameState(start=False)
+    _raises(code, st.start_hand, wall)
+    _raises(code, mod.GameState, walls=lambda s: wall)
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_a_custom_wall_must_be_a_wall(mod):
+    _raises("bad_wall", mod.GameState(start=False).start_hand, [list(range(13))] * 4)
+    _raises("bad_wall", mod.GameState, walls=lambda s: None)
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_good_custom_walls_still_work(mod):
+    st = mod.GameState(start=False)
+    st.start_hand(_wall())
+    short = Wall.from_permutation(list(range(136)))
+    short.live = short.live[:10]   # a replay's wall holds what the record shows
+    short.ura = []
+    st.start_hand(short)
+    st = mod.GameState(walls=lambda s: Wall.from_text(["123m456p789s1122z", "", "", ""]),
+                       record=False)
+    assert st.phase == mod.Phase.TURN
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_bad_counters(mod):
+    st = mod.GameState(start=False)
+    assert "scores" in _raises("bad_scores", st.start_hand, scores=[1, 2, 3])
+    _raises("bad_scores", st.start_hand, scores=[1, 2, 3, 4, 5])
+    _raises("bad_scores", st.start_hand, scores=[1, 2, 3, "4"])
+    _raises("bad_scores", st.start_hand, scores=[1, 2, 3, 4.0])
+    _raises("bad_scores", st.start_hand, scores=5)
+    assert "kyoku" in _raises("bad_counter", st.start_hand, kyoku=-5)
+    assert "honba" in _raises("bad_counter", st.start_hand, honba=-1)
+    assert "deposits" in _raises("bad_counter", st.start_hand, deposits=-1)
+    _raises("bad_counter", st.start_hand, kyoku="1")
+    _raises("bad_counter", st.start_hand, honba=1.0)
+    _raises("bad_counter", st.start_hand, deposits=True)
+    import numpy as np
+
+    st.start_hand(kyoku=np.int64(1), honba=2, deposits=0,
+                  scores=[25000, 25000, np.int32(25000), 25000])
+    assert (st.kyoku, st.honba, st.deposits, st.scores) == (1, 2, 0, [25000] * 4)
+    assert all(type(x) is int for x in st.scores)
+
+
+@pytest.mark.parametrize("bad", [["123x", "", "", ""], ["1m2", "", "", ""]])
+def test_wall_from_text_bad_notation(bad):
+    with pytest.raises(NotationError):
+        Wall.from_text(bad)
+    with pytest.raises(NotationError):
+        Wall.from_text(["", "", "", ""], draws="9q")
