@@ -143,6 +143,8 @@ def test_score_batch_refuses_wrapping_and_truncation():
     assert code_of(sb.score_batch, c, [27], red=1.0) == "bad_dtype"
     assert code_of(sb.score_batch, c.astype(np.float64), [27]) == "bad_dtype"
     assert code_of(sb.score_batch, c, [27], rules="nope") == "bad_rules"
+    for t in ("a", 2.5, 0, 2 ** 40, True):
+        assert code_of(sb.score_batch, c, [27], threads=t) == "bad_threads"
 
 
 def test_score_batch_five_copies_of_an_indicator():

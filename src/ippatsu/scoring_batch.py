@@ -178,7 +178,10 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     """
     from .rules import rules_of
 
+    from ._reference.api import _check_threads
+
     rules = rules_of(rules)
+    _check_threads(threads)  # the same check (and code) on both backends
     c = np.asarray(counts)
     if c.ndim != 2 or c.shape[1] != 34:
         raise IppatsuError(f"counts must have shape (N, 34), got {c.shape}", code="bad_shape")

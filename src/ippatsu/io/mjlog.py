@@ -767,8 +767,9 @@ _DISCARDS = {
 
 
 def _children(stream, state: dict):
-    """Yield ``(index, tag, attrib)`` for each child of the root element, streaming: the
-    parsed elements are dropped as soon as they are read, so memory stays bounded."""
+    """The children of the root element (Elements with ``tag`` and ``attrib``): one tree
+    for a small record, else streamed (the parsed elements are dropped as soon as they
+    are read, so memory stays bounded)."""
     import zlib
 
     def read():
@@ -790,11 +791,12 @@ def _children(stream, state: dict):
         state["ver"] = root.get("ver")
         if root.tag != "mjloggm":
             raise _bad(f"root tag is <{root.tag}>, expected <mjloggm>")
-        for index, el in enumerate(root):
-            state["index"] = index
-            yield index, el.tag, el.attrib
-        return
-    pending = [first, second]
+        return iter(root)
+    return _stream_children(read, [first, second], state)
+
+
+def _stream_children(read, pending, state):
+    import zlib  # noqa: F401
     parser = ET.XMLPullParser(events=("start", "end"))
     depth = 0
     root = None
@@ -821,8 +823,7 @@ def _children(stream, state: dict):
                     continue
                 depth -= 1
                 if depth == 1:
-                    state["index"] = index
-                    yield index, el.tag, dict(el.attrib)
+                    yield el
                     index += 1
                     root.clear()  # drop the children read so far
         except ET.ParseError as e:
@@ -901,88 +902,96 @@ def _load(stream, name, state) -> "MjlogGame":
     events: Optional[list[Event]] = None
     last_draw = [-1, -1, -1, -1]
 
-    for _, tag, a in _children(stream, state):
-        d = _DRAWS.get(tag)
-        if d is not None:
-            if events is None:
-                raise _bad(f"<{tag}> before the first <INIT>")
-            events.append(d)
-            last_draw[d.who] = d.tile
-            continue
-        pair = _DISCARDS.get(tag)
-        if pair is not None:
-            if events is None:
-                raise _bad(f"<{tag}> before the first <INIT>")
-            x = pair[0]
-            x = pair[last_draw[x.who] == x.tile]
-            events.append(x)
-            last_draw[x.who] = -1
-            continue
-        if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
-            raise _bad(f"<{tag}>: tile id out of range 0-135")
-        if tag == "INIT":
-            rnd = _init(a)
-            rounds.append(rnd)
-            events = rnd.events
-            last_draw = [-1, -1, -1, -1]
-            continue
-        if events is None:  # header
-            if tag == "SHUFFLE":
-                shuffle_seed, ref = a.get("seed"), a.get("ref") or None
-            elif tag == "GO":
-                go_attrs = tuple(a.items())
-                if "type" in a:
-                    lobby_type = LobbyType.from_int(_int(a, "type", "GO"))
-                if "lobby" in a:
-                    lobby = _int(a, "lobby", "GO")
-            elif tag == "UN":
-                players = _players(a)
-            elif tag == "TAIKYOKU":
-                dealer = _seat(a, "oya", "TAIKYOKU") if "oya" in a else None
-            elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE"):
-                raise _bad(f"<{tag}> before the first <INIT>")
-            continue
-        if tag == "N":
-            who = _seat(a, "who", "N")
-            code = _int(a, "m", "N")
-            if code & 0x3C == 0x20:
-                events.append(Kita(who, decode_meld(code).tiles[0], code))
-            else:
-                events.append(Call(who, meld_from_code(code), code))
-            last_draw[who] = -1
-        elif tag == "REACH":
-            events.append(
-                Reach(
-                    _seat(a, "who", "REACH"),
-                    _int(a, "step", "REACH"),
-                    tuple(s * 100 for s in _ints(a["ten"], "<REACH ten>")) if "ten" in a else None,
+    index = -1
+    try:
+        for index, el in enumerate(_children(stream, state)):
+            tag = el.tag
+            d = _DRAWS.get(tag)
+            if d is not None:
+                if events is None:
+                    raise _bad(f"<{tag}> before the first <INIT>")
+                events.append(d)
+                last_draw[d.who] = d.tile
+                continue
+            pair = _DISCARDS.get(tag)
+            if pair is not None:
+                if events is None:
+                    raise _bad(f"<{tag}> before the first <INIT>")
+                x = pair[0]
+                x = pair[last_draw[x.who] == x.tile]
+                events.append(x)
+                last_draw[x.who] = -1
+                continue
+            a = el.attrib
+            if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
+                raise _bad(f"<{tag}>: tile id out of range 0-135")
+            if tag == "INIT":
+                rnd = _init(a)
+                rounds.append(rnd)
+                events = rnd.events
+                last_draw = [-1, -1, -1, -1]
+                continue
+            if events is None:  # header
+                if tag == "SHUFFLE":
+                    shuffle_seed, ref = a.get("seed"), a.get("ref") or None
+                elif tag == "GO":
+                    go_attrs = tuple(a.items())
+                    if "type" in a:
+                        lobby_type = LobbyType.from_int(_int(a, "type", "GO"))
+                    if "lobby" in a:
+                        lobby = _int(a, "lobby", "GO")
+                elif tag == "UN":
+                    players = _players(a)
+                elif tag == "TAIKYOKU":
+                    dealer = _seat(a, "oya", "TAIKYOKU") if "oya" in a else None
+                elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE"):
+                    raise _bad(f"<{tag}> before the first <INIT>")
+                continue
+            if tag == "N":
+                who = _seat(a, "who", "N")
+                code = _int(a, "m", "N")
+                if code & 0x3C == 0x20:
+                    events.append(Kita(who, decode_meld(code).tiles[0], code))
+                else:
+                    events.append(Call(who, meld_from_code(code), code))
+                last_draw[who] = -1
+            elif tag == "REACH":
+                events.append(
+                    Reach(
+                        _seat(a, "who", "REACH"),
+                        _int(a, "step", "REACH"),
+                        tuple(s * 100 for s in _ints(a["ten"], "<REACH ten>")) if "ten" in a else None,
+                    )
                 )
-            )
-        elif tag == "DORA":
-            hai = _int(a, "hai", "DORA")
-            if not 0 <= hai < 136:
-                raise _bad(f"<DORA hai={hai}>: tile id out of range")
-            events.append(NewDora(hai))
-        elif tag == "AGARI":
-            ag = _agari(a)
-            events.append(ag)
-            if ag.owari is not None:
-                final = ag.owari
-        elif tag == "RYUUKYOKU":
-            ry = _ryuukyoku(a)
-            events.append(ry)
-            if ry.owari is not None:
-                final = ry.owari
-        elif tag == "BYE":
-            events.append(Bye(_seat(a, "who", "BYE")))
-        elif tag == "UN":
-            for i in range(4):
-                if f"n{i}" in a:
-                    events.append(Reconnect(i, unquote(a[f"n{i}"])))
-        elif tag == "SHUFFLE":
-            events.append(Shuffle(a.get("seed", ""), a.get("ref", "")))
-        else:
-            events.append(OtherTag(tag, tuple(a.items())))
+            elif tag == "DORA":
+                hai = _int(a, "hai", "DORA")
+                if not 0 <= hai < 136:
+                    raise _bad(f"<DORA hai={hai}>: tile id out of range")
+                events.append(NewDora(hai))
+            elif tag == "AGARI":
+                ag = _agari(a)
+                events.append(ag)
+                if ag.owari is not None:
+                    final = ag.owari
+            elif tag == "RYUUKYOKU":
+                ry = _ryuukyoku(a)
+                events.append(ry)
+                if ry.owari is not None:
+                    final = ry.owari
+            elif tag == "BYE":
+                events.append(Bye(_seat(a, "who", "BYE")))
+            elif tag == "UN":
+                for i in range(4):
+                    if f"n{i}" in a:
+                        events.append(Reconnect(i, unquote(a[f"n{i}"])))
+            elif tag == "SHUFFLE":
+                events.append(Shuffle(a.get("seed", ""), a.get("ref", "")))
+            else:
+                events.append(OtherTag(tag, tuple(a.items())))
+    except BaseException:
+        if index >= 0:
+            state["index"] = index
+        raise
 
     return MjlogGame(
         name=name,
