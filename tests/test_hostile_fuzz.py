@@ -191,33 +191,62 @@ def test_fuzz_score(data, flags):
         assert r.points >= 0 and r.han >= 0
 
 
+BATCH_ROWS = [("123m456p789s555z11z", 27, ()), ("123m456p234s55m", 21, ((3, 27),)),
+              ("234456m66p123s", 18, ((3, 21),)), ("11223344556677z", 33, ()),
+              ("123m456p789s11z", 27, ((1, 33),))]
+
+
 @SETTINGS
 @given(n=st.integers(0, 3), data=st.data(),
        dtype=st.sampled_from([np.int64, np.uint8, np.float64, np.int8, object]))
 def test_fuzz_score_batch(n, data, dtype):
-    hands = [parse_counts(data.draw(st.sampled_from(WINNING))) for _ in range(n)]
-    c = np.array(hands, dtype=np.int64).reshape(n, 34)
-    if data.draw(st.booleans()):
-        c = c.astype(dtype)
+    rows = [data.draw(st.sampled_from(BATCH_ROWS)) for _ in range(n)]
+    c = np.array([parse_counts(h) for h, _, _ in rows], dtype=np.int64).reshape(n, 34)
+    m = np.full((n, 4, 2), -1, np.int64)
+    for i, (_, _, ms) in enumerate(rows):
+        for j, x in enumerate(ms):
+            m[i, j] = x
+    kw = dict(melds=m, flags=None, dora_indicators=np.full((n, 2), -1, np.int64),
+              ura_indicators=None, seat_wind=data.draw(st.integers(0, 3)), red=0,
+              riichi=data.draw(st.booleans()), tsumo=data.draw(st.booleans()), threads=1)
+    w = np.array([x for _, x, _ in rows], np.int64)
     val = st.one_of(st.integers(-2, 40), st.integers(-2 ** 40, 2 ** 40), st.just(255),
                     st.floats(allow_nan=True))
-    win = data.draw(st.lists(val, min_size=n, max_size=n) | st.just([27] * n))
-    melds = data.draw(st.none() | st.lists(st.lists(st.lists(val, min_size=2, max_size=2),
-                                                    min_size=4, max_size=4),
-                                           min_size=n, max_size=n))
-    flags = data.draw(st.none() | st.lists(val, min_size=n, max_size=n))
-    dora = data.draw(st.none() | st.lists(st.lists(val, min_size=2, max_size=2),
-                                          min_size=n, max_size=n))
-    seat = data.draw(st.integers(-1, 4) | st.just(1.5))
-    red = data.draw(st.integers(-1, 4))
-    kw = dict(melds=melds, flags=flags, dora_indicators=dora, ura_indicators=dora,
-              seat_wind=seat, red=red, riichi=data.draw(st.booleans()),
-              tsumo=data.draw(st.booleans()), threads=data.draw(st.sampled_from([1, 2, "a"])))
+    bad = data.draw(st.lists(st.sampled_from(["counts", "win", "melds", "flags", "dora",
+                                              "seat", "red", "threads", "rules"]),
+                             max_size=2)) if data.draw(st.booleans()) else []
+    rules = "tenhou"
+    for b in bad:
+        if b == "counts":
+            c = c.astype(dtype)
+        elif b == "win":
+            w = data.draw(st.lists(val, min_size=n, max_size=n))
+        elif b == "melds":
+            kw["melds"] = data.draw(st.lists(st.lists(st.lists(val, min_size=2, max_size=2),
+                                                      min_size=4, max_size=4),
+                                             min_size=n, max_size=n))
+        elif b == "flags":
+            kw["flags"] = data.draw(st.lists(val, min_size=n, max_size=n))
+        elif b == "dora":
+            kw["dora_indicators"] = data.draw(st.lists(st.lists(val, min_size=2, max_size=2),
+                                                       min_size=n, max_size=n))
+        elif b == "seat":
+            kw["seat_wind"] = data.draw(hostile_scalar)
+        elif b == "red":
+            kw["red"] = data.draw(st.one_of(st.integers(-1, 4), hostile_scalar))
+        elif b == "threads":
+            kw["threads"] = data.draw(hostile_scalar)
+        else:
+            rules = data.draw(hostile_scalar)
     try:
-        w = np.array(win)
-    except (OverflowError, ValueError):
+        w = np.array(w)
+        if kw["melds"] is not m:
+            kw["melds"] = np.array(kw["melds"])
+    except (OverflowError, ValueError, TypeError):
         return
-    ok_or_ippatsu(sb.score_batch, c, w, **kw)
+    r = ok_or_ippatsu(sb.score_batch, c, w, rules=rules, **kw)
+    if r is not None:
+        assert (r.points >= 0).all()
 
 
 # ------------------------------------------------------------------ text and records

@@ -684,9 +684,10 @@ def _as_counts(counts, name="counts"):
             raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
         if a.size and (a.min() < 0 or a.max() > 4):
             bad = np.argwhere((a < 0) | (a > 4))[0]
+            v = a[bad[0], bad[1]]
             raise TileCountError(
-                f"row {bad[0]}: {a[bad[0], bad[1]]} copies of {_kind_name(bad[1])}: "
-                f"a kind has at most four copies", code="fifth_copy")
+                f"row {bad[0]}: {v} copies of {_kind_name(bad[1])}: a count is 0 to 4",
+                code="negative_count" if v < 0 else "fifth_copy")
         a = a.astype(np.uint8, copy=False)
     return np.ascontiguousarray(a)
 

@@ -202,11 +202,14 @@ def _rows(counts, name="counts") -> np.ndarray:
         raise HandSizeError(f"{name} must have shape (N, 34), got {a.shape}", code="bad_shape")
     if a.dtype.kind not in "iu":
         raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
-    if name != "counts" and a.size and (a.min() < 0 or a.max() > 4):
+    # the compiled twin checks every array but a uint8 ``counts`` here (that one is
+    # checked row by row): the same order gives the same first error
+    if (name != "counts" or a.dtype != np.uint8) and a.size and (a.min() < 0 or a.max() > 4):
         bad = np.argwhere((a < 0) | (a > 4))[0]
+        v = a[bad[0], bad[1]]
         raise TileCountError(
-            f"row {bad[0]}: {a[bad[0], bad[1]]} copies of {hc._kind_name(bad[1])}: "
-            f"a kind has at most four copies", code="fifth_copy")
+            f"row {bad[0]}: {v} copies of {hc._kind_name(bad[1])}: a count is 0 to 4",
+            code="negative_count" if v < 0 else "fifth_copy")
     return a
 
 
