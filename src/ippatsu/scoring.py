@@ -392,18 +392,12 @@ def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
 
 def _check_indicator_copies(full, dora_kinds, ura_kinds) -> None:
     """hand + melds + indicators never hold more than four copies of a kind."""
-    if not dora_kinds and not ura_kinds:
-        return
-    seen = list(full)
-    for k in dora_kinds:
-        seen[k] += 1
-    for k in ura_kinds:
-        seen[k] += 1
-    if max(seen) > 4:
-        k = next(k for k in range(34) if seen[k] > 4)
-        raise TileCountError(f"{seen[k]} copies of {kind_name(k)} between the hand, its melds "
-                             f"and the dora / ura indicators: a kind has four copies",
-                             "fifth_copy")
+    ind = dora_kinds + ura_kinds
+    for k in ind:
+        if full[k] + ind.count(k) > 4:
+            raise TileCountError(f"{full[k] + ind.count(k)} copies of {kind_name(k)} between "
+                                 f"the hand, its melds and the dora / ura indicators: a kind "
+                                 f"has four copies", "fifth_copy")
 
 
 _UNUSUAL_FLAGS = ~(F_TSUMO | F_RIICHI | F_DOUBLE_RIICHI)
@@ -732,8 +726,13 @@ def score(
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
     dora_kinds = _parse_indicators(dora_indicators, "dora_indicators")
     ura_kinds = _parse_indicators(ura_indicators, "ura_indicators")
-    _check_indicator_copies(full, dora_kinds, ura_kinds)
-    _check_situation(flags, mlist, seat_wind)
+    if dora_kinds or ura_kinds:
+        _check_indicator_copies(full, dora_kinds, ura_kinds)
+    if flags & _UNUSUAL_FLAGS:
+        _check_situation(flags, mlist, seat_wind)
+    elif mlist and flags & (F_RIICHI | F_DOUBLE_RIICHI) and any(m[0] != M_ANKAN
+                                                                for m in mlist):
+        raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
     scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
               else _score_counts)
