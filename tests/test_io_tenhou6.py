@@ -9,7 +9,6 @@ winning hands, points and deltas).
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 
 import pytest
@@ -330,15 +329,3 @@ def test_reviewer_fragments(shared_data):
     assert (3, 1) in a.yaku  # chankan
     sk = load_tenhou6(folder / "suukantsu_0.json")[0]
     assert 51 in sk.agaris[0].yakuman
-
-
-def test_parse_speed(shared_data):
-    p = max(shared_path("tenhou", "json", "mjx").glob("*.json"), key=lambda q: q.stat().st_size)
-    text = p.read_text(encoding="utf-8")
-    best = 1.0
-    for _ in range(5):
-        t = time.perf_counter()
-        load_tenhou6(text)
-        best = min(best, time.perf_counter() - t)
-    print(f"\n{p.name}: {best * 1000:.2f} ms")
-    assert best < 0.010
