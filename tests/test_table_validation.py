@@ -148,3 +148,26 @@ def test_wall_from_text_bad_notation(bad):
         Wall.from_text(bad)
     with pytest.raises(NotationError):
         Wall.from_text(["", "", "", ""], draws="9q")
+
+
+@pytest.mark.parametrize("text, what", [
+    ('{"type": "start_game"}\n{"type": ', "line 2: not JSON"),
+    ('{"type": "start_game"}\n{"actor": 0}\n', "event 2"),
+    ('{"type": "start_game"}\n[1, 2]\n', "event 2"),
+])
+def test_load_mjai_names_the_bad_line(text, what):
+    from ippatsu.errors import RecordError
+    from ippatsu.table.mjai import load_mjai
+
+    with pytest.raises(RecordError) as e:
+        load_mjai(text)
+    assert e.value.code == "bad_log" and what in str(e.value)
+
+
+def test_load_mjai_missing_file_names_it(tmp_path):
+    from ippatsu.errors import RecordError
+    from ippatsu.table.mjai import load_mjai
+
+    with pytest.raises(RecordError) as e:
+        load_mjai(tmp_path / "nope.mjson")
+    assert "nope.mjson" in str(e.value)

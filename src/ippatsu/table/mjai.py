@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import IO, Iterable, Iterator, List
 
+from ..errors import RecordError
+
 __all__ = ["mask_event", "mask_events", "to_json_lines", "write_json_lines", "load_mjai",
            "mjai_rounds", "replay_mjai"]
 
@@ -67,14 +69,36 @@ _EXTRA_YAKU = {"dora": 52, "uradora": 53, "akadora": 54}
 
 
 def load_mjai(src) -> List[dict]:
-    """mjai events from a path, JSON-lines text, or a list of dicts."""
+    """mjai events from a path, JSON-lines text, or a list of dicts. A line that is not a
+    JSON object with a string ``type`` raises :class:`~ippatsu.errors.RecordError`
+    (code ``bad_log``) naming the file and the line."""
     if isinstance(src, list):
-        return src
-    text = src
-    if not (isinstance(src, str) and src.lstrip().startswith("{")):
-        with open(src, encoding="utf-8") as f:
-            text = f.read()
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+        events, label = src, "mjai events"
+    else:
+        label = "mjai text"
+        text = src
+        if not (isinstance(src, str) and src.lstrip().startswith("{")):
+            label = str(src)
+            try:
+                with open(src, encoding="utf-8") as f:
+                    text = f.read()
+            except (OSError, UnicodeDecodeError) as e:
+                raise RecordError(f"{label}: cannot read: {e}", code="bad_log",
+                                  path=label) from None
+        events = []
+        for i, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                events.append(json.loads(line))
+            except ValueError as e:
+                raise RecordError(f"{label}: line {i}: not JSON ({e})", code="bad_log",
+                                  path=label) from None
+    for i, ev in enumerate(events, 1):
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise RecordError(f"{label}: event {i} is not an object with a \"type\": "
+                              f"{str(ev)[:80]}", code="bad_log", path=label)
+    return events
 
 
 class _Round:
