@@ -402,7 +402,9 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
         acc.merge(early.pop(i) if i in early else task.acc_from_state(
             json.loads(_chunk_meta(have[i])[b"ippatsu.acc"])))
         state["merged"] += 1
-    info = RunInfo(n, state["done"], backend, workers, time.perf_counter() - t0,
+    # the backend that really ran: a study of one chunk (or one worker) runs in-process
+    info = RunInfo(n, state["done"], run_backend, workers if run_backend != "serial" else 1,
+                   time.perf_counter() - t0,
                    partial or state["done"] < n, resumed, state["merged"])
     return acc, info
 
