@@ -272,8 +272,22 @@ class Rules:
         return cls()
 
     @classmethod
-    def tenhou(cls) -> "Rules":
-        """Tenhou's ranked four-player rooms (RULES.md §10, data/tenhou)."""
+    def tenhou(cls, at: Any = None) -> "Rules":
+        """Tenhou's ranked four-player rooms (RULES.md §10, data/tenhou).
+
+        ``at`` (a ``datetime.date``, ``datetime.datetime`` or ISO string ``"2010-03-01"``)
+        gives the rules that were in force on that day (Tenhou changed some over the
+        years; see :mod:`ippatsu._tenhou_timeline`); ``None`` means today's rules.
+        """
+        today = cls._tenhou_today()
+        if at is None:
+            return today
+        from ._tenhou_timeline import tenhou_rules_at
+
+        return tenhou_rules_at(today, at)
+
+    @classmethod
+    def _tenhou_today(cls) -> "Rules":
         return cls(
             name="tenhou",
             ron_mode=RonMode.DOUBLE,
