@@ -1,0 +1,320 @@
+"""Rules that planted bugs used to survive (issue 15), one position per rule, in tile notation.
+
+Each test names the rule it pins (RULES §4–§8). Each was checked by planting the bug it
+aims at in the code (pure-Python backend, shared data hidden) and watching it fail.
+
+Seat 0 is the dealer (East 1); the live wall starts with ``draws``, so seat 0 draws
+``draws[0]``, seat 1 ``draws[1]`` and so on while nobody calls.
+"""
+from __future__ import annotations
+
+from ippatsu import score
+from ippatsu.rules import Rules
+from ippatsu.table import ActionType, GameState, Phase, Wall
+from ippatsu.tiles import parse_kind
+
+T = ActionType
+
+# a dealer hand with nothing to call or win on the test tiles
+DUMMY = "1199m1199p1199s5z"
+
+
+def table(hands, draws="", rules=None, *, n_live=70, honba=0, deposits=0, scores=None,
+          kyoku=0, rinshan="", dora="9m"):
+    st = GameState(rules or Rules(), start=False, auto_next=False)
+    st.start_hand(Wall.from_text(hands, draws, rinshan=rinshan, dora=dora, n_live=n_live),
+                  kyoku=kyoku, honba=honba, deposits=deposits, scores=scores)
+    return st
+
+
+def find(st, p, typ, tile=None):
+    k = parse_kind(tile) if tile else None
+    for a in st.legal_actions(p):
+        if a.type == typ and (k is None or a.tile >> 2 == k):
+            return a
+    return None
+
+
+def discard_kinds(st, p):
+    return {a.tile >> 2 for a in st.legal_actions(p) if a.type == T.DISCARD}
+
+
+def discard(st, tile=None):
+    """The actor discards ``tile`` (default: the tile just drawn)."""
+    p = st.actor
+    a = find(st, p, T.DISCARD, tile) if tile else next(
+        a for a in st.legal_actions(p) if a.type == T.DISCARD and a.tile == st.last_draw)
+    assert a is not None, f"seat {p} cannot discard {tile}: {st.legal_actions(p)}"
+    st.step(a)
+
+
+def pass_all(st):
+    while st.phase == Phase.RESPONSE:
+        st.step([])
+
+
+def tsumogiri_round(st, n=1):
+    for _ in range(n):
+        discard(st)
+        pass_all(st)
+
+
+def chi_with(st, p, *pair):
+    want = sorted(parse_kind(x) for x in pair)
+    for a in st.legal_actions(p):
+        if a.type == T.CHI and sorted(t >> 2 for t in a.consumed) == want:
+            return a
+    raise AssertionError(f"no chi with {pair} for seat {p}: {st.legal_actions(p)}")
+
+
+def yaku_names(r):
+    return [n for n, _ in r.yaku]
+
+
+K = parse_kind
+
+
+# ------------------------------------------------------------------------------ kuikae
+def test_rule_8_kuikae_chi_called_tile_at_the_high_end_bans_the_far_end():
+    """RULES §8 kuikae: chi of 7m with 56m bans 7m and 4m (the other end of 4-5-6-7)."""
+    st = table([DUMMY, "4567m1239p456s11z", "", ""], draws="7m")
+    discard(st, "7m")
+    st.step(chi_with(st, 1, "5m", "6m"))
+    ks = discard_kinds(st, 1)
+    assert K("7m") not in ks and K("4m") not in ks
+    assert K("1p") in ks and K("3p") in ks
+
+
+def test_rule_8_kuikae_chi_in_the_middle_bans_only_the_called_kind():
+    """RULES §8 kuikae: chi of 5m with 46m (closed wait) bans 5m only; 3m and 7m stay."""
+    st = table([DUMMY, "3467m1239p456s11z", "", ""], draws="5m")
+    discard(st, "5m")
+    st.step(chi_with(st, 1, "4m", "6m"))
+    ks = discard_kinds(st, 1)
+    assert K("5m") not in ks
+    assert K("3m") in ks and K("7m") in ks
+
+
+def test_rule_8_kuikae_chi_7_with_89_bans_nothing_beyond_the_suit():
+    """RULES §8 kuikae: chi of 7m with 89m bans 7m only — there is no '10m', so 1p (the
+    next kind index) stays allowed, and so does 4m."""
+    st = table([DUMMY, "4789m1239p456s11z", "", ""], draws="7m")
+    discard(st, "7m")
+    st.step(chi_with(st, 1, "8m", "9m"))
+    ks = discard_kinds(st, 1)
+    assert K("7m") not in ks
+    assert K("1p") in ks and K("4m") in ks
+
+
+def test_rule_8_kuikae_chi_3_with_12_bans_nothing_below_the_suit():
+    """RULES §8 kuikae: chi of 3p with 12p bans 3p only — there is no '0p', so 9m (the
+    previous kind index) stays allowed, and so does 6p."""
+    st = table([DUMMY, "9m1236p456s789s11z", "", ""], draws="3p")
+    discard(st, "3p")
+    st.step(chi_with(st, 1, "1p", "2p"))
+    ks = discard_kinds(st, 1)
+    assert K("3p") not in ks
+    assert K("9m") in ks and K("6p") in ks
+
+
+def test_rule_8_kuikae_chi_3m_with_12m_does_not_ban_an_honor():
+    """RULES §8 kuikae: chi of 3m with 12m bans 3m only (no kind below 1m; in particular
+    not the last kind index, Red dragon 7z)."""
+    st = table([DUMMY, "1236m456p456s777z", "", ""], draws="3m")
+    discard(st, "3m")
+    st.step(chi_with(st, 1, "1m", "2m"))
+    ks = discard_kinds(st, 1)
+    assert K("3m") not in ks
+    assert K("7z") in ks and K("6m") in ks
+
+
+def test_rule_8_kuikae_chi_7_with_89_offered_when_1p_is_left():
+    """RULES §8 kuikae: a call is not offered when only banned tiles would remain. Seat 1
+    holds 1p 789m (three pons shown): a chi of 7m with 89m leaves 1p 7m, and 1p is not
+    banned, so the chi is offered and 1p is the only discard."""
+    st = table([DUMMY, "", "", ""], draws="7m")
+    st.set_position(1, hand="1p789m", melds=["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"])
+    discard(st, "7m")
+    st.step(chi_with(st, 1, "8m", "9m"))
+    assert discard_kinds(st, 1) == {K("1p")}
+
+
+def test_rule_8_kuikae_chi_not_offered_when_only_the_far_end_is_left():
+    """RULES §8 kuikae, the other direction: holding 44m 56m (three pons shown), a chi of
+    7m with 56m would leave 44m, banned (the far end), so it is not offered."""
+    st = table([DUMMY, "", "", ""], draws="7m")
+    st.set_position(1, hand="44m56m", melds=["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"])
+    discard(st, "7m")
+    assert not [a for a in st.legal_actions(1) if a.type == T.CHI
+                and sorted(t >> 2 for t in a.consumed) == [K("5m"), K("6m")]]
+
+
+# ----------------------------------------------------------------- temporary furiten
+def test_rule_8_temporary_furiten_lifted_by_own_call():
+    """RULES §8 furiten (b): passing a winnable discard makes you furiten until your next
+    draw *or your own call*. Seat 2 (34m, waits 2m/5m, tanyao) passes seat 0's 2m, pons
+    seat 1's 8p without drawing, discards 3m (now a 4m tanki) and may ron seat 3's 4m."""
+    st = table([DUMMY, "", "34m567p234s678s88p", ""], draws="2m 8p 4m")
+    discard(st, "2m")
+    assert find(st, 2, T.RON) is not None
+    st.step([])
+    pass_all(st)
+    assert st.temp_furiten[2]
+    discard(st, "8p")                      # seat 1
+    pon = find(st, 2, T.PON)
+    assert pon is not None
+    st.step(pon)
+    assert not st.temp_furiten[2]
+    discard(st, "3m")                      # seat 2: 34m567p234s678s -> 4m tanki
+    pass_all(st)
+    discard(st, "4m")                      # seat 3, no draw by seat 2 since the pass
+    ron = find(st, 2, T.RON)
+    assert ron is not None
+    st.step(ron)
+    assert st.hand_results[-1].wins[0].winner == 2
+
+
+def test_rule_8_temporary_furiten_not_lifted_by_another_players_call():
+    """RULES §8 furiten (b), the other direction: someone else's call does not lift it."""
+    st = table([DUMMY, "", "34m567p234s678s99p", "88p"], draws="2m 8p")
+    discard(st, "2m")
+    st.step([])
+    pass_all(st)
+    assert st.temp_furiten[2]
+    discard(st, "8p")                      # seat 1; seat 3 pons it (seat 2 passes)
+    pon = find(st, 3, T.PON)
+    assert pon is not None
+    st.step(pon)
+    assert st.temp_furiten[2]
+
+
+# ----------------------------------------------------------------------- double riichi
+DR_HAND = "123m456p789s1122z"
+
+
+def test_rule_8_double_riichi_needs_no_call_before_it_by_anyone():
+    """RULES §8: double riichi is declared on your very first discard with no call before
+    it. Seat 2 pons seat 0's first discard; seat 3's first-discard riichi is then a plain
+    riichi."""
+    st = table([DUMMY, "", "55m", DR_HAND], draws="5m 4m")
+    discard(st, "5m")
+    st.step(find(st, 2, T.PON))
+    d = next(a for a in st.legal_actions(2) if a.type == T.DISCARD)
+    st.step(d)
+    pass_all(st)
+    assert st.actor == 3 and st.first_turn[3]
+    st.step(find(st, 3, T.RIICHI, "4m"))
+    pass_all(st)
+    assert st.riichi[3] and not st.double_riichi[3]
+
+
+def test_rule_8_double_riichi_on_the_first_discard_without_calls():
+    """RULES §8, the other direction: with no call, seat 3's first-discard riichi is double."""
+    st = table([DUMMY, "", "", DR_HAND], draws="5m 9p 9p 4m")
+    tsumogiri_round(st, 3)
+    st.step(find(st, 3, T.RIICHI, "4m"))
+    pass_all(st)
+    assert st.double_riichi[3]
+
+
+# ------------------------------------------------------------------- daisuushi (pao)
+def _daisuushi_feed(st, melds_text, hand):
+    st.set_position(1, hand=hand, melds=melds_text)
+    discard(st, "4z")
+    st.step(find(st, 1, T.PON))
+
+
+def test_rule_8_pao_daisuushi_at_the_table_feeder_of_the_fourth_wind_pays_all():
+    """RULES §8 liability: feeding the fourth wind set to a player showing three makes the
+    feeder liable; on the tsumo the feeder pays everything (daisuushi is a double yakuman:
+    64,000 for a non-dealer) and the honba."""
+    st = table(["1199m1199p1199s4z", "", "", ""], draws="4z 8s 8s 8s 5p", honba=1)
+    _daisuushi_feed(st, ["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"], "44z5p9s")
+    assert st.pao[1] == 0
+    st.step(find(st, 1, T.DISCARD, "9s"))   # a 5p tanki
+    pass_all(st)
+    tsumogiri_round(st, 3)
+    st.step(find(st, 1, T.TSUMO))
+    w = st.hand_results[-1].wins[0]
+    assert w.pao == 0
+    assert w.deltas == [-64300, 64300, 0, 0]
+
+
+def test_rule_8_pao_third_wind_set_is_not_liable():
+    """RULES §8 liability is for the *fourth* wind set: feeding the third (shousuushii
+    territory) makes nobody liable."""
+    st = table(["1199m1199p1199s4z", "", "", ""], draws="4z")
+    _daisuushi_feed(st, ["pon 1z+11z<A", "pon 2z+22z<A"], "44z3z5p9s")
+    assert st.pao[1] == -1
+
+
+def test_rule_8_pao_daisuushi_in_score_without_rinshan_liability():
+    """RULES §8 liability in score(): a daisuushi tsumo (double yakuman, 64,000 for a
+    non-dealer) is paid entirely by the liable player. The rinshan liability is switched
+    off so that only the daisuushi rule can make seat 3 liable here."""
+    rules = Rules().replace(pao_rinshan=False)
+    r = score("55p", "5p", melds=["pon 111z", "pon 222z", "pon 333z", "pon 444z"],
+              tsumo=True, seat_wind=1, round_wind=0, pao=3, rules=rules)
+    assert r.yakuman == 2
+    assert r.payments == (0, 64000, 0, -64000)
+
+
+# ------------------------------------------------------------------------- fu, §6
+def test_rule_6_open_ron_gets_no_concealed_ron_fu():
+    """RULES §6: +10 only for a *concealed* ron. Open (pon 5z): 20 + closed wait 2 +
+    concealed simple triplet 4 + open honor triplet 4 = 30 (not 40)."""
+    r = score("13m567p888s99s2m", "2m", melds=["pon 555z"], seat_wind=1, round_wind=0,
+              discarder=0)
+    assert r.fu == 30
+    closed = score("13m567p888s99s555z2m", "2m", seat_wind=1, round_wind=0, discarder=0)
+    # concealed: 20 + 10 + 2 + 4 + 8 (concealed honor triplet) = 44 -> 50
+    assert closed.fu == 50
+
+
+# ------------------------------------------------------------------------- ippatsu
+def test_rule_4_ippatsu_expires_after_own_next_discard():
+    """RULES §4: ippatsu is a win within one go-around of the riichi. After the riichi
+    player's own next discard passes, a ron on seat 1's discard is no longer ippatsu."""
+    st = table([DR_HAND, "", "", ""], draws="4m 9p 9p 9p 9s 1z")
+    st.step(find(st, 0, T.RIICHI, "4m"))
+    pass_all(st)
+    tsumogiri_round(st, 3)
+    assert st.ippatsu[0]
+    discard(st)                              # seat 0's own next discard (9s)
+    pass_all(st)
+    assert not st.ippatsu[0]
+    discard(st)                              # seat 1 throws 1z
+    st.step(find(st, 0, T.RON))
+    names = yaku_names(st.hand_results[-1].wins[0].score)
+    assert "ippatsu" not in names and "double_riichi" in names
+
+
+def test_rule_4_ippatsu_ron_within_the_go_around():
+    """RULES §4, the other direction: a ron before the riichi player's next discard is
+    ippatsu."""
+    st = table([DR_HAND, "", "", ""], draws="4m 1z")
+    st.step(find(st, 0, T.RIICHI, "4m"))
+    pass_all(st)
+    discard(st)                              # seat 1 throws 1z
+    st.step(find(st, 0, T.RON))
+    assert "ippatsu" in yaku_names(st.hand_results[-1].wins[0].score)
+
+
+# --------------------------------------------------------------------------- honba
+def test_rule_8_honba_resets_after_a_non_dealer_win():
+    """RULES §8: honba resets to 0 after a non-dealer win (and the seat passes on)."""
+    st = table([DUMMY, "123m456p789s1122z", "", ""], draws="9m 1z", honba=2)
+    tsumogiri_round(st)
+    st.step(find(st, 1, T.TSUMO))
+    assert st.phase == Phase.HAND_END
+    st.next_hand()
+    assert st.honba == 0 and st.kyoku == 1
+
+
+def test_rule_8_honba_grows_after_a_dealer_win():
+    """RULES §8, the other direction: a dealer win repeats the hand with honba + 1."""
+    st = table(["123m456p789s1122z", "", "", ""], draws="9m 9p 9p 9p 1z", honba=2)
+    tsumogiri_round(st, 4)
+    st.step(find(st, 0, T.TSUMO))
+    st.next_hand()
+    assert st.honba == 3 and st.kyoku == 0
