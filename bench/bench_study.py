@@ -115,6 +115,33 @@ def scaling(games: int, ray: bool, repeat: int = 3) -> dict:
     return out
 
 
+def _spin(n: int) -> int:
+    x = 0
+    for i in range(n):
+        x ^= i * 2654435761 & 0xFFFF
+    return x
+
+
+def machine_ceiling(n: int = 20_000_000, repeat: int = 3) -> float:
+    """What two processes can get on this machine at best: a fixed CPU-bound loop run by
+    one process, then by two at once (each the same work), as wall-clock throughput
+    ratio (2.0 on two idle, independent cores; less where the cores share a physical core
+    or other load takes its share). Best of ``repeat``."""
+    import concurrent.futures as cf
+
+    best1 = best2 = float("inf")
+    with cf.ProcessPoolExecutor(2) as ex:
+        list(ex.map(_spin, [1000, 1000]))  # start the workers
+        for _ in range(repeat):
+            t = time.perf_counter()
+            ex.submit(_spin, n).result()
+            best1 = min(best1, time.perf_counter() - t)
+            t = time.perf_counter()
+            list(ex.map(_spin, [n, n]))
+            best2 = min(best2, time.perf_counter() - t)
+    return 2 * best1 / best2
+
+
 def rss_mb() -> float:
     """Resident set size now (Linux /proc), in MB."""
     try:
@@ -188,6 +215,7 @@ def main() -> None:
         rows.append((f"match greedy+3 random, {name} (games/s, wall)", rate))
         if name != "serial":
             rows.append((f"  {name} / serial", rate / sc["serial"]))
+    rows.append(("  machine ceiling: 2 processes / 1, fixed CPU loop", machine_ceiling()))
     if a.memory:
         before, after, rate = memory(a.memory)
         rows.append((f"RSS before / after {a.memory:,} games (MB)", f"{before:.0f} / {after:.0f}"))

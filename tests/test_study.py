@@ -217,7 +217,8 @@ class _CountTask(_runner.Task):
 
 
 def test_ctrl_c_returns_a_partial_result_serial():
-    acc, info = _runner.execute(_CountTask(stop_at=3), 100, backend="serial", progress=False)
+    acc, info = _runner.execute(_CountTask(stop_at=3), 100, backend="serial", progress=False,
+                                chunk_size=10)
     assert info.partial and info.done == 30 and acc.n == 30 and acc.s == sum(range(30))
 
 
@@ -238,7 +239,8 @@ def test_ctrl_c_returns_a_partial_result_local():
 
 def test_worker_errors_come_back_clean():
     with pytest.raises(StudyError) as e:
-        _runner.execute(_CountTask(fail_at=2), 100, backend="local", workers=2, progress=False)
+        _runner.execute(_CountTask(fail_at=2), 100, backend="local", workers=2, progress=False,
+                        chunk_size=10)
     assert e.value.code == "worker_failed" and "ZeroDivisionError: boom" in str(e.value)
     assert "samples 20-29" in str(e.value)
 
@@ -397,3 +399,19 @@ def test_a_stateful_user_agent_with_reset_is_reproducible_across_chunkings():
     assert a == b
     r = study.match(agents, games=8, seed=6, **quiet(backend="serial"))
     assert r.agents == ["picker", "random", "picker", "random"]
+
+
+def test_a_short_study_is_cut_into_enough_chunks_to_keep_every_worker_busy():
+    """Without ``out``, a study of n samples gets at least min(n, 64) chunks (the task's
+    chunk size is the upper bound); the result is the same as with one chunk per sample."""
+    class Big(_CountTask):
+        chunk_size = 1000
+
+    acc, info = _runner.execute(Big(), 640, backend="serial", progress=False)
+    assert info.chunks == 64 and acc.n == 640
+    one, info1 = _runner.execute(Big(), 640, backend="serial", progress=False, chunk_size=1)
+    assert one == acc and info1.chunks == 640
+    _, few = _runner.execute(Big(), 5, backend="serial", progress=False)
+    assert few.chunks == 5
+    _, many = _runner.execute(Big(), 1_000_000, backend="serial", progress=False)
+    assert many.chunks == 1000  # capped by the task's chunk size

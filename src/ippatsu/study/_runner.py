@@ -302,6 +302,11 @@ def check_n(n, what: str = "n") -> int:
     return int(n)
 
 
+#: a study without ``out`` is cut into at least this many chunks (when it has that many
+#: samples): short runs then end with every worker busy, not one finishing a long chunk
+_MIN_CHUNKS = 64
+
+
 def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int] = None,
             chunk_size: Optional[int] = None, progress: Optional[bool] = None,
             out: Optional[str] = None, resume: bool = False,
@@ -309,7 +314,14 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
     """Run ``n`` samples of ``task``; returns (merged accumulator, :class:`RunInfo`)."""
     n = check_n(n)
     workers = check_backend(backend, workers)
-    size = task.chunk_size if chunk_size is None else check_n(chunk_size, "chunk_size")
+    if chunk_size is not None:
+        size = check_n(chunk_size, "chunk_size")
+    elif out is None:
+        # at least _MIN_CHUNKS chunks, so that a short study keeps every worker busy to
+        # the end (the result does not depend on the chunking: exact sums, fixed order)
+        size = max(1, min(task.chunk_size, -(-n // _MIN_CHUNKS)))
+    else:
+        size = task.chunk_size  # fixed: a folder of chunks can be resumed for a larger n
     fp = dict(task.fingerprint(), chunk_size=size)
     fp_json = json.dumps(fp, sort_keys=True)
     have: Dict[int, str] = {}
