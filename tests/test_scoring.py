@@ -278,8 +278,10 @@ def test_rule_8_pao_ron_liable_is_discarder_pays_all():
 
 
 def test_rule_8_pao_covers_only_the_yakuman_that_caused_it():
-    # daisangen (liable) + tsuuiisou (normal tsumo split)
-    r = S("777z111z22z", "2z", melds=["pon 555z", "pon 666z"], tsumo=True, pao=2)
+    # option pao_whole_hand=False (planet): daisangen (liable) + tsuuiisou (normal tsumo
+    # split); the default is tests/test_liability.py
+    r = S("777z111z22z", "2z", melds=["pon 555z", "pon 666z"], tsumo=True, pao=2,
+          rules=Rules().replace(pao_whole_hand=False))
     assert r.yakuman == 2
     assert r.payments == (-16000, 64000, -32000 - 8000, -8000)
 

@@ -13,6 +13,9 @@ option                         ippatsu      tenhou       majsoul      planet
 ``double_yakuman``             True         **False**    True         True
 ``kokushi_robs_closed_kan``    True         **False**    True         **False**
 ``pao_rinshan``                True         **False**    True         **False**
+``pao_whole_hand``             True         True         True         **False**
+``pao_ron_honba``              False        **True**     False        False
+``furiten_on_yakuless_pass``   False        False        False        **True**
 ``nagashi_mode``               win          **draw**     win          win
 ``last_dealer_stop``           off          **auto**     off          **auto**
 ``last_dealer_stop_tenpai``    True         **False**    True         True
@@ -27,7 +30,8 @@ is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (RULE
 "scoring as ippatsu"); it exists so callers can name the ruleset of the Mahjong Soul corpus.
 ``planet`` follows seeds/003 (preset planet-riichi-red-3-v1): two rons on one discard,
 three abort; no kokushi robbing of a closed kan; liability only for daisangen/daisuushi
-feeds; East-only ranked games; the last-hand dealer in first place with ≥ 30,000 ends the
+feeds and only for that yakuman's part of the hand; passing a discard that completes the
+hand's shape is temporary furiten even without a yaku; East-only ranked games; the last-hand dealer in first place with ≥ 30,000 ends the
 game automatically after a win or a tenpai draw ("ends with a win or a tenpai draw by the
 engine's automatic stop rule").
 
@@ -39,6 +43,10 @@ False
 False
 >>> Rules.ippatsu().replace(kiriage=True).kiriage
 True
+>>> Rules.tenhou()
+Rules.tenhou()
+>>> Rules.tenhou().replace(kiriage=True)
+Rules.tenhou().replace(kiriage=True)
 """
 from __future__ import annotations
 
@@ -101,7 +109,7 @@ class LastDealerStop(str, Enum):
     """The game ends at once."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rules:
     """An immutable set of rule options. Defaults are the Ippatsu rules.
 
@@ -143,6 +151,17 @@ class Rules:
     pao_rinshan : bool
         Feeding an open kan makes the feeder liable for a win on that kan's replacement
         tile. Default True. (Liability for the third dragon / fourth wind set always holds.)
+    pao_whole_hand : bool
+        What a liable player answers for. True (the default; Tenhou too): the whole hand,
+        every yakuman in it — on a tsumo the liable player pays the entire amount and the
+        honba alone, on a ron the discarder and the liable player split the hand's value.
+        False (``planet``): only the yakuman that caused liability (daisangen /
+        daisuushi); the rest of a multi-yakuman hand is paid as usual (the
+        others' tsumo shares, or the discarder). Default True.
+    pao_ron_honba : bool
+        On a ron with a liable player other than the discarder, the liable player pays the
+        honba (the discarder pays only half the hand's value) — Tenhou. Default False: the
+        discarder pays the honba.
     nagashi_mangan : bool
         Nagashi mangan exists. Default True.
     nagashi_mode : NagashiMode
@@ -159,6 +178,10 @@ class Rules:
         deposits. Default True.
     kokushi_robs_closed_kan : bool
         Kokushi may ron the tile of a closed kan. Default True.
+    furiten_on_yakuless_pass : bool
+        Letting pass a discard that completes your hand's shape makes you temporarily
+        furiten even when that shape has no yaku (so no ron was offered) — ``planet``.
+        Default False: only passing a legal ron (or chankan) does.
     riichi_min_points, riichi_min_wall : int
         Riichi needs at least 1,000 points and 4 tiles left in the live wall.
     max_kans : int
@@ -207,6 +230,8 @@ class Rules:
     honba_tsumo: int = 100
     riichi_deposit: int = 1000
     pao_rinshan: bool = True
+    pao_whole_hand: bool = True
+    pao_ron_honba: bool = False
     nagashi_mangan: bool = True
     nagashi_mode: NagashiMode = NagashiMode.WIN
     noten_payment: int = 3000
@@ -214,6 +239,7 @@ class Rules:
     ron_mode: RonMode = RonMode.ATAMAHANE
     honba_to_first_winner_only: bool = True
     kokushi_robs_closed_kan: bool = True
+    furiten_on_yakuless_pass: bool = False
     riichi_min_points: int = 1000
     riichi_min_wall: int = 4
     max_kans: int = 4
@@ -246,6 +272,22 @@ class Rules:
         if len(uma) != 4:
             raise ValueError("uma needs four values (1st..4th)")
         object.__setattr__(self, "uma", uma)
+
+    def __repr__(self) -> str:
+        """Short and evaluable: ``Rules.tenhou()`` for a preset, else the preset named by
+        ``name`` (``Rules.ippatsu()`` for an unknown name) plus ``.replace(...)`` with only
+        the fields that differ from it."""
+        make = _PRESET_MAKERS.get(self.name)
+        base = make() if make is not None else Rules()
+        label = self.name if make is not None else "ippatsu"
+        diff = []
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if v != getattr(base, f.name):
+                diff.append(f"{f.name}={v.value!r}" if isinstance(v, Enum)
+                            else f"{f.name}={v!r}")
+        head = f"Rules.{label}()"
+        return f"{head}.replace({', '.join(diff)})" if diff else head
 
     # -- derived values ---------------------------------------------------------------
     @property
@@ -294,6 +336,7 @@ class Rules:
             double_yakuman=False,
             kokushi_robs_closed_kan=False,
             pao_rinshan=False,
+            pao_ron_honba=True,
             nagashi_mode=NagashiMode.DRAW,
             last_dealer_stop=LastDealerStop.AUTO,
             last_dealer_stop_min=0,
@@ -315,6 +358,8 @@ class Rules:
             ron_mode=RonMode.DOUBLE,
             kokushi_robs_closed_kan=False,
             pao_rinshan=False,
+            pao_whole_hand=False,
+            furiten_on_yakuless_pass=True,
             game_length=GameLength.EAST,
             last_dealer_stop=LastDealerStop.AUTO,
             last_dealer_stop_min=30000,
@@ -334,6 +379,8 @@ class Rules:
 
 
 _PRESET_CACHE: dict = {}
+_PRESET_MAKERS = {"ippatsu": Rules.ippatsu, "tenhou": Rules._tenhou_today,
+                  "majsoul": Rules.majsoul, "planet": Rules.planet}
 
 
 def rules_of(x: Any) -> "Rules":

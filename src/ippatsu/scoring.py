@@ -130,8 +130,11 @@ def _ceil100(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def base_points(han: int, fu: int, yakuman: int = 0, rules: Rules = _DEFAULT_RULES) -> Tuple[int, Optional[str]]:
-    """base_points(han, fu, yakuman=0, rules=Rules.ippatsu()) -> (base, limit name or None)
+def base_points(han: int, fu: int, yakuman: int = 0,
+                rules: Optional[Rules] = None) -> Tuple[int, Optional[str]]:
+    """base_points(han, fu, yakuman=0, rules=None) -> (base, limit name or None)
+
+    ``rules=None`` means the default rules (``Rules.ippatsu()``).
 
     RULES.md §7: ``fu × 2^(han+2)`` below the limits; mangan at 5 han or when the base
     reaches 2,000; haneman 6–7, baiman 8–10, sanbaiman 11–12, counted yakuman 13+ (or
@@ -145,6 +148,8 @@ def base_points(han: int, fu: int, yakuman: int = 0, rules: Rules = _DEFAULT_RUL
     >>> base_points(0, 0, yakuman=2)
     (16000, 'yakuman')
     """
+    if rules is None:
+        rules = _DEFAULT_RULES
     if yakuman:
         return 8000 * yakuman, "yakuman"
     if han >= 13:
@@ -578,10 +583,10 @@ def score(
     deposits: int = 0,
     discarder: Optional[int] = None,
     pao: Optional[int] = None,
-    rules: Rules = _DEFAULT_RULES,
+    rules: Optional[Rules] = None,
     raise_on_no_yaku: bool = True,
 ) -> ScoreResult:
-    """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=Rules.ippatsu()) -> ScoreResult
+    """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=None) -> ScoreResult
 
     Score a complete hand, taking the reading that pays most (RULES.md §2): highest
     points, then (at equal points) a yakuman pattern over a counted yakuman, then more
@@ -615,13 +620,18 @@ def score(
     discarder : int, optional
         Seat wind of the player who dealt in (ron); needed for ``payments``.
     pao : int, optional
-        Seat wind of the liable player (RULES.md §8). Liability covers daisangen /
-        daisuushi when the hand has them (only that part of a multi-yakuman hand), else
-        (a win on an open kan's replacement tile, ``rules.pao_rinshan``) the whole hand;
-        with neither, it is ignored. Tsumo: the liable player pays the covered part and
-        all honba, the rest is paid as a normal tsumo. Ron: the liable player pays half of
-        the covered part (rounded down to 100), the discarder the rest and the honba.
-    rules : Rules
+        Seat wind of the liable player (RULES.md §8). Liability applies when the hand has
+        daisangen / daisuushi, or (a win on an open kan's replacement tile,
+        ``rules.pao_rinshan``) to any hand; otherwise ``pao`` is ignored. It covers the
+        whole hand (``rules.pao_whole_hand``, the default), or only the daisangen /
+        daisuushi part of a multi-yakuman hand (``planet``). Tsumo: the liable player pays
+        the covered part and all honba, any rest is paid as a normal tsumo. Ron: the
+        liable player pays half of the covered part (rounded down to 100), the discarder
+        the rest and the honba (the liable player pays the honba under
+        ``rules.pao_ron_honba``, Tenhou); a liable discarder pays it all.
+    rules : Rules or str, optional
+        A :class:`~ippatsu.rules.Rules` or a preset name (``"tenhou"``); ``None`` (the
+        default) means ``Rules.ippatsu()``.
     raise_on_no_yaku : bool
         When False a complete hand without yaku returns a result with ``error="no_yaku"``.
 
@@ -634,7 +644,7 @@ def score(
     """
     # ---- edge: parse once -----------------------------------------------------------
     if type(rules) is not Rules:
-        rules = rules_of(rules)
+        rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     if type(seat_wind) is not int or type(round_wind) is not int:
         seat_wind, round_wind = _int_arg(seat_wind, "seat_wind"), _int_arg(round_wind,
                                                                             "round_wind")
@@ -1242,10 +1252,14 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
     if pao is not None and pao != winner:
         covered = [y for y in YAKUMAN if ym >> y.id & 1 and y.id in _PAO_YAKUMAN]
         if covered:
-            liable_base = 8000 * sum(y.yakuman if rules.double_yakuman else 1 for y in covered)
-            if not rules.yakuman_stacking:
-                liable_base = base
-            liable_base = min(liable_base, base)
+            if rules.pao_whole_hand:
+                liable_base = base   # seeds/000: the liable player pays the entire amount
+            else:                    # seeds/003: only the yakuman that caused liability
+                liable_base = 8000 * sum(y.yakuman if rules.double_yakuman else 1
+                                         for y in covered)
+                if not rules.yakuman_stacking:
+                    liable_base = base
+                liable_base = min(liable_base, base)
         elif rules.pao_rinshan:
             liable_base = base
     rest_base = base - liable_base
@@ -1274,14 +1288,17 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
             pay[discarder] -= hand_cost(liable_base, dealer, False)[0]
         if rest_base:
             pay[discarder] -= hand_cost(rest_base, dealer, False)[0]
-        pay[discarder] -= rules.honba_ron * honba
+        if liable_base and pao != discarder and rules.pao_ron_honba:
+            pay[pao] -= rules.honba_ron * honba    # Tenhou: the liable player pays honba
+        else:
+            pay[discarder] -= rules.honba_ron * honba
     pay[winner] = -sum(pay) + deposits * rules.riichi_deposit
     return tuple(pay)
 
 
 def nagashi_mangan_payments(seat_wind: int, honba: int = 0, deposits: int = 0,
-                            rules: Rules = _DEFAULT_RULES) -> tuple:
-    """nagashi_mangan_payments(seat_wind, honba=0, deposits=0, rules) -> 4-tuple by seat wind
+                            rules: Optional[Rules] = None) -> tuple:
+    """nagashi_mangan_payments(seat_wind, honba=0, deposits=0, rules=None) -> 4-tuple by seat wind
 
     Nagashi mangan (RULES.md §8) is paid as a mangan tsumo by the qualifier at
     ``seat_wind``. Pass ``honba``/``deposits`` only for the qualifier who takes them (the
@@ -1292,6 +1309,7 @@ def nagashi_mangan_payments(seat_wind: int, honba: int = 0, deposits: int = 0,
     >>> nagashi_mangan_payments(0)
     (12000, -4000, -4000, -4000)
     """
+    rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     return _payments(2000, 0, seat_wind == 0, True, seat_wind, None, None, honba, deposits,
                      rules, 0, 0)
 
@@ -1316,8 +1334,8 @@ def _possible(han: int, fu: int, tsumo: bool) -> bool:
     return True
 
 
-def score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> dict:
-    """score_table(rules=Rules.ippatsu(), max_han=4) -> dict
+def score_table(rules: Optional[Rules] = None, max_han: int = 4) -> dict:
+    """score_table(rules=None, max_han=4) -> dict
 
     The han × fu table (RULES.md §7) from the scoring code itself. Keys ``(han, fu)``;
     values a dict with ``non_dealer_ron``, ``dealer_ron``, ``non_dealer_tsumo``
@@ -1330,6 +1348,7 @@ def score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> dict:
     >>> t[(1, 20)]["non_dealer_ron"] is None
     True
     """
+    rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     out = {}
     for han in range(1, max_han + 1):
         for fu in _FU_ROWS:
@@ -1348,7 +1367,7 @@ def score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> dict:
     return out
 
 
-def format_score_table(rules: Rules = _DEFAULT_RULES, max_han: int = 4) -> str:
+def format_score_table(rules: Optional[Rules] = None, max_han: int = 4) -> str:
     """The han × fu table as text, "–" for impossible cells (RULES.md §7).
 
     Each cell: ``ron / tsumo`` for the non-dealer (tsumo as non-dealer pays–dealer pays)

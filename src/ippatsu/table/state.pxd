@@ -57,7 +57,7 @@ cdef class GameState:
     cpdef list _response_actions(self, int q, int p, t, bint last)
     cpdef dict _chosen(self, actions)
     cpdef _do_response(self, dict chosen)
-    @cython.locals(rii=list)
+    @cython.locals(rii=list, waits=list, q=int)
     cpdef _discard_passed(self, int p, t, call)
     @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray)
     cpdef _call(self, a)

@@ -1094,6 +1094,14 @@ class GameState:
         """The discard ``t`` of ``p`` was not ronned: riichi, dora, aborts, then the call
         or the next draw."""
         rules = self.rules
+        if rules.furiten_on_yakuless_pass:
+            # planet: letting pass a tile that completes the shape is temporary furiten,
+            # yaku or not (a caller's own call lifts it in _call)
+            waits = self.waits
+            tk = t >> 2
+            for q in range(4):
+                if q != p and (waits[q] >> tk) & 1:
+                    self.temp_furiten[q] = True
         if self.pending_riichi == p:
             self.pending_riichi = -1
             self.riichi[p] = 2
