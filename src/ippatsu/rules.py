@@ -31,9 +31,9 @@ is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (RULE
 ``planet`` follows seeds/003 (preset planet-riichi-red-3-v1): two rons on one discard,
 three abort; no kokushi robbing of a closed kan; liability only for daisangen/daisuushi
 feeds and only for that yakuman's part of the hand; passing a discard that completes the
-hand's shape is temporary furiten even without a yaku; East-only ranked games; the last-hand dealer in first place with ≥ 30,000 ends the
-game automatically after a win or a tenpai draw ("ends with a win or a tenpai draw by the
-engine's automatic stop rule").
+hand's shape is temporary furiten even without a yaku; East-only ranked games; the
+last-hand dealer in first place with ≥ 30,000 ends the game automatically after a win or
+a tenpai draw ("ends with a win or a tenpai draw by the engine's automatic stop rule").
 
 Examples
 --------
