@@ -318,3 +318,102 @@ def test_rule_8_honba_grows_after_a_dealer_win():
     st.step(find(st, 0, T.TSUMO))
     st.next_hand()
     assert st.honba == 3 and st.kyoku == 0
+
+
+# ------------------------------------------------------------------ calls, RULES §8
+# per seat: a tenpai hand (waits on honors) and a noten hand; any mix of them with the
+# draws below respects the four copies
+TENPAI4 = ["123m456p789s1122z", "123p456s789m3344z", "123s456m789p5566z", "234m345p456s678s7z"]
+NOTEN4 = ["147m258p369s1m4p7s1z", "258m369p147s2m5p8s3z", "369m147p258s3m6p9s5z",
+          "147m369p258s7m3p5s7z"]
+SIMPLE_DRAWS = "4m 5m 5m 6m"
+
+
+def test_rule_8_chi_only_from_the_player_on_your_left():
+    """RULES §8: chi only from the player on your left. Seat 0's 4m: seat 1 (seat 0 is on
+    its left) may chi it with 56m; seat 3 holding 44m 56m may pon it but not chi it."""
+    st = table([DUMMY, "56m1p4p7p2s8s1234z", "", "44m56m1p4p7p2s8s567z"], draws="4m")
+    discard(st, "4m")
+    assert any(a.type == T.CHI for a in st.legal_actions(1))
+    assert find(st, 3, T.PON) is not None
+    assert not any(a.type == T.CHI for a in st.legal_actions(3))
+
+
+def test_rule_8_call_priority_ron_over_pon_over_chi():
+    """RULES §8: priority ron > pon/kan > chi. On seat 0's 4m seat 1 may chi (56m), seat 2
+    pon (44m) and seat 3 ron (23m, tanyao): ron wins; without the ron, the pon wins."""
+    hands = [DUMMY, "56m1p4p7p2s8s1234z", "44m1p4p7p2s8s1234z", "23m456p678s345s55s"]
+    st = table(hands, draws="4m")
+    discard(st, "4m")
+    chi, pon, ron = find(st, 1, T.CHI), find(st, 2, T.PON), find(st, 3, T.RON)
+    assert chi is not None and pon is not None and ron is not None
+    st.step([chi, pon, ron])
+    res = st.hand_results[-1]
+    assert res.kind == "win" and [w.winner for w in res.wins] == [3]
+    st = table(hands, draws="4m")
+    discard(st, "4m")
+    st.step([find(st, 1, T.CHI), find(st, 2, T.PON)])
+    assert st.phase == Phase.TURN and st.actor == 2
+    assert [m.type.name for m in st.melds[2]] == ["PON"] and not st.melds[1]
+
+
+# ------------------------------------------------------- exhaustive draw, RULES §8
+def _draw_with(tenpai_seats, rules=None, **kw):
+    """Exhaustive draw after one go-around; the seats in ``tenpai_seats`` hold a tenpai
+    hand, the others a noten one."""
+    hands = [TENPAI4[p] if p in tenpai_seats else NOTEN4[p] for p in range(4)]
+    st = table(hands, draws=SIMPLE_DRAWS, n_live=4, rules=rules, **kw)
+    tsumogiri_round(st, 4)
+    res = st.hand_results[-1]
+    assert res.kind == "exhaustive"
+    assert list(res.tenpai) == [p in tenpai_seats for p in range(4)]
+    return st, res
+
+
+def test_rule_8_noten_payments_3000_in_total():
+    """RULES §8: 3,000 in total from the noten players to the tenpai players."""
+    _, res = _draw_with({0})
+    assert res.deltas == [3000, -1000, -1000, -1000]
+    _, res = _draw_with({1, 2})
+    assert res.deltas == [-1500, 1500, 1500, -1500]
+    _, res = _draw_with({0, 1, 3})
+    assert res.deltas == [1000, 1000, -3000, 1000]
+
+
+def test_rule_8_noten_payments_nothing_moves_when_all_or_none_are_tenpai():
+    """RULES §8: nothing moves if all or none are tenpai."""
+    assert _draw_with(set())[1].deltas == [0, 0, 0, 0]
+    assert _draw_with({0, 1, 2, 3})[1].deltas == [0, 0, 0, 0]
+
+
+def test_rule_8_draw_renchan_honba_and_deposits_carry_over():
+    """RULES §8: at an exhaustive draw the dealer repeats when tenpai; the seat passes on
+    when noten; honba goes +1 after any draw; deposits carry over."""
+    st, _ = _draw_with({0}, honba=2, deposits=3)
+    assert st.next_hand_counters == (0, 3, 3)
+    st, _ = _draw_with({1}, honba=2, deposits=3)
+    assert st.next_hand_counters == (1, 3, 3)
+
+
+def test_rule_8_nagashi_several_qualifiers_all_paid_honba_to_the_closest():
+    """RULES §8 nagashi mangan: several qualifiers are all paid (mangan tsumo each);
+    honba and deposits go to the qualifier closest to the dealer (seat 2 before seat 3)."""
+    st = table(NOTEN4, draws="5m 5p 9p 1s", n_live=4, honba=1,
+               deposits=1)
+    tsumogiri_round(st, 4)
+    res = st.hand_results[-1]
+    assert res.kind == "nagashi" and tuple(res.nagashi) == (2, 3)
+    # seat 2: +8000 +300 honba +1000 deposit -2000 (to seat 3); seat 3: +8000 -2000 -100
+    assert res.deltas == [-8100, -4100, 7300, 5900]
+
+
+# ----------------------------------------------------------- game end, RULES §8
+def test_rule_8_placement_ties_by_seat_order_and_uma_oka():
+    """RULES §8: placement by points, ties broken by initial seat order; final score:
+    return 30,000, oka 20,000 to the top, uma +20/+10/-10/-20 (thousands)."""
+    st = table(NOTEN4, draws=SIMPLE_DRAWS, n_live=4, kyoku=7,
+               scores=[30000, 20000, 30000, 20000])
+    tsumogiri_round(st, 4)
+    assert st.phase == Phase.GAME_END
+    assert st.final["placement"] == [0, 2, 1, 3]
+    assert st.final["final"] == [40.0, -20.0, 10.0, -30.0]

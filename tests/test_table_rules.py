@@ -426,11 +426,13 @@ def test_no_calls_on_the_last_discard():
 
 
 def test_exhaustive_draw_noten_payments_and_dealer_repeat():
-    st = table(["123m456p789s1122z", "", "", ""], draws="5m 5p 5s 4s", n_live=4)
+    # seat 0 tenpai, the others noten (no shape at all): 3,000 from the three to seat 0
+    st = table(["123m456p789s1122z", "258m369p147s2m5p8s3z", "369m147p258s3m6p9s5z",
+                "147m369p258s7m3p5s7z"], draws="4m 5m 5m 6m", n_live=4)
     tsumogiri_round(st, 4)
     res = st.hand_results[-1]
-    assert res.kind == "exhaustive" and res.tenpai[0]
-    assert res.deltas[0] == 3000 or sum(res.tenpai) > 1
+    assert res.kind == "exhaustive" and list(res.tenpai) == [True, False, False, False]
+    assert res.deltas == [3000, -1000, -1000, -1000]
     assert st.next_hand_counters == (0, 1, 0)
 
 
