@@ -126,3 +126,139 @@ def test_table_modules_compiled_with_their_sources_shipped(name):
         assert Path(mod.__file__).name == compiled[0].name
     else:
         assert Path(mod.__file__).name == f"{name}.py"
+
+
+# ---------------------------------------------------------------------------------------
+# the packaging files of a checkout: metadata, MANIFEST.in, the wheels workflow's filters
+# ---------------------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[1]
+CHECKOUT = (ROOT / "src" / "ippatsu").is_dir()
+needs_checkout = pytest.mark.skipif(not CHECKOUT, reason="no src/ beside the tests")
+
+
+def _toml(path: Path) -> dict:
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        tomllib = pytest.importorskip("tomli")
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="no pyproject.toml")
+def test_license_is_an_spdx_expression():
+    """PEP 639: ``license = "MIT"`` + ``license-files`` (the ``{text = ...}`` table is
+    deprecated: setuptools warns on every build and stops accepting it after 2027-02-18),
+    and a build backend that reads it (setuptools >= 77)."""
+    import re
+
+    cfg = _toml(ROOT / "pyproject.toml")
+    project = cfg["project"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"] and (ROOT / "LICENSE").is_file()
+    assert not any(c.startswith("License ::") for c in project.get("classifiers", ()))
+    req = [r for r in cfg["build-system"]["requires"] if r.startswith("setuptools")]
+    m = re.fullmatch(r"setuptools>=(\d+)(\.\d+)*", req[0].replace(" ", ""))
+    assert m and int(m.group(1)) >= 77, req
+
+
+def _manifest_lines():
+    for line in (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines():
+        words = line.split("#", 1)[0].split()
+        if words:
+            yield words[0], words[1:]
+
+
+@needs_checkout
+@pytest.mark.skipif(not (ROOT / "MANIFEST.in").is_file(), reason="no MANIFEST.in")
+def test_manifest_patterns_match_files():
+    """Every ``include`` pattern and ``graft`` folder of MANIFEST.in names something that
+    exists (``src/ippatsu/*.pxd`` once matched nothing), and the sources the build needs
+    are included: the .pyx, the headers, the table's .pxd."""
+    included = set()
+    for cmd, args in _manifest_lines():
+        if cmd == "include":
+            for pat in args:
+                hits = sorted(ROOT.glob(pat))
+                assert hits, f"MANIFEST.in: include {pat} matches no file"
+                included |= {p.relative_to(ROOT).as_posix() for p in hits}
+        elif cmd == "graft":
+            assert (ROOT / args[0]).is_dir(), f"MANIFEST.in: graft {args[0]}: no such folder"
+    needed = {p.relative_to(ROOT).as_posix() for ext in ("pyx", "h", "pxd", "pyi")
+              for p in (ROOT / "src" / "ippatsu").rglob(f"*.{ext}")}
+    assert needed and sorted(needed - included) == []
+
+
+def _glob_regex(pattern: str):
+    """A GitHub Actions path filter as a regex: ``*`` stays within a folder, ``**`` does
+    not."""
+    import re
+
+    out, i = "", 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out, i = out + "(?:.*/)?", i + 3
+        elif pattern.startswith("**", i):
+            out, i = out + ".*", i + 2
+        elif pattern[i] == "*":
+            out, i = out + "[^/]*", i + 1
+        else:
+            out, i = out + re.escape(pattern[i]), i + 1
+    return re.compile(out + r"\Z")
+
+
+def _workflow_paths(text: str) -> dict:
+    """{event: [path filters]} of a workflow's ``on:`` block (a line-based reader: the
+    filters are plain ``- pattern`` items under ``paths:``)."""
+    paths, event, in_paths = {}, None, False
+    for line in text.splitlines():
+        body = line.split("#", 1)[0].rstrip()
+        if not body.strip():
+            continue
+        indent = len(body) - len(body.lstrip())
+        item = body.strip()
+        if indent == 2 and item.endswith(":"):
+            event, in_paths = item[:-1], False
+        elif indent == 4:
+            in_paths = item == "paths:"
+        elif in_paths and item.startswith("- ") and event:
+            paths.setdefault(event, []).append(item[2:].strip().strip("\"'"))
+        if indent == 0 and not item.startswith("on:"):
+            event = None
+    return paths
+
+
+@needs_checkout
+@pytest.mark.skipif(not (ROOT / ".github" / "workflows" / "wheels.yml").is_file(),
+                    reason="no .github/workflows (not a checkout)")
+def test_wheels_workflow_filters_cover_every_compiled_source():
+    """The wheels are rebuilt when any input of the build changes: every source setup.py
+    compiles (the .pyx, table/state.py, table/agents.py), the .pxd and headers beside
+    them, the tables and the packaging files, for pushes and pull requests alike."""
+    import re
+
+    paths = _workflow_paths((ROOT / ".github" / "workflows" / "wheels.yml").read_text())
+    assert set(paths) == {"push", "pull_request"}, paths
+    compiled = set(re.findall(r'"(src/ippatsu/[\w/]+\.(?:pyx|py))"',
+                              (ROOT / "setup.py").read_text()))
+    assert {"src/ippatsu/_core.pyx", "src/ippatsu/table/state.py",
+            "src/ippatsu/table/agents.py"} <= compiled
+    from ippatsu.table._source import COMPILED_SOURCES
+
+    assert {f"src/ippatsu/table/{n}.py" for n in COMPILED_SOURCES} <= compiled
+    inputs = set(compiled)
+    inputs |= {p.relative_to(ROOT).as_posix() for ext in ("pxd", "h")
+               for p in (ROOT / "src" / "ippatsu").rglob(f"*.{ext}")}
+    inputs |= {"src/ippatsu/_data/tables.bin", "src/ippatsu/_data/tables.sha256",
+               "setup.py", "pyproject.toml", "MANIFEST.in", ".github/workflows/wheels.yml"}
+    for event, pats in paths.items():
+        regexes = [_glob_regex(p) for p in pats]
+        missed = sorted(f for f in inputs if not any(r.match(f) for r in regexes))
+        assert missed == [], f"wheels.yml {event} paths miss {missed}"
+
+
+def test_glob_regex_follows_github_semantics():
+    assert _glob_regex("src/ippatsu/*.pyx").match("src/ippatsu/_core.pyx")
+    assert not _glob_regex("src/ippatsu/*.pxd").match("src/ippatsu/table/state.pxd")
+    assert _glob_regex("src/ippatsu/**/*.pxd").match("src/ippatsu/table/state.pxd")
+    assert _glob_regex("src/ippatsu/**/*.pxd").match("src/ippatsu/state.pxd")
+    assert _glob_regex("src/ippatsu/_data/**").match("src/ippatsu/_data/tables.bin")
