@@ -10,7 +10,7 @@ import pytest
 
 import ippatsu
 from ippatsu.rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
-from ippatsu import scoring
+from ippatsu import scoring, scoring_batch
 
 NS = {"Rules": Rules, "RonMode": RonMode, "NagashiMode": NagashiMode,
       "GameLength": GameLength, "LastDealerStop": LastDealerStop}
@@ -51,7 +51,8 @@ def test_every_field_round_trips_through_repr():
 
 @pytest.mark.parametrize("fn", [scoring.score, scoring.base_points, scoring.score_table,
                                 scoring.format_score_table,
-                                scoring.nagashi_mangan_payments])
+                                scoring.nagashi_mangan_payments,
+                                scoring_batch.score_batch])
 def test_scoring_signatures_default_rules_to_none(fn):
     assert inspect.signature(fn).parameters["rules"].default is None
 

@@ -36,13 +36,15 @@ rows score 0 points).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import numpy as np
 
 from . import _fastscore
 from .errors import IppatsuError, SituationError, TileCountError
 from .rules import Rules
+
+_DEFAULT_RULES = Rules()  # rules=None
 
 __all__ = [
     "score_batch", "ScoreBatch", "TSUMO", "RIICHI", "DOUBLE_RIICHI", "IPPATSU", "HAITEI",
@@ -161,8 +163,8 @@ def _check_rows(c, m, f, winds, dora, ura):
 
 def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False,
                 seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None,
-                red=0, rules: Rules = Rules.ippatsu(), threads=1) -> ScoreBatch:
-    """score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=Rules.ippatsu(), threads=1) -> ScoreBatch
+                red=0, rules: Optional[Rules] = None, threads=1) -> ScoreBatch:
+    """score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1) -> ScoreBatch
 
     Score N winning hands (module docstring). Invalid rows (a fifth copy, a wrong tile
     count for the melds, an impossible meld, a winning tile not in the hand) raise an
@@ -180,7 +182,7 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
 
     from ._reference.api import _check_threads
 
-    rules = rules_of(rules)
+    rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     _check_threads(threads)  # the same check (and code) on both backends
     c = np.asarray(counts)
     if c.ndim != 2 or c.shape[1] != 34:
