@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from ..rules import Rules
-from ..table.observation import Observation
-from ..table.state import GameState, Phase
+from ..table.agents import _play_counted
+from ..table.state import GameState
 from ._agents import agent_name, check_agents, make_agents
 from ._result import StudyResult, table
 from ._runner import Task, execute, resolve_seed, sample_seed
@@ -31,10 +31,6 @@ from ._stats import Moments, Tally, significance
 from ..errors import StudyError
 
 __all__ = ["match", "MatchResult", "play_game"]
-
-_TURN = Phase.TURN
-_RESPONSE = Phase.RESPONSE
-_GAME_END = Phase.GAME_END
 
 # per-slot hand counters in play_game's output
 _HANDS, _WINS, _DEALINS, _RIICHI, _CALLS, _WINPTS = range(6)
@@ -45,45 +41,7 @@ def play_game(rules: Rules, wall_seed, agents: Sequence) -> tuple:
     the state's ``final`` dict, per seat ``[hands, wins, deal_ins, riichi, calls,
     win_points]`` and per seat the list of the points of each win."""
     st = GameState(rules, wall_seed, record=False, auto_next=False)
-    views = [Observation(st, p) for p in range(4)]
-    stats = [[0] * 6 for _ in range(4)]
-    values: List[List[int]] = [[], [], [], []]
-    seen = 0
-    while True:
-        phase = st.phase
-        if phase == _TURN:
-            p = st.actor
-            st.step(agents[p](views[p], st._legal[p]))
-            continue
-        if phase == _RESPONSE:
-            st.step([agents[p](views[p], acts) for p, acts in st._legal.items()])
-            continue
-        results = st.hand_results
-        while seen < len(results):  # the hand that just ended
-            res = results[seen]
-            seen += 1
-            dealt_in = set()
-            for w in res.wins:
-                s = stats[w.winner]
-                s[_WINS] += 1
-                s[_WINPTS] += w.score.points
-                values[w.winner].append(w.score.points)
-                if w.from_who != w.winner:
-                    dealt_in.add(w.from_who)
-            for p in range(4):
-                s = stats[p]
-                s[_HANDS] += 1
-                s[_DEALINS] += p in dealt_in
-                s[_RIICHI] += st.riichi[p] != 0
-                s[_CALLS] += bool(st.is_open[p])
-        if phase == _GAME_END:
-            break
-        legal = st._legal
-        if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
-            d = st.dealer
-            st.step([agents[d](views[d], legal[d])])
-        else:
-            st.next_hand()
+    stats, values = _play_counted(st, agents)
     return st.final, stats, values
 
 

@@ -150,3 +150,76 @@ def _run_random(st, bits) -> None:
                     r = b(k)
                 chosen.append(acts[r])
             step(chosen)
+
+
+_RESPONSE = Phase.RESPONSE
+
+
+def _pick(agent, bits, view, acts):
+    """``agent(view, acts)``, or for a :class:`RandomAgent` (``bits`` its
+    ``getrandbits``) the same draw inlined."""
+    if bits is None:
+        return agent(view, acts)
+    n = len(acts)
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return acts[r]
+
+
+def _play_counted(st, agents) -> tuple:
+    """Play the game of ``st`` (``auto_next=False``) to its end with ``agents`` by seat and
+    count, per seat, ``[hands, wins, deal_ins, riichi, calls, win_points]`` and the points
+    of each win: :func:`ippatsu.study.match.play_game`'s loop (compiled with this module).
+    A :class:`RandomAgent` (exactly that class) draws inline: the same calls of its
+    generator, so the same game."""
+    views = [Observation(st, p) for p in range(4)]
+    bits = [a._bits if type(a) is RandomAgent else None for a in agents]
+    stats = [[0, 0, 0, 0, 0, 0] for _ in range(4)]
+    values = [[], [], [], []]
+    seen = 0
+    step = st.step
+    while True:
+        phase = st.phase
+        if phase == _TURN:
+            p = st.actor
+            step(_pick(agents[p], bits[p], views[p], st._legal[p]))
+            continue
+        if phase == _RESPONSE:
+            chosen = []
+            for p, acts in st._legal.items():
+                chosen.append(_pick(agents[p], bits[p], views[p], acts))
+            step(chosen)
+            continue
+        results = st.hand_results
+        while seen < len(results):  # the hand that just ended
+            res = results[seen]
+            seen += 1
+            dealt_in = [False, False, False, False]
+            for w in res.wins:
+                s = stats[w.winner]
+                pts = w.score.points
+                s[1] += 1
+                s[5] += pts
+                values[w.winner].append(pts)
+                if w.from_who != w.winner:
+                    dealt_in[w.from_who] = True
+            for p in range(4):
+                s = stats[p]
+                s[0] += 1
+                if dealt_in[p]:
+                    s[2] += 1
+                if st.riichi[p] != 0:
+                    s[3] += 1
+                if st.is_open[p]:
+                    s[4] += 1
+        if phase == _GAME_END:
+            break
+        legal = st._legal
+        if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
+            d = st.dealer
+            step([_pick(agents[d], bits[d], views[d], legal[d])])
+        else:
+            st.next_hand()
+    return stats, values
