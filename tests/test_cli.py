@@ -58,8 +58,10 @@ def test_hand_complete(capsys):
     assert rc == 0 and err == ""
     assert "Win        on 2s by ron" in out
     assert "= 4 han 30 fu → 7,700" in out
-    assert "Pinfu" in out and "no (concealed only)" in out and "yes, 1 han" in out
+    assert "No-points hand (pinfu)" in out and "no (concealed only)" in out
+    assert "yes, 1 han" in out
     assert "If built open (chi" in out and "2 han 30 fu 2,000" in out
+    assert "loses riichi, pinfu" in out  # compact lists: the romaji
 
 
 def test_hand_tsumo_win_option_and_melds(capsys):
@@ -290,3 +292,191 @@ def test_module_entry_point():
     assert_one_error_line(err)
     rc, out, _ = run_module("--version")
     assert rc == 0 and __version__ in out
+
+
+# ---------------------------------------------------------------------------------------
+# a winning tile that does not win
+# ---------------------------------------------------------------------------------------
+def test_win_tile_that_does_not_complete_the_hand_is_an_error(capsys):
+    """``--win 5z`` on 123m456p789s1122z (tenpai on 1z 2z) used to turn silently into the
+    discard analysis of a 14-tile hand; it is a NotAgariError, as score() raises."""
+    rc, out, err = run(capsys, "hand", "123m456p789s1122z", "--win", "5z")
+    assert rc == 1 and out == ""
+    assert_one_error_line(err)
+    assert "5z does not complete the hand 123m456p789s1122z (it waits on 1z 2z)" in err
+    rc, out, err = run(capsys, "hand", "123m456p789s1135z", "--win", "5z", "--json")
+    assert rc == 1 and out == "" and "(it is 1-shanten)" in err
+    # a tile of a 14-tile hand that is not complete
+    rc, out, err = run(capsys, "hand", "123m456p789s11225z", "--win", "5z")
+    assert rc == 1 and out == ""
+    assert "the hand 123m456p789s11225z is not complete (tenpai after a discard)" in err
+    # the same hands still win on a tile that completes them
+    rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--win", "1z")
+    assert rc == 0 and "Win        on 1z by ron" in out
+    rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--win", "2z", "--tsumo")
+    assert rc == 0 and "Win        on 2z by tsumo" in out
+    # without --win a 14-tile hand that is not complete is still a discard analysis
+    rc, out, _ = run(capsys, "hand", "123m456p789s11225z")
+    assert rc == 0 and "Discards (best first)" in out
+
+
+# ---------------------------------------------------------------------------------------
+# terminals that are not UTF-8
+# ---------------------------------------------------------------------------------------
+def run_encoded(encoding, *argv):
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    p = subprocess.run([sys.executable, "-m", "ippatsu", *argv], capture_output=True,
+                       env=env, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+ENCODED_RUNS = [
+    ("hand", "123m406p789s1122z", "--dora", "1z"),
+    ("hand", "234m456p678s3455s2s", "--riichi", "--seat", "S", "--dora", "1m", "--glyphs",
+     "always"),
+    ("hand", "19m19p19s1234567z", "--glyphs", "always"),
+    ("hand", "147m258p369s1234z"),
+    ("table", "--dealer"),
+]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+@pytest.mark.parametrize("argv", ENCODED_RUNS, ids=lambda a: " ".join(a[:2]))
+def test_plain_output_degrades_to_ascii(encoding, argv):
+    """PYTHONIOENCODING=cp1252 ippatsu hand 123m406p789s1122z --dora 1z crashed with a
+    UnicodeEncodeError ('→'); on a stream that cannot write the symbols the output is the
+    ASCII form of the UTF-8 output (no glyphs, even with --glyphs always)."""
+    from ippatsu.cli import to_ascii
+
+    rc, out, err = run_encoded(encoding, *argv)
+    assert (rc, err) == (0, b""), err.decode(encoding, "replace")
+    text = out.decode("ascii")  # pure ASCII, also under cp1252
+    rc8, out8, _ = run_encoded("utf-8", *argv)
+    utf8 = out8.decode("utf-8")
+    assert rc8 == 0
+    if "--glyphs" in argv:  # the glyph line is left out
+        utf8 = "\n".join(line for line in utf8.split("\n")
+                         if not any(0x1F000 <= ord(c) <= 0x1F021 for c in line))
+    assert text == to_ascii(utf8)
+    assert "?" not in text  # every symbol has an ASCII form
+    assert utf8 != text or argv[0] == "table"  # (the UTF-8 output does use the symbols)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_json_and_errors_on_a_non_utf8_stream(encoding):
+    rc, out, err = run_encoded(encoding, "hand", "234m456p678s3455s2s", "--riichi", "--json")
+    assert rc == 0 and err == b""
+    rc8, out8, _ = run_encoded("utf-8", "hand", "234m456p678s3455s2s", "--riichi", "--json")
+    assert json.loads(out.decode("ascii")) == json.loads(out8.decode("utf-8"))
+    rc, out, err = run_encoded(encoding, "hand", "11111m456p789s112z")
+    assert rc == 1 and out == b""
+    assert_one_error_line(err.decode("ascii"))
+    rc, out, err = run_encoded(encoding, "bench", "--quick", "--no-peers")
+    assert rc == 0 and b"us each" in out and err == b""
+    out.decode("ascii")
+
+
+def test_to_ascii():
+    from ippatsu.cli import to_ascii
+
+    assert to_ascii("1z×2 → dora 2z · riichi — tenpai µs –") == \
+        "1zx2 -> dora 2z | riichi - tenpai us -"
+    assert to_ascii("plain") == "plain"
+    assert to_ascii("\U0001F007") == "?"
+
+
+# ---------------------------------------------------------------------------------------
+# options: help text, --threads all
+# ---------------------------------------------------------------------------------------
+def _all_parsers(parser, path=()):
+    import argparse
+
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _all_parsers(sub, path + (name,))
+
+
+def test_every_option_has_help_text():
+    """table --max-han/--json, shanten --form/--threads, bench --json/--seed (and the
+    study options) had no help text; every argument of every subcommand has one."""
+    import argparse
+
+    from ippatsu.cli import build_parser
+
+    missing, seen = [], 0
+    for path, parser in _all_parsers(build_parser()):
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction,
+                                   argparse._SubParsersAction)):
+                continue
+            seen += 1
+            if not action.help or action.help == argparse.SUPPRESS:
+                missing.append(" ".join(path) + " " + "/".join(action.option_strings or
+                                                             [action.dest]))
+    assert seen > 40 and missing == []
+
+
+def test_help_is_ascii(capsys):
+    """argparse writes --help to sys.stdout itself: its text stays ASCII so that it
+    prints on any terminal."""
+    from ippatsu.cli import build_parser
+
+    for path, _ in _all_parsers(build_parser()):
+        if path == ("replay",):
+            continue
+        rc, out, _ = run(capsys, *path, "--help")
+        assert rc == 0 and out.strip()
+        out.encode("ascii")
+
+
+def test_shanten_threads_all(tmp_path, capsys):
+    """--threads accepts "all" (or 0) for every core, as threads=None does in the API."""
+    f = tmp_path / "hands.txt"
+    f.write_text("\n".join(["123m456p789s1122z", "147m258p369s1234z"] * 3000))
+    _, want, _ = run(capsys, "shanten", str(f))
+    for t in ("all", "ALL", "0", "2"):
+        rc, out, err = run(capsys, "shanten", str(f), "--threads", t)
+        assert (rc, err) == (0, "") and out == want, t
+    for bad in ("-1", "x", "1.5"):
+        rc, out, err = run(capsys, "shanten", str(f), "--threads", bad)
+        assert rc == 2 and out == ""
+        assert_one_error_line(err)
+
+
+def test_threads_all_means_the_api_default(monkeypatch, capsys, tmp_path):
+    seen = []
+    real = core.shanten_batch
+
+    def spy(counts, **kw):
+        seen.append(kw.get("threads", 1))
+        return real(counts, **kw)
+
+    monkeypatch.setattr(core, "shanten_batch", spy)
+    f = tmp_path / "h.txt"
+    f.write_text("123m456p789s1122z\n")
+    run(capsys, "shanten", str(f), "--threads", "all")
+    run(capsys, "shanten", str(f))
+    assert seen == [None, 1]
+
+
+# ---------------------------------------------------------------------------------------
+# yaku names: one style
+# ---------------------------------------------------------------------------------------
+def test_yaku_display_names_one_style(capsys):
+    """Every yaku's English display name is "English (romaji)" with the romaji of the row;
+    the command line shows it on full lines and the romaji alone in compact lists (no
+    mix of "Seat wind East" and "tanyao" in one list)."""
+    from ippatsu.yaku import YAKU
+
+    for y in YAKU:
+        assert y.en.endswith(f" ({y.romaji})"), y.en
+        english = y.en[: -len(y.romaji) - 3]
+        assert english and english[0].isupper() and english.lower() != y.romaji, y.en
+    rc, out, _ = run(capsys, "hand", "123m406p789s1122z", "--dora", "1z")
+    row1 = next(line for line in out.splitlines() if line.strip().startswith("1z "))
+    assert row1.endswith("jikaze ton, bakaze ton, dora 2, red 1")
+    assert "  riichi " in out and "  jikaze ton " in out  # the hints
+    rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--win", "1z")
+    assert "Seat wind East (jikaze ton)" in out and "Round wind East (bakaze ton)" in out

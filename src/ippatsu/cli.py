@@ -7,9 +7,9 @@ Usage::
                  [--rules ippatsu|tenhou|majsoul|planet] [--json] [--glyphs auto|always|never]
     ippatsu table [--dealer] [--max-han N] [--rules ...] [--json]
     ippatsu shanten FILE|- [--skip-bad] [--echo] [--form min|standard|chiitoitsu|kokushi]
-                 [--threads N]
+                 [--threads N|all]
     ippatsu replay PATH...          (runs ippatsu.table.replay.main when it is installed)
-    ippatsu bench [--quick] [--no-peers] [--json]
+    ippatsu bench [--quick] [--no-peers] [--json] [--seed S]
     ippatsu study solo HAND [--draws 12] [--visible TILES] [--policy efficiency|shanten] [-n N]
     ippatsu study position POSITION|--record FILE --hand I --turn T --choice CHOICE...
                  [--agents greedy] [-n N]
@@ -26,7 +26,9 @@ Usage::
     complete hand's yaku (and whether each survives a call), fu, points and the "if built
     open" comparison; the yaku hints. ``--json`` prints ``Analysis.to_dict()``. The hand
     may also carry its melds in the hand text form (``"123m406p789s1z [pon 2z+22z<A]"``).
-    Winds: ``E S W N`` (or ``east``..., ``1z``..``4z``, ``0``..``3``).
+    Winds: ``E S W N`` (or ``east``..., ``1z``..``4z``, ``0``..``3``). ``--win`` names the
+    winning tile; a tile that does not complete the hand is an error (``not_agari``), as
+    in :func:`ippatsu.score`.
 
 ``table``
     The han × fu table (non-dealer by default, ``--dealer`` for the dealer) printed from
@@ -49,6 +51,17 @@ Usage::
     (``mahjong``'s ``Shanten`` and ``HandCalculator``; ``riichienv`` if importable), with
     the ratios. A few seconds; ``--quick`` for a fraction of a second.
 
+Yaku names: a full line shows the English name with the usual romaji in brackets
+(``All simples (tanyao)``, :attr:`ippatsu.yaku.Yaku.en`); compact lists (the waits
+table, "if built open", the hints) show the romaji alone (``tanyao``,
+:attr:`ippatsu.yaku.Yaku.romaji`). ``--json`` carries the stable keys (``tanyao``).
+
+Encodings: the text output uses a few symbols (``×``, ``→``, ``—``, ``·``, ``µ``). On a
+stream whose encoding cannot write them (``PYTHONIOENCODING=cp1252``, ``ascii``, a Windows
+console) the output degrades to ASCII (``x``, ``->``, ``-``, ``|``, ``u``; see
+:func:`to_ascii`), the tile glyphs are left out and JSON is written with ``\\uXXXX``
+escapes, never a crash.
+
 Errors: bad input gives one line ``ippatsu: error: ...`` on stderr and a non-zero exit
 status — 2 for a usage error (unknown option, bad rules name, ``replay`` not available),
 1 for bad hands, tiles or files — never a traceback.
@@ -64,7 +77,7 @@ import sys
 import time
 from typing import List, Optional, Sequence, Tuple
 
-__all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs"]
+__all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs", "to_ascii"]
 
 PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
 MAX_REPORTED_BAD_LINES = 20
@@ -101,7 +114,69 @@ def tiles_glyphs(kinds: Sequence[int]) -> str:
     return " ".join(tile_glyph(k) for k in kinds)
 
 
+# ---------------------------------------------------------------------------------------
+# streams that cannot write Unicode: plain ASCII
+# ---------------------------------------------------------------------------------------
+_ASCII_FORMS = {
+    "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": "->", "\u2190": "<-",
+    "\u00b7": "|", "\u00d7": "x", "\u00b5": "u", "\u03bc": "u", "\u25b2": "^",
+    "\u2265": ">=", "\u2264": "<=", "\u2026": "...", "\u00b1": "+/-", "\u00a7": "S",
+    "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ",
+}
+_ASCII_TABLE = str.maketrans(_ASCII_FORMS)
+#: every symbol of the plain output; a stream that cannot encode all of them gets ASCII
+_SYMBOLS = "".join(_ASCII_FORMS)
+
+
+def to_ascii(text: str) -> str:
+    """The ASCII form of the command's text output: ``×`` → ``x``, ``→`` → ``->``, dashes
+    → ``-``, ``·`` → ``|``, ``µ`` → ``u`` ...; anything else outside ASCII (no plain text
+    needs it) becomes ``?``."""
+    return text.translate(_ASCII_TABLE).encode("ascii", "replace").decode("ascii")
+
+
+def _can_encode(stream, text: str) -> bool:
+    enc = getattr(stream, "encoding", None)
+    if not enc:  # a str stream (io.StringIO): anything goes
+        return True
+    try:
+        text.encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class _AsciiStream:
+    """A text stream's stand-in that writes :func:`to_ascii` of everything."""
+
+    ascii_only = True
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(to_ascii(text))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _plain(stream):
+    """``stream`` itself when it can write the output's symbols, else an ASCII writer."""
+    if stream is None or isinstance(stream, _AsciiStream) or _can_encode(stream, _SYMBOLS):
+        return stream
+    return _AsciiStream(stream)
+
+
+def _json(obj, out, **kw) -> None:
+    """JSON on ``out``: UTF-8 text where the stream can write it, ``\\uXXXX`` escapes
+    otherwise (the same JSON either way)."""
+    out.write(json.dumps(obj, ensure_ascii=getattr(out, "ascii_only", False), **kw) + "\n")
+
+
 def _use_glyphs(mode: str, stream) -> bool:
+    if getattr(stream, "ascii_only", False) or not _can_encode(stream, tile_glyph(0)):
+        return False  # no glyphs on a stream that cannot write them, even with "always"
     if mode == "always":
         return True
     if mode == "never":
@@ -127,6 +202,13 @@ def _wind(text: str) -> int:
     except KeyError:
         raise argparse.ArgumentTypeError(
             f"unknown wind {text!r} (use E, S, W or N)") from None
+
+
+def _threads(text: str) -> Optional[int]:
+    """``--threads``: a count, or ``all`` / ``0`` for every core (the API's ``None``)."""
+    if text.strip().lower() in ("all", "0"):
+        return None
+    return _positive_int(text)
 
 
 def _positive_int(text: str) -> int:
@@ -164,16 +246,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help='a declared meld, e.g. "pon 555z", "chi 3m+45m", "ankan 1111p"')
     h.add_argument("--visible", metavar="TILES", default="",
                    help="tiles seen elsewhere (discards, others' melds), in notation")
-    h.add_argument("--rules", choices=PRESETS, default="ippatsu")
-    h.add_argument("--json", action="store_true", help="print JSON")
+    h.add_argument("--rules", choices=PRESETS, default="ippatsu",
+                   help="rules preset (default ippatsu; see docs/rules.md)")
+    h.add_argument("--json", action="store_true", help="print the analysis as JSON")
     h.add_argument("--glyphs", choices=("auto", "always", "never"), default="auto",
                    help="Unicode tile glyphs (auto: on a UTF-8 terminal)")
 
     t = sub.add_parser("table", help="the han x fu score table")
     t.add_argument("--dealer", action="store_true", help="the dealer's table")
-    t.add_argument("--max-han", type=_positive_int, default=4, metavar="N")
-    t.add_argument("--rules", choices=PRESETS, default="ippatsu")
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--max-han", type=_positive_int, default=4, metavar="N",
+                   help="columns 1 to N han (default 4)")
+    t.add_argument("--rules", choices=PRESETS, default="ippatsu",
+                   help="rules preset (default ippatsu)")
+    t.add_argument("--json", action="store_true",
+                   help="print the cells as JSON (han, fu, ron, tsumo, limit)")
 
     s = sub.add_parser("shanten", help="shanten of one hand per line (batch kernel)")
     s.add_argument("file", metavar="FILE", help="a file of hands, or - for stdin")
@@ -181,8 +267,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="report bad lines and answer the others (exit 0)")
     s.add_argument("--echo", action="store_true", help="print hand<TAB>shanten")
     s.add_argument("--form", choices=("min", "standard", "chiitoitsu", "kokushi"),
-                   default="min")
-    s.add_argument("--threads", type=_positive_int, default=1, metavar="N")
+                   default="min", help="shanten of one form only (default min: the "
+                   "lowest of the three); - where the form does not apply")
+    s.add_argument("--threads", type=_threads, default=1, metavar="N|all",
+                   help="threads of the batch kernel (default 1; all or 0: every core)")
 
     sub.add_parser("replay", help="replay game records (ippatsu.table.replay)",
                    add_help=False)
@@ -190,8 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="throughput of the core and of installed peers")
     b.add_argument("--quick", action="store_true", help="a fraction of a second")
     b.add_argument("--no-peers", action="store_true", help="skip the peer libraries")
-    b.add_argument("--json", action="store_true")
-    b.add_argument("--seed", type=int, default=2024)
+    b.add_argument("--json", action="store_true", help="print the measurements as JSON")
+    b.add_argument("--seed", type=int, default=2024, metavar="S",
+                   help="seed of the random hands and games (default 2024)")
 
     from .study._cli import add_parser as _add_study
 
@@ -205,8 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """main(argv=None) -> int: run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    out = sys.stdout
-    err = sys.stderr
+    out = _plain(sys.stdout)  # ASCII on a stream that cannot write the symbols (cp1252)
+    err = _plain(sys.stderr)
     try:
         if args_list and args_list[0] == "replay":
             return _replay(args_list[1:], err)
@@ -278,11 +367,36 @@ def _cmd_hand(args, out, err) -> int:
                 round_wind=args.round, dora_indicators=dora, win_tile=args.win,
                 tsumo=args.tsumo, riichi=args.riichi, rules=Rules.preset(args.rules),
                 visible=visible)
+    if args.win is not None and a.shanten != -1:
+        before = analyze(" ".join(args.hand), melds=args.meld, rules=Rules.preset(args.rules))
+        _not_completed(args, a, before)
     if args.json:
-        out.write(json.dumps(a.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        _json(a.to_dict(), out, indent=2)
         return 0
     out.write(format_analysis(a, glyphs=_use_glyphs(args.glyphs, out)))
     return 0
+
+
+def _not_completed(args, a, before) -> None:
+    """``--win`` names a tile that does not complete the hand: say so (``score()`` raises
+    the same error) instead of analysing the hand as one still being built. ``before`` is
+    the analysis of the hand as written (without an added winning tile)."""
+    from .errors import NotAgariError
+
+    win = args.win.strip()
+    if before.n_concealed % 3 == 1:  # the tile was added to a 13 (10, 7, ...) tile hand
+        if before.waits:
+            state = f"it waits on {' '.join(w.tile for w in before.waits)}"
+        elif before.shanten > 0:
+            state = f"it is {before.shanten}-shanten"
+        else:
+            state = "it has no wait"
+        msg = f"{win} does not complete the hand {before.hand} ({state})"
+    else:  # the tile is one of a 14 (11, 8, ...) tile hand that is not complete
+        state = "tenpai after a discard" if a.shanten == 0 else \
+            f"{a.shanten}-shanten after the best discard"
+        msg = f"the hand {a.hand} is not complete ({state})"
+    raise NotAgariError(msg, "not_agari")
 
 
 def _pts(x: int) -> str:
@@ -316,18 +430,21 @@ def _yaku_text(r, short: bool = True) -> str:
     names = []
     for name, han in r.yaku:
         y = BY_NAME[name]
-        names.append(_short_en(y.en) if short else y.en)
+        names.append(y.romaji if short else y.en)
     for label, v in (("dora", r.dora), ("red", r.red), ("ura", r.ura)):
         if v:
             names.append(f"{label} {v}")
     return ", ".join(names)
 
 
-def _short_en(en: str) -> str:
-    """'All simples (tanyao)' -> 'tanyao'; 'Seat wind East' stays."""
-    if en.endswith(")") and "(" in en:
-        return en[en.rindex("(") + 1:-1]
-    return en
+def _romaji(name: str, en: str) -> str:
+    """The compact (romaji) name of a yaku row by its key: 'tanyao', 'jikaze ton'."""
+    from .yaku import BY_NAME
+
+    y = BY_NAME.get(name)
+    if y is not None:
+        return y.romaji
+    return en[en.rindex("(") + 1:-1] if en.endswith(")") and "(" in en else en
 
 
 def _table(rows: List[List[str]], align: str) -> List[str]:
@@ -400,7 +517,7 @@ def format_analysis(a, glyphs: bool = False) -> str:
             value = ("yakuman" if h.yakuman == 1 else f"{h.yakuman}x yakuman") if h.yakuman \
                 else f"{h.han} han"
             need = "in shape" if h.need == 0 else f"~{h.need} away"
-            rows.append([_short_en(h.en), value, need, h.note])
+            rows.append([_romaji(h.name, h.en), value, need, h.note])
         L += _table(rows, "lrll")
     if a.notes:
         L.append("")
@@ -490,7 +607,7 @@ def _format_win(a, glyphs: bool) -> List[str]:
                 val = "no yaku"
             else:
                 val = f"{_yaku_text(orr, short=True)} → {_hanfu(orr)} {_pts(orr.points)}"
-            dropped = (f"; loses {', '.join(_short_en(BY_NAME[n].en) for n in o.dropped)}"
+            dropped = (f"; loses {', '.join(BY_NAME[n].romaji for n in o.dropped)}"
                        if o.dropped else "")
             L.append(f"If built open ({o.call}): {val}{dropped}")
     return L
@@ -513,8 +630,7 @@ def _cmd_table(args, out, err) -> int:
             rows.append({"han": han, "fu": fu, "ron": c[f"{side}_ron"],
                          "tsumo": list(ts) if isinstance(ts, tuple) else ts,
                          "limit": c["limit"]})
-        out.write(json.dumps({"side": side, "rules": rules.name, "cells": rows},
-                             ensure_ascii=False, indent=1) + "\n")
+        _json({"side": side, "rules": rules.name, "cells": rows}, out, indent=1)
         return 0
     text = format_score_table(rules, args.max_han)
     blocks = [b for b in text.split("\n\n") if b.strip()]
@@ -855,7 +971,7 @@ def _bench(args, out, err) -> int:
             "numpy": np.__version__, "machine": platform.machine(), "cpus": os.cpu_count(),
             "quick": quick}
     if args.json:
-        out.write(json.dumps({"info": info, "core": results, "peers": peers}, indent=1) + "\n")
+        _json({"info": info, "core": results, "peers": peers}, out, indent=1)
         return 0
     out.write(f"ippatsu {__version__} bench — backend {core.BACKEND}, Python "
               f"{info['python']}, numpy {info['numpy']}, {info['machine']}, "

@@ -9,6 +9,12 @@ it replaces, its Tenhou and Mahjong Soul ids, and ``check``: a function of one
 :class:`YakuContext` returning ``True`` when the yaku holds. The scorer builds one context
 per reading of the hand and runs every check; adding a yaku is one row plus one check.
 
+Display names: ``en`` is one style for every row, the English name followed by the usual
+romaji in brackets (``"All simples (tanyao)"``, ``"Seat wind East (jikaze ton)"``), and
+the bracketed part is always :attr:`Yaku.romaji`; ``ja`` is the Japanese name. The command
+line shows ``en`` on full lines and ``romaji`` in compact lists; ``name`` is the stable key
+for code and JSON.
+
 The ids are chosen equal to Tenhou's yaku numbering (``data/README.md``), so a Tenhou
 record's ``yaku`` ids read directly (36 — renhou — does not exist in these rules).
 
@@ -133,8 +139,8 @@ class Yaku:
 
     id: int
     name: str          # short romaji key, stable
-    en: str
-    ja: str
+    en: str            # English name with the romaji in brackets: "All simples (tanyao)"
+    ja: str            # the Japanese name
     han_closed: int
     han_open: int
     yakuman: int
@@ -173,7 +179,7 @@ _ROMAJI = {
     "seat_wind_e": "jikaze ton", "seat_wind_s": "jikaze nan", "seat_wind_w": "jikaze shaa",
     "seat_wind_n": "jikaze pei", "round_wind_e": "bakaze ton", "round_wind_s": "bakaze nan",
     "round_wind_w": "bakaze shaa", "round_wind_n": "bakaze pei", "sanshoku": "sanshoku doujun",
-    "ittsu": "ikkitsuukan", "chuuren": "chuuren poutou", "chuuren_pure": "junsei chuuren poutou",
+    "chuuren": "chuuren poutou", "chuuren_pure": "junsei chuuren poutou",
     "kokushi": "kokushi musou", "kokushi_13": "kokushi musou juusanmen machi",
     "suuankou_tanki": "suuankou tanki", "double_riichi": "daburu riichi",
 }
@@ -444,33 +450,34 @@ def _suukantsu(c: YakuContext) -> bool:
 # ---------------------------------------------------------------------------------------
 _WIND_EN = ("East", "South", "West", "North")
 _WIND_JA = ("東", "南", "西", "北")
+_WIND_ROMAJI = ("ton", "nan", "shaa", "pei")
 
 _rows = [
     # id name en ja closed open yakuman tenhou majsoul check replaces
     Yaku(0, "menzen_tsumo", "Fully concealed hand (menzen tsumo)", "門前清自摸和", 1, 0, 0, 0, 1, _menzen_tsumo),
-    Yaku(1, "riichi", "Riichi", "立直", 1, 0, 0, 1, 2, _riichi),
-    Yaku(2, "ippatsu", "Ippatsu", "一発", 1, 0, 0, 2, 30, _ippatsu),
+    Yaku(1, "riichi", "Ready declaration (riichi)", "立直", 1, 0, 0, 1, 2, _riichi),
+    Yaku(2, "ippatsu", "One shot (ippatsu)", "一発", 1, 0, 0, 2, 30, _ippatsu),
     Yaku(3, "chankan", "Robbing a kan (chankan)", "槍槓", 1, 1, 0, 3, 3, _chankan),
     Yaku(4, "rinshan", "After a kan (rinshan kaihou)", "嶺上開花", 1, 1, 0, 4, 4, _rinshan),
     Yaku(5, "haitei", "Under the sea (haitei raoyue)", "海底摸月", 1, 1, 0, 5, 5, _haitei),
     Yaku(6, "houtei", "Under the river (houtei raoyui)", "河底撈魚", 1, 1, 0, 6, 6, _houtei),
-    Yaku(7, "pinfu", "Pinfu", "平和", 1, 0, 0, 7, 14, _pinfu),
+    Yaku(7, "pinfu", "No-points hand (pinfu)", "平和", 1, 0, 0, 7, 14, _pinfu),
     Yaku(8, "tanyao", "All simples (tanyao)", "断幺九", 1, 1, 0, 8, 12, _tanyao),
     Yaku(9, "iipeikou", "Pure double run (iipeikou)", "一盃口", 1, 0, 0, 9, 13, _iipeikou),
 ]
 for _i in range(4):
-    _rows.append(Yaku(10 + _i, f"seat_wind_{'eswn'[_i]}", f"Seat wind {_WIND_EN[_i]}",
+    _rows.append(Yaku(10 + _i, f"seat_wind_{'eswn'[_i]}", f"Seat wind {_WIND_EN[_i]} (jikaze {_WIND_ROMAJI[_i]})",
                       f"自風 {_WIND_JA[_i]}", 1, 1, 0, 10 + _i, 10,
                       _wind_checker("seat", 27 + _i)))
 for _i in range(4):
-    _rows.append(Yaku(14 + _i, f"round_wind_{'eswn'[_i]}", f"Round wind {_WIND_EN[_i]}",
+    _rows.append(Yaku(14 + _i, f"round_wind_{'eswn'[_i]}", f"Round wind {_WIND_EN[_i]} (bakaze {_WIND_ROMAJI[_i]})",
                       f"場風 {_WIND_JA[_i]}", 1, 1, 0, 14 + _i, 11,
                       _wind_checker("round", 27 + _i)))
 _rows += [
     Yaku(18, "haku", "White dragon (haku)", "翻牌 白", 1, 1, 0, 18, 7, _dragon_checker(31)),
     Yaku(19, "hatsu", "Green dragon (hatsu)", "翻牌 發", 1, 1, 0, 19, 8, _dragon_checker(32)),
     Yaku(20, "chun", "Red dragon (chun)", "翻牌 中", 1, 1, 0, 20, 9, _dragon_checker(33)),
-    Yaku(21, "double_riichi", "Double riichi", "ダブル立直", 2, 0, 0, 21, 18, _double_riichi, ("riichi",)),
+    Yaku(21, "double_riichi", "Double ready declaration (daburu riichi)", "ダブル立直", 2, 0, 0, 21, 18, _double_riichi, ("riichi",)),
     Yaku(22, "chiitoitsu", "Seven pairs (chiitoitsu)", "七対子", 2, 0, 0, 22, 25, _chiitoitsu),
     Yaku(23, "chanta", "Half outside hand (chanta)", "混全帯幺九", 2, 1, 0, 23, 15, _chanta),
     Yaku(24, "ittsu", "Pure straight (ittsu)", "一気通貫", 2, 1, 0, 24, 16, _ittsu),
@@ -497,7 +504,7 @@ _rows += [
     Yaku(45, "chuuren", "Nine gates (chuuren poutou)", "九蓮宝燈", 0, 0, 1, 45, 45, _chuuren),
     Yaku(46, "chuuren_pure", "Pure nine gates (junsei chuuren poutou)", "純正九蓮宝燈", 0, 0, 2, 46, 47, _chuuren_pure, ("chuuren",), True),
     Yaku(47, "kokushi", "Thirteen orphans (kokushi musou)", "国士無双", 0, 0, 1, 47, 42, _kokushi),
-    Yaku(48, "kokushi_13", "Thirteen orphans, 13-sided wait", "国士無双十三面", 0, 0, 2, 48, 49, _kokushi_13, ("kokushi",), True),
+    Yaku(48, "kokushi_13", "Thirteen orphans, 13-sided wait (kokushi musou juusanmen machi)", "国士無双十三面", 0, 0, 2, 48, 49, _kokushi_13, ("kokushi",), True),
     Yaku(49, "daisuushi", "Big four winds (daisuushi)", "大四喜", 0, 0, 2, 49, 50, _daisuushi, (), True),
     Yaku(50, "shousuushii", "Little four winds (shousuushii)", "小四喜", 0, 0, 1, 50, 43, _shousuushii),
     Yaku(51, "suukantsu", "Four kans (suukantsu)", "四槓子", 0, 0, 1, 51, 44, _suukantsu),

@@ -34,10 +34,13 @@ def add_parser(sub) -> None:
 
     s = ss.add_parser("solo", help="P(tenpai / complete by draw k) for one hand")
     s.add_argument("hand", help="tiles in notation (melds in [brackets] allowed)")
-    s.add_argument("--draws", type=int, default=12)
+    s.add_argument("--draws", type=int, default=12, metavar="K",
+                   help="draws per rollout (default 12)")
     s.add_argument("--visible", default=None, metavar="TILES",
                    help="tiles seen elsewhere (rivers, melds, dora indicators)")
-    s.add_argument("--policy", choices=("efficiency", "shanten"), default="efficiency")
+    s.add_argument("--policy", choices=("efficiency", "shanten"), default="efficiency",
+                   help="discards: efficiency (lowest shanten, then most effective "
+                   "tiles; default) or shanten (lowest shanten only)")
     s.add_argument("-n", type=int, default=100_000, help="rollouts (default 100000)")
     _common(s)
 
@@ -66,7 +69,7 @@ def add_parser(sub) -> None:
     m = ss.add_parser("match", help="full games between four agents")
     m.add_argument("agents", nargs="+", metavar="AGENT",
                    help="greedy or random, one (for every seat) or four")
-    m.add_argument("--games", type=int, default=1000)
+    m.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     m.add_argument("--no-duplicate", action="store_true",
                    help="every game its own wall (default: duplicate sets of 4 seatings)")
     m.add_argument("--rules", default="ippatsu", help="a rules preset")
