@@ -1,7 +1,8 @@
 """Tenhou mjlog (XML) records → typed, lossless Python records.
 
 Design: one pass over the children of ``<mjloggm>`` (``xml.etree.ElementTree``). Header
-tags (``SHUFFLE``, ``GO``, ``UN``, ``TAIKYOKU``) fill :class:`MjlogGame`; each ``<INIT>``
+tags (``SHUFFLE``, ``GO``, ``UN``, ``TAIKYOKU``; a ``BYE`` or a second ``UN`` before the
+first hand becomes one of ``MjlogGame.pre_events``) fill :class:`MjlogGame`; each ``<INIT>``
 opens a :class:`MjlogRound`, and every later tag becomes one typed event of that round, in
 file order. Nothing is interpreted beyond decoding (no rules, no scoring): tiles stay
 136-ids, points are multiplied by 100 (mjlog stores hundreds), seats are absolute 0–3
@@ -20,6 +21,7 @@ player just drew); a three-player North extraction (``<N>`` with ``m & 0x20``) b
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import gzip
 import os
@@ -75,6 +77,18 @@ RYUUKYOKU_TYPES = {
 
 def _bad(msg: str) -> IppatsuError:
     return RecordError(msg, code="bad_log")
+
+
+#: The message of :func:`three_player_error` (code ``three_player``).
+THREE_PLAYER_MESSAGE = "three-player records are not supported (yet)"
+
+
+def three_player_error(what: str = "") -> RecordError:
+    """The error the loaders that build four-player events (tenhou.net/6, mjai) and the
+    replay raise for a three-player record: a :class:`RecordError` with code
+    ``three_player`` and the message "three-player records are not supported (yet)"."""
+    return RecordError(f"{THREE_PLAYER_MESSAGE}{': ' + what if what else ''}",
+                       code="three_player")
 
 
 #: Largest record (after gzip decompression) the loaders read, in bytes. Real records are
@@ -543,7 +557,11 @@ class MjlogGame:
     ``name`` is the file stem when loaded from a path; ``log_id`` the Tenhou log id when
     it can be told (``SHUFFLE ref``, or a file stem of the ``YYYYMMDDHHgm-xxxx-xxxx-xxxxxxxx``
     form). ``lobby_type`` None when there is no ``<GO>``. ``final`` (from ``owari``) and
-    ``complete`` (an ``owari`` was met) describe the end.
+    ``complete`` (an ``owari`` was met) describe the end. ``pre_events``: the
+    :class:`Bye` / :class:`Reconnect` events met before the first ``<INIT>`` (a player who
+    left, or came back, before the first hand). ``date`` is the day of the log id (None
+    without one); ``legacy_format`` tells an early record (a ``shuffle`` attribute on each
+    ``<INIT>``, no ``<SHUFFLE>`` element), which :mod:`ippatsu._tenhou_timeline` dates.
     """
 
     name: Optional[str]
@@ -557,10 +575,25 @@ class MjlogGame:
     final: Optional[Owari]
     shuffle_seed: Optional[str] = None
     go_attrs: tuple[tuple[str, str], ...] = ()
+    pre_events: tuple = ()
 
     @property
     def complete(self) -> bool:
         return self.final is not None
+
+    @property
+    def date(self) -> Optional[datetime.date]:
+        """The day of the log id (Japan time), or None when the record has no log id."""
+        from ippatsu._tenhou_timeline import date_from_log_id
+
+        return date_from_log_id(self.log_id)
+
+    @property
+    def legacy_format(self) -> bool:
+        """An early mjlog: a per-hand ``shuffle`` attribute on ``<INIT>`` and no
+        ``<SHUFFLE>`` element."""
+        return (self.shuffle_seed is None and bool(self.rounds)
+                and self.rounds[0].shuffle is not None)
 
     @property
     def three_player(self) -> bool:
@@ -900,6 +933,7 @@ def _load(stream, name, state) -> "MjlogGame":
     players: tuple[MjlogPlayer, ...] = ()
     rounds: list[MjlogRound] = []
     events: Optional[list[Event]] = None
+    pre_events: list = []
     last_draw = [-1, -1, -1, -1]
 
     index = -1
@@ -941,10 +975,16 @@ def _load(stream, name, state) -> "MjlogGame":
                     if "lobby" in a:
                         lobby = _int(a, "lobby", "GO")
                 elif tag == "UN":
-                    players = _players(a)
+                    if players:  # a reconnection before the first hand
+                        pre_events.extend(Reconnect(i, unquote(a[f"n{i}"]))
+                                          for i in range(4) if f"n{i}" in a)
+                    else:
+                        players = _players(a)
+                elif tag == "BYE":  # a player left before the first hand
+                    pre_events.append(Bye(_seat(a, "who", "BYE")))
                 elif tag == "TAIKYOKU":
                     dealer = _seat(a, "oya", "TAIKYOKU") if "oya" in a else None
-                elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU", "BYE"):
+                elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU"):
                     raise _bad(f"<{tag}> before the first <INIT>")
                 continue
             if tag == "N":
@@ -1005,4 +1045,5 @@ def _load(stream, name, state) -> "MjlogGame":
         final=final,
         shuffle_seed=shuffle_seed,
         go_attrs=go_attrs,
+        pre_events=tuple(pre_events),
     )

@@ -34,6 +34,7 @@ them.
 """
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -54,6 +55,7 @@ from ippatsu.io.mjlog import (
     Ryuukyoku,
     _DC,  # the same dataclass options (frozen, slots where Python has them)
     _make_meld,
+    three_player_error,
 )
 
 __all__ = [
@@ -143,18 +145,126 @@ def parse_points(text: str) -> tuple[int, int, int, int]:
     return int(mo["fu"] or 0), int(mo["han"] or 0), limit, total
 
 
+#: A Tenhou lobby name as ``rule.disp`` writes it: players (三 three, 四 or nothing four),
+#: room (般 上 特 鳳 技 ...), length (東 East-only, 南 half game), 喰 open tanyao, 赤 red fives,
+#: then speed and other marks (速 祝 ...).
+_TENHOU_DISP = re.compile(r"^(?P<players>[三四]?)(?P<room>[般上特鳳技若銀琥孔])(?P<length>[東南])"
+                          r"(?P<kui>喰?)(?P<aka>赤?)")
+
+
 @dataclass(**_DC)
 class Tenhou6Meta:
-    """The game-level fields of the record a round came from."""
+    """The game-level fields of the record a round came from: ``title``, player
+    ``names``, ``rule`` (``disp`` the lobby name, ``aka`` or ``aka51``/``aka52``/``aka53``
+    the red fives), ``ref`` (the Tenhou log id, when the record has it) and ``source``
+    (the file name it was read from, if any).
+
+    What the header states about the rules: :attr:`red_fives`, :attr:`hanchan` (game
+    length), :attr:`kuitan`, :attr:`three_player`; each is None where the header is silent.
+    :attr:`log_id` and :attr:`date` come from ``ref``, else the ``title``, else the file name.
+    """
 
     title: tuple[str, ...]
     names: tuple[str, ...]
     rule: tuple[tuple[str, Any], ...]
     ref: Optional[str] = None
+    source: Optional[str] = None
+
+    @property
+    def disp(self) -> str:
+        d = dict(self.rule).get("disp")
+        return d if isinstance(d, str) else ""
 
     @property
     def red_fives(self) -> bool:
-        return bool(dict(self.rule).get("aka", 1))
+        """Red fives in play: ``rule.aka`` (0/1), or ``aka51``/``aka52``/``aka53`` (one per
+        suit), or the lobby name (赤); on when the header is silent."""
+        rule = dict(self.rule)
+        if "aka" in rule:
+            return bool(rule["aka"])
+        per_suit = [rule[k] for k in ("aka51", "aka52", "aka53") if k in rule]
+        if per_suit:
+            return any(bool(x) for x in per_suit)
+        mo = _TENHOU_DISP.match(self.disp)
+        if mo is not None:
+            return bool(mo["aka"])
+        return True
+
+    @property
+    def red_fives_per_suit(self) -> Optional[tuple[int, int, int]]:
+        """``(aka51, aka52, aka53)`` when the header gives red fives per suit, else None."""
+        rule = dict(self.rule)
+        if not any(k in rule for k in ("aka51", "aka52", "aka53")):
+            return None
+        try:
+            return tuple(int(rule.get(k, 0)) for k in ("aka51", "aka52", "aka53"))  # type: ignore[return-value]
+        except (TypeError, ValueError):
+            raise _bad(f"bad red five counts in rule {rule!r:.80}") from None
+
+    @property
+    def hanchan(self) -> Optional[bool]:
+        """True for a half game (南 in the lobby name, or "South" / "hanchan"), False for an
+        East-only game (東 without 南, or "East" / "tonpuu"), None when ``disp`` does not
+        say."""
+        disp = self.disp
+        mo = _TENHOU_DISP.match(disp)
+        if mo is not None:
+            return mo["length"] == "南"
+        low = disp.lower()
+        if "南" in disp or "south" in low or "hanchan" in low:
+            return True
+        if "東" in disp or "east" in low or "tonpu" in low:
+            return False
+        return None
+
+    @property
+    def kuitan(self) -> Optional[bool]:
+        """Open tanyao, from a Tenhou lobby name (喰 present or not); None otherwise."""
+        mo = _TENHOU_DISP.match(self.disp)
+        return None if mo is None else bool(mo["kui"])
+
+    @property
+    def three_player(self) -> bool:
+        """A three-player lobby by its name (三 in a Tenhou lobby name, "3-player",
+        "sanma", 三人 / 三麻)."""
+        disp = self.disp
+        mo = _TENHOU_DISP.match(disp)
+        if mo is not None:
+            return mo["players"] == "三"
+        low = disp.lower()
+        return ("三人" in disp or "三麻" in disp or "sanma" in low or "3-player" in low
+                or "3p" in low.split())
+
+    @property
+    def log_id(self) -> Optional[str]:
+        """The Tenhou log id (``YYYYMMDDHHgm-xxxx-xxxx-xxxxxxxx``) from ``ref``, the title
+        or the file name, or None."""
+        for text in (self.ref, *self.title, self.source):
+            if isinstance(text, str):
+                mo = _LOG_ID_RE.search(text)
+                if mo is not None:
+                    return mo.group(0)
+        return None
+
+    @property
+    def date(self) -> Optional[datetime.date]:
+        """The day of the game: from the log id, else a ``YYYY/MM/DD`` date in the title."""
+        from ippatsu._tenhou_timeline import as_date, date_from_log_id
+
+        d = date_from_log_id(self.log_id)
+        if d is not None:
+            return d
+        for text in self.title:
+            if isinstance(text, str) and _TITLE_DATE_RE.search(text):
+                try:
+                    return as_date(_TITLE_DATE_RE.search(text).group(0))
+                except IppatsuError:
+                    pass
+        return None
+
+
+_LOG_ID_RE = re.compile(r"(?<![0-9])\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+_TITLE_DATE_RE = re.compile(r"(?<![0-9])(19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}")
 
 
 @dataclass(**_DC)
@@ -575,14 +685,26 @@ class _Replay:
 # ----------------------------------------------------------------------------- loading
 
 
-def _meta(d: dict[str, Any]) -> Tenhou6Meta:
+def _meta(d: dict[str, Any], source: Optional[str] = None) -> Tenhou6Meta:
     rule = d.get("rule") or {}
+    ref = d.get("ref")
     return Tenhou6Meta(
         title=tuple(str(x) for x in d.get("title") or ()),
         names=tuple(str(x) for x in d.get("name") or ()),
         rule=tuple(sorted(rule.items())) if isinstance(rule, dict) else (),
-        ref=d.get("ref"),
+        ref=ref if isinstance(ref, str) else None,
+        source=source,
     )
+
+
+def _is_three_player_kyoku(k: Any) -> bool:
+    """A kyoku whose fourth seat has no score and no start hand (how tenhou.net/6 writes
+    a three-player game), or with only three scores."""
+    if not isinstance(k, list) or len(k) < 2 or not isinstance(k[1], list):
+        return False
+    if len(k[1]) == 3:
+        return True
+    return len(k[1]) == 4 and len(k) > 13 and k[1][3] == 0 and k[13] == []
 
 
 def _replay(k: list[Any], meta: Tenhou6Meta, strict: bool = True) -> _Replay:
@@ -700,7 +822,10 @@ def load_tenhou6(src: Union[str, bytes, os.PathLike, dict], *, strict: bool = Tr
             where = f" (record {ri + 1})"
             if not isinstance(d, dict) or not isinstance(d.get("log"), list):
                 raise _bad("a tenhou.net/6 record is an object with a 'log' list")
-            meta = _meta(d)
+            meta = _meta(d, None if label == "tenhou.net/6 record" else os.path.basename(label))
+            if meta.three_player or any(_is_three_player_kyoku(k) for k in d["log"]):
+                raise three_player_error(f"lobby {meta.disp!r}" if meta.disp else
+                                         "a kyoku has three seats")
             for ki, k in enumerate(d["log"]):
                 where = (f" (record {ri + 1}, kyoku {ki + 1})" if len(records) > 1
                          else f" (kyoku {ki + 1})")

@@ -119,9 +119,12 @@ def mjai_rounds(events: Iterable[dict]):
     """(rounds, complete, final_scores) of an mjai log: every ``start_kyoku`` … ``end_kyoku``
     as a round of :mod:`ippatsu.io` events (Draw, Discard, Call, Reach, NewDora, Agari,
     Ryuukyoku). mjai names carry no copy numbers: ids are assigned per hand, lowest free
-    copy first (red fives copy 0), and discards and calls take matching ids from the hand."""
+    copy first (red fives copy 0), and discards and calls take matching ids from the hand.
+    A three-player log (three names or hands, a ``nukidora``) raises
+    :class:`~ippatsu.errors.RecordError` ``three_player``."""
     from ..hand import Meld, MeldType
-    from ..io.mjlog import Agari, Call, Discard, Draw, NewDora, Reach, Ryuukyoku
+    from ..io.mjlog import (Agari, Call, Discard, Draw, NewDora, Reach, Ryuukyoku,
+                            three_player_error)
     from ..tiles import mjai_is_red, mjai_to_id, mjai_to_kind
     from ..yaku import BY_NAME
 
@@ -159,7 +162,20 @@ def mjai_rounds(events: Iterable[dict]):
 
     for ev in events:
         typ = ev["type"]
+        if typ == "start_game":
+            names = ev.get("names")
+            if isinstance(names, list) and len(names) == 3:
+                raise three_player_error("start_game names three players")
+            continue
+        if typ == "nukidora":
+            raise three_player_error("a nukidora (North set aside) event")
         if typ == "start_kyoku":
+            tehais = ev.get("tehais")
+            scores = ev.get("scores")
+            if ((isinstance(tehais, list) and (len(tehais) == 3 or (len(tehais) == 4
+                                                                    and not tehais[3])))
+                    or (isinstance(scores, list) and len(scores) == 3)):
+                raise three_player_error("start_kyoku deals three hands")
             used = set()
             d = new(ev["dora_marker"])
             dora = [d]

@@ -30,18 +30,22 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from datetime import date as _date
 from typing import List, Optional, Sequence, Tuple
 
 from ..errors import IppatsuError, RecordError
 from ..hand import MeldType
-from ..io.mjlog import Agari, Call, Discard, Draw, NewDora, Reach, Ryuukyoku, load_mjlog
+from .._tenhou_timeline import LEGACY_FORMAT_DATE
+from ..io.mjlog import (Agari, Call, Discard, Draw, MjlogGame, NewDora, Reach, Ryuukyoku,
+                        load_mjlog, three_player_error)
 from ..io.tenhou6 import load_tenhou6
 from ..rules import GameLength, Rules
 from .actions import Action, ActionType
 from .state import GameState, Phase
 from .wall import Wall
 
-__all__ = ["tenhou_rules", "replay_game", "replay_file", "GameReport", "main", "RYUUKYOKU_KIND"]
+__all__ = ["tenhou_rules", "record_date", "replay_game", "replay_file", "GameReport", "main",
+           "RYUUKYOKU_KIND"]
 
 #: mjlog RYUUKYOKU type -> the engine's HandResult.kind
 RYUUKYOKU_KIND = {None: "exhaustive", "nm": "exhaustive", "yao9": "nine_terminals",
@@ -149,7 +153,12 @@ def _turn_action(state: GameState, d) -> Action:
         if d[1] != p:
             raise _Mismatch("turn", f"record: seat {d[1]} calls {m}, engine: seat {p} to act")
         if m.type is MeldType.ANKAN:
-            return Action(ActionType.ANKAN, p, m.tiles[0], tuple(m.tiles))
+            # the engine names a closed kan by one of its tiles (the drawn one after
+            # riichi, else the lowest id): take the legal action's, which tells a red five
+            k = m.tiles[0] >> 2
+            tile = next((b.tile for b in state._legal.get(p, ())
+                         if b.type is ActionType.ANKAN and b.tile >> 2 == k), m.tiles[0])
+            return Action(ActionType.ANKAN, p, tile, tuple(m.tiles))
         if m.type is MeldType.KAKAN:
             pon = tuple(t for t in m.tiles if t != m.added)
             return Action(ActionType.KAKAN, p, m.added, pon)
@@ -249,12 +258,56 @@ def _compare(state: GameState, results: list) -> List[Tuple[str, str]]:
     return probs
 
 
-def tenhou_rules() -> Rules:
-    """``Rules.tenhou()`` with Tenhou's open-kan dora timing: the indicator of an open or
-    added kan turns when the kan player discards (before any ron on that discard), which
-    the engine reads from ``open_kan_dora_delayed=False`` (mjx/2011020415gm-...-e037b629,
-    S4: a ron on the discard after an open kan counts the new indicator)."""
-    return Rules.tenhou()  # the preset carries this timing (open_kan_dora_delayed=False)
+def tenhou_rules(at=None) -> Rules:
+    """``Rules.tenhou(at=at)``: Tenhou's rules in force on the day ``at`` (today's when
+    None; see :mod:`ippatsu._tenhou_timeline`). The preset carries Tenhou's open-kan dora
+    timing: the indicator of an open or added kan turns when the kan player discards
+    (before any ron on that discard), ``open_kan_dora_delayed=False``
+    (mjx/2011020415gm-...-e037b629, S4: a ron on the discard after an open kan counts the
+    new indicator)."""
+    return Rules.tenhou() if at is None else Rules.tenhou(at=at)
+
+
+def record_date(record) -> Optional[_date]:
+    """The day a record was played, as replay dates it: an :class:`~ippatsu.io.MjlogGame`
+    by its log id (``<SHUFFLE ref>`` or the file name), an undated one of the early mjlog
+    format by :data:`~ippatsu._tenhou_timeline.LEGACY_FORMAT_DATE`; tenhou.net/6 rounds by
+    their record's ``ref``, ``title`` or file name. None when nothing tells."""
+    if isinstance(record, MjlogGame):
+        if record.date is not None:
+            return record.date
+        return LEGACY_FORMAT_DATE if record.legacy_format else None
+    meta = getattr(record[0], "meta", None) if record else None
+    return meta.date if meta is not None else None
+
+
+def _tenhou6_rules(rounds, rules: Optional[Rules]) -> Rules:
+    """The rules for tenhou.net/6 rounds: ``rules``, or Tenhou's at the record's date;
+    then what the header states (game length, red fives, open tanyao)."""
+    rules = rules or tenhou_rules(record_date(rounds))
+    meta = getattr(rounds[0], "meta", None) if rounds else None
+    if meta is None:
+        return rules
+    changes: dict = {}
+    if meta.hanchan is not None:
+        changes["game_length"] = GameLength.HALF if meta.hanchan else GameLength.EAST
+    per_suit = meta.red_fives_per_suit
+    if per_suit is not None and per_suit not in ((0, 0, 0), (1, 1, 1)):
+        raise RecordError(f"red fives per suit {per_suit} (aka51, aka52, aka53) are not "
+                          f"supported: one red five in every suit, or none",
+                          code="unsupported_rules")
+    changes["red_fives"] = meta.red_fives
+    if meta.kuitan is not None:
+        changes["open_tanyao"] = meta.kuitan
+    return rules.replace(**changes)
+
+
+def _check_four_players(rounds) -> None:
+    for rnd in rounds:
+        hands = rnd.hands
+        if len(hands) != 4 or len(rnd.scores) != 4 or (not hands[3] and rnd.scores[3] == 0):
+            raise three_player_error(f"hand {_label(rnd)} has {sum(1 for h in hands if h)} "
+                                     f"players")
 
 
 def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
@@ -262,8 +315,13 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 final_scores: Optional[Sequence[int]] = None) -> GameReport:
     """Replay the rounds of one game (``MjlogRound`` or ``Tenhou6Round`` objects).
     ``complete=None``: the record has no end marker (tenhou.net/6); the game counts as
-    complete when the engine ends it after the last hand."""
-    rules = rules or tenhou_rules()
+    complete when the engine ends it after the last hand. ``rules`` None: Tenhou's rules
+    at the date of the rounds' record where it tells (tenhou.net/6), else today's. A
+    three-player record raises :class:`~ippatsu.errors.RecordError` ``three_player``."""
+    _check_four_players(rounds)
+    if rules is None:
+        rules = tenhou_rules(record_date(rounds)) if rounds and hasattr(rounds[0], "meta") \
+            else tenhou_rules()
     rep = GameReport(name, complete=bool(complete))
     t0 = time.perf_counter()
     st = GameState(rules, start=False, auto_next=False, record=False)
@@ -361,7 +419,14 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
 def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
     ``.jsonl``) and replay it. A record that cannot be loaded raises
-    :class:`~ippatsu.errors.RecordError` naming the file."""
+    :class:`~ippatsu.errors.RecordError` naming the file (code ``three_player`` for a
+    three-player game).
+
+    ``rules`` None (the default): Tenhou's rules in force on the day the record was played
+    (:func:`record_date`; today's when the record does not tell), with what the record's
+    header states about its lobby: an mjlog's ``<GO type>`` bits, a tenhou.net/6
+    ``rule`` (``disp`` such as 鳳東喰赤: game length, open tanyao, red fives; ``aka``).
+    Given ``rules`` are used as they are, with the header's lobby bits applied."""
     name = os.path.basename(str(path))
     if str(path).endswith((".mjson", ".jsonl")):  # an mjai log
         from ..io.mjlog import MAX_RECORD_BYTES
@@ -378,8 +443,10 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
                               path=str(path))
         try:
             return replay_mjai(str(path), rules or tenhou_rules(), name)
-        except RecordError:
-            raise
+        except RecordError as e:
+            if e.path is not None:
+                raise
+            raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
         except IppatsuError as e:
             raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
@@ -389,9 +456,18 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     if str(path).endswith(".json"):
         rounds = load_tenhou6(path, strict=False)
         complete = None if (rounds and all(r.complete for r in rounds)) else False
-        return replay_game(rounds, rules, name, complete=complete, final_scores=None)
+        try:
+            rules = _tenhou6_rules(rounds, rules)
+            return replay_game(rounds, rules, name, complete=complete, final_scores=None)
+        except RecordError as e:
+            raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
     g = load_mjlog(path)
-    rules = rules or tenhou_rules()
+    if g.three_player or any(len(r.hands) == 4 and not r.hands[3] and r.scores[3] == 0
+                             for r in g.rounds):
+        lobby = f"<GO type={g.lobby_type.raw}>" if g.lobby_type else "a seat without tiles"
+        raise RecordError(f"{path}: {three_player_error(lobby)}", code="three_player",
+                          path=str(path))
+    rules = rules or tenhou_rules(record_date(g))
     lt = g.lobby_type
     if lt is not None:  # the lobby's own bits: length, red fives, open tanyao
         rules = rules.replace(game_length=GameLength.HALF if lt.hanchan else GameLength.EAST,
@@ -421,11 +497,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("paths", nargs="+",
                     help="files or folders (.mjlog/.xml/.json, mjai .mjson/.jsonl)")
     ap.add_argument("--rules", default="tenhou",
-                    help="rules preset (default tenhou, with Tenhou's open-kan dora timing)")
+                    help="rules preset (default tenhou: Tenhou's rules at each record's date)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
     args = ap.parse_args(argv)
-    try:
-        rules = tenhou_rules() if args.rules == "tenhou" else Rules.preset(args.rules)
+    try:  # "tenhou": each record with Tenhou's rules at its own date
+        rules = None if args.rules == "tenhou" else Rules.preset(args.rules)
     except IppatsuError as e:
         print(f"ippatsu replay: error: {e}", file=sys.stderr)
         return 2
