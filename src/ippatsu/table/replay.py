@@ -19,6 +19,14 @@ next ``INIT``; at the end, that the game ends exactly where the record ends, and
 scores. Each hand starts from the record's own counters, so one disagreement does not
 spill into the next hand.
 
+Rules: Tenhou changed some rules over the years, so each record is replayed with
+``Rules.tenhou(at=<the record's date>)`` (:mod:`ippatsu._tenhou_timeline`): the date comes
+from the log id (an mjlog's ``<SHUFFLE ref>`` or file name ``YYYYMMDDHHgm-...``, a
+tenhou.net/6 ``ref``, ``title`` or file name); an undated mjlog of the early format is
+dated before June 2010; other undated records get today's rules. The record's own lobby
+header then sets the game length, red fives and open tanyao (:func:`record_rules`). A
+three-player record raises :class:`~ippatsu.errors.RecordError` ``three_player``.
+
 Command line: ``python -m ippatsu.table.replay PATH... [--rules tenhou] [-v]`` (folders
 are searched for ``*.mjlog``, ``*.xml``, ``*.json``, and mjai logs ``*.mjson`` /
 ``*.jsonl``); :func:`main` prints one line per file and the totals.
@@ -44,7 +52,7 @@ from .actions import Action, ActionType
 from .state import GameState, Phase
 from .wall import Wall
 
-__all__ = ["tenhou_rules", "record_date", "replay_game", "replay_file", "GameReport", "main",
+__all__ = ["tenhou_rules", "record_date", "record_rules", "replay_game", "replay_file", "GameReport", "main",
            "RYUUKYOKU_KIND"]
 
 #: mjlog RYUUKYOKU type -> the engine's HandResult.kind
@@ -281,11 +289,23 @@ def record_date(record) -> Optional[_date]:
     return meta.date if meta is not None else None
 
 
-def _tenhou6_rules(rounds, rules: Optional[Rules]) -> Rules:
-    """The rules for tenhou.net/6 rounds: ``rules``, or Tenhou's at the record's date;
-    then what the header states (game length, red fives, open tanyao)."""
-    rules = rules or tenhou_rules(record_date(rounds))
-    meta = getattr(rounds[0], "meta", None) if rounds else None
+def record_rules(record, rules: Optional[Rules] = None) -> Rules:
+    """The rules replay uses for a loaded record (an :class:`~ippatsu.io.MjlogGame`, or
+    the rounds of a tenhou.net/6 record): ``rules``, or else Tenhou's rules at the
+    record's date (:func:`record_date`; today's when it does not tell); then what the
+    record states about its lobby: an mjlog's ``<GO type>`` bits (game length, red fives,
+    open tanyao), a tenhou.net/6 ``rule`` (``disp`` such as 鳳東喰赤 for the game length,
+    open tanyao and red fives; ``aka`` or ``aka51``..``aka53``). Red fives in only some
+    suits raise :class:`~ippatsu.errors.RecordError` ``unsupported_rules``."""
+    if rules is None:
+        rules = tenhou_rules(record_date(record))
+    if isinstance(record, MjlogGame):
+        lt = record.lobby_type
+        if lt is None:
+            return rules
+        return rules.replace(game_length=GameLength.HALF if lt.hanchan else GameLength.EAST,
+                             red_fives=lt.red_fives, open_tanyao=lt.kuitan)
+    meta = getattr(record[0], "meta", None) if record else None
     if meta is None:
         return rules
     changes: dict = {}
@@ -457,7 +477,7 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
         rounds = load_tenhou6(path, strict=False)
         complete = None if (rounds and all(r.complete for r in rounds)) else False
         try:
-            rules = _tenhou6_rules(rounds, rules)
+            rules = record_rules(rounds, rules)
             return replay_game(rounds, rules, name, complete=complete, final_scores=None)
         except RecordError as e:
             raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
@@ -467,12 +487,7 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
         lobby = f"<GO type={g.lobby_type.raw}>" if g.lobby_type else "a seat without tiles"
         raise RecordError(f"{path}: {three_player_error(lobby)}", code="three_player",
                           path=str(path))
-    rules = rules or tenhou_rules(record_date(g))
-    lt = g.lobby_type
-    if lt is not None:  # the lobby's own bits: length, red fives, open tanyao
-        rules = rules.replace(game_length=GameLength.HALF if lt.hanchan else GameLength.EAST,
-                              red_fives=lt.red_fives, open_tanyao=lt.kuitan)
-    return replay_game(g.rounds, rules, name, complete=g.complete,
+    return replay_game(g.rounds, record_rules(g, rules), name, complete=g.complete,
                        final_scores=g.final.scores if g.final else None)
 
 
