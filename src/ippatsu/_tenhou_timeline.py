@@ -36,20 +36,24 @@ sets (before → from that day), the public source, and what the records show.
    after such a draw (74 games, 2010-08 to 2022-06, replay exactly with the later rules).
 
 Every other rule of the ``tenhou`` preset is the same over the whole span as far as the
-records show: the 74 games in ``tenhou/mjlog`` (dated 2010-08-17 to 2022-06-04, and the
-undated ones) and the 32 tenhou.net/6 games replay exactly with them.
+records show: the 74 complete games in the shared ``tenhou/mjlog`` folders (36 with a log
+id, dated 2010-08-17 to 2022-06-04; 9 undated of the early format; 29 undated of the
+later format; 724 hands) and the 32 tenhou.net/6 games (327 hands, 2010-08 to 2020-08)
+replay exactly, every hand, with the rules of their dates.
 
 Records without a date
 ----------------------
 A record with no log id (a file renamed, an excerpt) is dated by its format where the
 format tells: Tenhou's early mjlogs carry a ``shuffle="mt19937ar,..."`` attribute on every
 ``<INIT>`` instead of the one ``<SHUFFLE seed="mt19937ar-sha512-n288...">`` element per
-game that later records have. Tenhou published the sha512 shuffle (blog.tenhou.net
-article 30503297, an earlier article than the 2010-05-18 announcement above) before the
-tenpai stop, so a record in the old format predates June 2010 and is replayed with the
-rules of :data:`LEGACY_FORMAT_DATE`; every dated record in the shared set (the earliest
-from 2010-08-17) has the ``<SHUFFLE>`` element, and the old-format ``bug1.xml`` replays
-only with the earlier rules. Any other undated record is replayed with today's rules.
+game that later records have. Tenhou described the sha512 shuffle that the
+``<SHUFFLE>`` element names in blog.tenhou.net/article/30503297.html, an earlier article
+of that blog (its article numbers grow with time) than the 2010-05-18 announcement
+above; so a record in the old format is taken to predate June 2010 and is replayed with
+the rules of :data:`LEGACY_FORMAT_DATE`. The records agree: every dated record in the
+shared set (the earliest from 2010-08-17) has the ``<SHUFFLE>`` element, and the
+old-format ``bug1.xml`` replays only with the earlier rules. Any other undated record is
+replayed with today's rules (``Rules.tenhou()``).
 """
 from __future__ import annotations
 

@@ -335,12 +335,14 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 final_scores: Optional[Sequence[int]] = None) -> GameReport:
     """Replay the rounds of one game (``MjlogRound`` or ``Tenhou6Round`` objects).
     ``complete=None``: the record has no end marker (tenhou.net/6); the game counts as
-    complete when the engine ends it after the last hand. ``rules`` None: Tenhou's rules
-    at the date of the rounds' record where it tells (tenhou.net/6), else today's. A
-    three-player record raises :class:`~ippatsu.errors.RecordError` ``three_player``."""
+    complete when the engine ends it after the last hand. ``rules`` None: for tenhou.net/6
+    rounds :func:`record_rules` (Tenhou's rules at the record's date, with its header's
+    lobby), else today's Tenhou rules (an mjlog's date and lobby are on its
+    :class:`~ippatsu.io.MjlogGame`: pass ``record_rules(game)``). A three-player record
+    raises :class:`~ippatsu.errors.RecordError` ``three_player``."""
     _check_four_players(rounds)
     if rules is None:
-        rules = tenhou_rules(record_date(rounds)) if rounds and hasattr(rounds[0], "meta") \
+        rules = record_rules(rounds) if rounds and hasattr(rounds[0], "meta") \
             else tenhou_rules()
     rep = GameReport(name, complete=bool(complete))
     t0 = time.perf_counter()
