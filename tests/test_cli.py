@@ -480,3 +480,34 @@ def test_yaku_display_names_one_style(capsys):
     assert "  riichi " in out and "  jikaze ton " in out  # the hints
     rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--win", "1z")
     assert "Seat wind East (jikaze ton)" in out and "Round wind East (bakaze ton)" in out
+
+
+# ---------------------------------------------------------------------------------------
+# the README's command-line examples are the real output
+# ---------------------------------------------------------------------------------------
+README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+
+
+def _readme_hand_examples():
+    if not os.path.isfile(README):
+        return []
+    text = open(README, encoding="utf-8").read()
+    out = []
+    for block in text.split("```text\n")[1:]:
+        block = block.split("```", 1)[0]
+        for chunk in ("\n" + block).split("\n$ ")[1:]:
+            cmd, _, body = chunk.partition("\n")
+            if cmd.startswith("ippatsu hand "):
+                out.append((cmd, body.rstrip("\n")))
+    return out
+
+
+@pytest.mark.skipif(not _readme_hand_examples(), reason="no README beside the tests")
+@pytest.mark.parametrize("cmd, shown", _readme_hand_examples(), ids=lambda x: x[:40])
+def test_readme_hand_examples_are_real_output(capsys, cmd, shown):
+    import shlex
+
+    argv = shlex.split(cmd)[1:]
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and err == ""
+    assert out.rstrip("\n") == shown

@@ -1,7 +1,15 @@
-"""ippatsu — a fast, exact riichi mahjong engine.
+"""Fast, exact riichi mahjong engine: hand core, scoring, analysis, a game table.
 
-The hand core (shanten, agari, waits, effective tiles; per hand and in numpy batches),
-the tile model and notation, and scoring. See README.md and ARCHITECTURE.md.
+The names here are the hand core (shanten, agari, waits, effective tiles; per hand and in
+numpy batches), the tile model and notation, scoring and hand analysis; the game table
+is :mod:`ippatsu.table`, self-play :mod:`ippatsu.sim`, Monte Carlo studies
+:mod:`ippatsu.study`, record readers :mod:`ippatsu.io`. Every rule option is a field of
+:class:`Rules` (presets ``Rules.ippatsu()``, ``tenhou()``, ``majsoul()``, ``planet()``);
+the rules themselves are written down in ``docs/rules.md`` of the project's source.
+
+>>> import ippatsu
+>>> ippatsu.shanten("123m456p789s1122z"), ippatsu.waits("123m456p789s1122z")
+(0, [27, 28])
 """
 from .errors import (
     HandSizeError,

@@ -484,10 +484,10 @@ def analyze(
     win_tile: Any = None,
     tsumo: bool = False,
     riichi: bool = False,
-    rules: Rules = _DEFAULT_RULES,
+    rules: Optional[Rules] = None,
     visible: Optional[Sequence[int]] = None,
 ) -> Analysis:
-    """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=Rules.ippatsu(), visible=None) -> Analysis
+    """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None) -> Analysis
 
     Analyse a hand of any legal size (RULES.md §3, §9).
 
@@ -510,7 +510,9 @@ def analyze(
         hand, which is then analysed as the 3k+2 hand won on it.
     tsumo, riichi : bool
         How a complete hand was won; ``riichi`` also scores every wait with riichi.
-    rules : Rules
+    rules : Rules or str, optional
+        A :class:`~ippatsu.rules.Rules` or a preset name (``"tenhou"``); ``None`` (the
+        default) means the default rules, ``Rules.ippatsu()``.
     visible : sequence of 34 int, optional
         Copies seen outside this hand (discards, other players' melds). The player's own
         melds and the dora indicators are counted in automatically. They only lower the
@@ -520,7 +522,7 @@ def analyze(
     -------
     Analysis
     """
-    rules = rules_of(rules)
+    rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     seat = _wind(seat_wind, "seat_wind")
     rnd = _wind(round_wind, "round_wind")
     h, last = _read_hand(hand, melds)
