@@ -25,6 +25,8 @@ from ippatsu.scoring import score
 from ippatsu.tiles import parse_counts
 from ippatsu.yaku import BY_NAME
 
+import _oracle as oracle
+
 
 def test_doctests():
     assert doctest.testmod(analysis).failed == 0
@@ -381,3 +383,22 @@ def test_property_waits_agree_with_score(case):
         if ron.error and a.closed and not sit["riichi"]:
             assert w.with_riichi == score(list(h.ids) + [free[0]], free[0],
                                           **dict(kw, riichi=True))
+    # the checks above tie analyze() to the score() it calls; anchor both on independent
+    # answers: the waits by brute force (tests/_oracle.py), the values by the `mahjong`
+    # package (configured for these rules in test_scoring_mahjong_diff)
+    assert {k for k in listed if h.counts[k] < 4} == set(oracle.waits(h.counts))
+    md = pytest.importorskip("test_scoring_mahjong_diff")
+    melds_ids = [(m.type.name.lower(), list(m.tiles)) for m in h.melds]
+    for w in a.waits:
+        if not w.ron_has_yaku or w.ron is None:
+            continue
+        free = [t for t in range(4 * w.kind, 4 * w.kind + 4) if t not in used]
+        free.sort(key=lambda t: (t in (16, 52, 88), t))
+        msit = dict(tsumo=False, riichi=sit["riichi"], ippatsu=False, haitei=False,
+                    houtei=False, rinshan=False, chankan=False, seat_wind=sit["seat_wind"],
+                    round_wind=sit["round_wind"], dora_indicators=[], ura_indicators=[])
+        m = md.mahjong_result(list(h.ids) + [free[0]], melds_ids, free[0], msit)
+        assert not m.error, (text, melds, w.kind, m.error)
+        assert w.ron.points == md._mj_points(m, msit), (text, melds, w.kind)
+        if not w.ron.yakuman:
+            assert (w.ron.han, w.ron.fu) == (m.han, m.fu), (text, melds, w.kind)

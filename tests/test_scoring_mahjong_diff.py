@@ -144,7 +144,9 @@ def random_hand(rng: random.Random):
         sit["haitei"] = False
     if sit["chankan"]:
         sit["houtei"] = False
-    sit["ura_indicators"] = rng.sample(free, len(sit["dora_indicators"])) if riichi else []
+    # ura indicators are other tiles than the dora indicators (a tile is in one place)
+    rest = [t for t in free if t not in sit["dora_indicators"]]
+    sit["ura_indicators"] = rng.sample(rest, len(sit["dora_indicators"])) if riichi else []
     return concealed, melds, win, sit
 
 
