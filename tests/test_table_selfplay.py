@@ -25,6 +25,20 @@ def _counts(ids):
     return c
 
 
+def _kuikae_ban(meld) -> set:
+    """RULES §8 kuikae, from the call itself (not from the engine's own ban mask): the
+    called kind and, for a chi, the kind at the other end of the run (same suit only)."""
+    k = meld.called >> 2
+    ban = {k}
+    if meld.type.name == "CHI":
+        others = sorted(t >> 2 for t in meld.tiles if t != meld.called)
+        if others[0] == k + 1 and k % 9 + 3 <= 8:     # called the low end: k..k+2
+            ban.add(k + 3)
+        elif others[1] == k - 1 and k % 9 - 3 >= 0:   # called the high end: k-2..k
+            ban.add(k - 3)
+    return ban
+
+
 def check_offered(st: GameState) -> None:
     """What the engine offers, checked against rules computed from scratch (pure-Python
     reference core): no illegal action offered, no legal one missing for the kinds
@@ -48,6 +62,9 @@ def check_offered(st: GameState) -> None:
             if a.type in (T.DISCARD, T.RIICHI):
                 assert a.tile in hand
                 assert not (st.kuikae >> (a.tile >> 2)) & 1, "kuikae-banned discard offered"
+                if st.after_call:
+                    assert (a.tile >> 2) not in _kuikae_ban(st.melds[p][-1]), \
+                        ("kuikae (RULES §8) discard offered", a, st.melds[p][-1])
             if a.type is T.RIICHI:
                 assert not st.is_open[p] and st.scores[p] >= 1000 and st.left >= 4
                 c2 = list(c)
@@ -68,6 +85,10 @@ def check_offered(st: GameState) -> None:
             except IllegalActionError:
                 accepted = False
             assert accepted == (spec[t] in offered_specs), (t, acts)
+        if st.after_call:
+            ban = _kuikae_ban(st.melds[p][-1])
+            assert {a.tile >> 2 for a in acts if a.type is T.DISCARD} == \
+                {t >> 2 for t in hand if (t >> 2) not in ban}, ("kuikae", ban, acts)
         if st.riichi[p]:
             assert types <= {T.DISCARD, T.TSUMO, T.ANKAN}
             assert [a.tile for a in acts if a.type is T.DISCARD] == [st.last_draw]
