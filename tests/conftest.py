@@ -23,6 +23,19 @@ def shared_path(*parts: str) -> Path:
     return p
 
 
+def data_params(paths, *where: str):
+    """Parameters for a test over the shared data files ``paths``: the paths themselves,
+    or, when the folder ``SHARED_DATA/where`` is absent, one parameter that skips with the
+    reason (not an anonymous "empty parameter set" skip that a skip budget cannot tell
+    from a lost corpus)."""
+    paths = list(paths)
+    if paths:
+        return paths
+    folder = SHARED_DATA.joinpath(*where)
+    return [pytest.param(None, id="no-shared-data",
+                         marks=pytest.mark.skip(reason=f"shared data not available: {folder}"))]
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     if not SHARED_DATA.is_dir():

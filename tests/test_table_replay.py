@@ -13,7 +13,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from conftest import SHARED_DATA, shared_path
+from conftest import SHARED_DATA, data_params, shared_path
 from ippatsu.table.replay import main, replay_file, tenhou_rules
 
 MJLOG_DIRS = ("mjx", "mjx-edge", "dnovikoff", "gimite", "jim137")
@@ -30,7 +30,8 @@ STANDARD = [f for d in MJLOG_DIRS for f in _files("tenhou", "mjlog", d)]
 JSON = _files("tenhou", "json", "mjx")
 
 
-@pytest.mark.parametrize("path", STANDARD, ids=os.path.basename)
+@pytest.mark.parametrize("path", data_params(STANDARD, "tenhou", "mjlog"),
+                         ids=lambda p: os.path.basename(p) if p else "none")
 def test_replay_mjlog_every_hand_exact(path):
     rep = replay_file(path)
     assert rep.illegal == 0, rep.problems
@@ -39,7 +40,8 @@ def test_replay_mjlog_every_hand_exact(path):
     assert rep.complete and rep.end_ok
 
 
-@pytest.mark.parametrize("path", JSON, ids=os.path.basename)
+@pytest.mark.parametrize("path", data_params(JSON, "tenhou", "json", "mjx"),
+                         ids=lambda p: os.path.basename(p) if p else "none")
 def test_replay_tenhou6_every_hand_exact(path):
     rep = replay_file(path)
     assert rep.illegal == 0 and rep.problems == [], rep.problems
