@@ -19,6 +19,7 @@ from ippatsu.errors import HandSizeError, IppatsuError, NotationError, TileCount
 from ippatsu.tiles import parse_counts
 
 import _oracle as oracle
+from conftest import shared_path
 
 PURE = core.BACKEND == "python"
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
@@ -208,7 +209,7 @@ def _load_shanten_problems(path):
 @pytest.mark.parametrize("name", ["p_normal_10000", "p_hon_10000", "p_tin_10000", "p_koku_10000"])
 def test_rule_3_shanten_problems(shared_data, name):
     """Every line of the outside shanten problems: standard, kokushi and chiitoitsu."""
-    counts, expected = _load_shanten_problems(shared_data / "shanten" / f"{name}.txt")
+    counts, expected = _load_shanten_problems(shared_path("shanten", f"{name}.txt"))
     forms = core.shanten_forms_batch(counts)
     assert (forms[:, 0] == expected[:, 0]).sum() == len(counts)
     assert (forms[:, 2] == expected[:, 1]).sum() == len(counts)

@@ -49,6 +49,7 @@ def test_replay_tenhou6_every_hand_exact(path):
 
 
 def test_replay_counts(shared_data):
+    shared_path("tenhou", "mjlog")
     hands = exact = 0
     for f in STANDARD:
         rep = replay_file(f)
@@ -58,6 +59,7 @@ def test_replay_counts(shared_data):
 
 
 def test_fragments_load_as_far_as_they_go(shared_data):
+    shared_path("tenhou", "fragments")
     files = (_files("tenhou", "fragments", "mjx") + _files("tenhou", "fragments", "mjai-reviewer"))
     assert files
     for f in files:
