@@ -55,6 +55,7 @@ shared machine does not count)::
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 import time
@@ -129,30 +130,50 @@ def replay_games(games):
         replay_game(g.rounds, rules, complete=True)
 
 
+# Warm-up and timed work never share a game: the warm-up plays seed WARM_SEED (or replays
+# the first record), each timed round plays N_GAMES fresh seeds from TIMED_SEED on, so no
+# round replays a game that the warm-up or an earlier round played (the replay rounds
+# replay the other records, the same ones each round).
+WARM_SEED = 0
+TIMED_SEED = 10_000
+
+
+def _fresh_seeds(start=TIMED_SEED, step=N_GAMES):
+    """pytest-benchmark ``setup``: the keyword arguments of the next round's games."""
+    it = itertools.count(start, step)
+    return lambda: ((), {"seed": next(it)})
+
+
 def test_random_half_games(benchmark):
-    benchmark.pedantic(random_games, rounds=3, iterations=1, warmup_rounds=1)
+    random_games(1, seed=WARM_SEED)
+    benchmark.pedantic(random_games, setup=_fresh_seeds(), rounds=3, iterations=1)
 
 
 def test_random_games_recorded(benchmark):
-    benchmark.pedantic(random_games, kwargs={"record": True}, rounds=3, iterations=1,
-                       warmup_rounds=1)
+    random_games(1, seed=WARM_SEED, record=True)
+    seeds = _fresh_seeds()
+    benchmark.pedantic(random_games, setup=lambda: ((), dict(seeds()[1], record=True)),
+                       rounds=3, iterations=1)
 
 
 def test_greedy_half_games(benchmark):
-    benchmark.pedantic(greedy_games, rounds=3, iterations=1, warmup_rounds=1)
+    greedy_games(1, seed=WARM_SEED)
+    benchmark.pedantic(greedy_games, setup=_fresh_seeds(), rounds=3, iterations=1)
 
 
 def test_riichienv_random_half_games(benchmark):
     if not _riichienv_available():
         pytest.skip("riichienv not installed")
-    benchmark.pedantic(riichienv_random_games, rounds=3, iterations=1, warmup_rounds=1)
+    riichienv_random_games(1, seed=WARM_SEED)
+    benchmark.pedantic(riichienv_random_games, setup=_fresh_seeds(), rounds=3, iterations=1)
 
 
 def test_replay_games(benchmark):
     games = _records()
-    if not games:
+    if len(games) < 2:
         pytest.skip("shared data not available")
-    benchmark.pedantic(replay_games, args=(games,), rounds=3, iterations=1, warmup_rounds=1)
+    replay_games(games[:1])                       # warm-up: the first record only
+    benchmark.pedantic(replay_games, args=(games[1:],), rounds=3, iterations=1)
 
 
 def _rate(fn, n, *args, warmup=None):
@@ -171,26 +192,33 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=200)
     args = ap.parse_args(argv)
     n = args.games
-    # seeds 10_000+ for the timed games, so the warm-up game (seed 0) is not among them
-    r = _rate(lambda: random_games(n, seed=10_000), n, warmup=lambda: random_games(1))
+    # timed games from TIMED_SEED on, the warm-up game (WARM_SEED) is not among them
+    r = _rate(lambda: random_games(n, seed=TIMED_SEED), n,
+              warmup=lambda: random_games(1, seed=WARM_SEED))
     print(f"random agents, half games : {r:8.1f} games/s")
-    r = _rate(lambda: random_games(n, seed=10_000, record=True), n,
-              warmup=lambda: random_games(1, record=True))
+    r = _rate(lambda: random_games(n, seed=TIMED_SEED, record=True), n,
+              warmup=lambda: random_games(1, seed=WARM_SEED, record=True))
     print(f"  with mjai event log     : {r:8.1f} games/s")
     if _riichienv_available():
-        peer = _rate(lambda: riichienv_random_games(n // 4 or 1, seed=10_000), n // 4 or 1,
-                     warmup=lambda: riichienv_random_games(1))
-        rr = _rate(lambda: random_games(n, seed=20_000), n)
-        print(f"riichienv random, half    : {peer:8.1f} games/s  (ippatsu {rr:.1f}: "
-              f"{rr / peer:.1f}x)")
-    r = _rate(lambda: greedy_games(n, seed=10_000), n, warmup=lambda: greedy_games(1))
+        # like with like: the same seeds, the same number of random half games, each
+        # engine after its own untimed warm-up game
+        m = n // 4 or 1
+        peer = _rate(lambda: riichienv_random_games(m, seed=TIMED_SEED), m,
+                     warmup=lambda: riichienv_random_games(1, seed=WARM_SEED))
+        rr = _rate(lambda: random_games(m, seed=TIMED_SEED), m,
+                   warmup=lambda: random_games(1, seed=WARM_SEED))
+        print(f"riichienv random, half    : {peer:8.1f} games/s  (ippatsu {rr:.1f} on the "
+              f"same {m} seeds: {rr / peer:.1f}x, per game vs per game)")
+    r = _rate(lambda: greedy_games(n, seed=TIMED_SEED), n,
+              warmup=lambda: greedy_games(1, seed=WARM_SEED))
     print(f"greedy agents, half games : {r:8.1f} games/s")
     games = _records()
-    if games:
-        reps = max(1, 400 // len(games))
-        r = _rate(lambda: [replay_games(games) for _ in range(reps)], reps * len(games),
+    if len(games) >= 2:
+        timed = games[1:]                       # the warm-up replays games[0] only
+        reps = max(1, 400 // len(timed))
+        r = _rate(lambda: [replay_games(timed) for _ in range(reps)], reps * len(timed),
                   warmup=lambda: replay_games(games[:1]))
-        print(f"replay ({len(games)} mjlog games)  : {r:8.1f} games/s (records pre-parsed)")
+        print(f"replay ({len(timed)} mjlog games)  : {r:8.1f} games/s (records pre-parsed)")
 
 
 if __name__ == "__main__":
