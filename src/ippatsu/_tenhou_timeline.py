@@ -35,6 +35,22 @@ sets (before → from that day), the public source, and what the records show.
    engine ends the game there. No record dated after June 2010 in the shared set goes on
    after such a draw (74 games, 2010-08 to 2022-06, replay exactly with the later rules).
 
+   The engine applies ``last_dealer_stop_tenpai`` to the last regular hand (South 4 /
+   East 4); in the sudden-death rounds it ends the game when the repeating dealer is
+   first with 30,000 or more whatever the field says, which is the post-June-2010 rule:
+   a pre-June-2010 record whose sudden-death dealer repeats on tenpai while first with
+   30,000 would disagree (there is none in the shared set).
+
+Considered, not a change: on 2011-05-11 Tenhou's blog ("サドンデスルール再考と追加条件",
+http://blog.tenhou.net/archives/20110511-1.html) discussed ending sudden death on the
+30,000 test alone, even when the dealer repeats, and a dealer stop at the last
+sudden-death hand (South 4 / West 4) without 30,000. A 2023 summary of the rules as the
+manual (tenhou.net/man) states them (https://jkaljsoiw.hatenablog.com/entry/2023/04/21/223000)
+still has the dealer's repeat take priority over another player's 30,000 and no stop
+below 30,000 at West 4 (the game goes on to West 4 with one more honba); the preset
+plays that, and no record in the shared set tells the two apart, so the timeline has no
+entry for it.
+
 Every other rule of the ``tenhou`` preset is the same over the whole span as far as the
 records show: the 74 complete games in the shared ``tenhou/mjlog`` folders (36 with a log
 id, dated 2010-08-17 to 2022-06-04; 9 undated of the early format; 29 undated of the
