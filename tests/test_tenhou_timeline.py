@@ -179,3 +179,18 @@ def test_every_standard_record_agrees_at_its_date(shared_data):
     assert min(dated) < dt.date(2010, 6, 1) < dt.date(2010, 8, 17) == min(
         d for d in dated if d != tl.LEGACY_FORMAT_DATE)
     assert max(dated) == dt.date(2022, 6, 4)
+
+
+def test_command_line_replays_each_record_at_its_date(shared_data, tmp_path, capsys):
+    """``ippatsu replay`` (default ``--rules tenhou``) dates every file: the same game
+    named before and after June 2010 agrees only under its early name."""
+    from ippatsu.table.replay import main
+
+    text = _bug1_text()
+    (tmp_path / "2010053122gm-00a9-0000-0badf00d.mjlog").write_text(text, encoding="utf-8")
+    assert main([str(tmp_path)]) == 0
+    (tmp_path / "2010061212gm-00a9-0000-0badf00d.mjlog").write_text(text, encoding="utf-8")
+    assert main([str(tmp_path), "--rules", "tenhou"]) == 1
+    out = capsys.readouterr().out
+    assert "2010061212gm-00a9-0000-0badf00d.mjlog: hands 11/11 exact" in out
+    assert "[game_end] engine ended the game before the record" in out

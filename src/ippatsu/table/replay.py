@@ -518,7 +518,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
     args = ap.parse_args(argv)
     try:  # "tenhou": each record with Tenhou's rules at its own date
-        rules = None if args.rules == "tenhou" else Rules.preset(args.rules)
+        rules = None if args.rules.lower() == "tenhou" else Rules.preset(args.rules)
     except IppatsuError as e:
         print(f"ippatsu replay: error: {e}", file=sys.stderr)
         return 2
