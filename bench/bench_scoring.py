@@ -70,6 +70,28 @@ def run_ippatsu(hands, rules=Rules.ippatsu()):
         score(concealed, win, melds=melds, rules=rules, **sit)
 
 
+def as_notation(hands):
+    """The same hands written as notation: concealed tiles, win tile, melds, indicators."""
+    from ippatsu.hand import Meld
+    from ippatsu.tiles import format_tiles
+
+    out = []
+    for concealed, melds, win, sit in hands:
+        sit = dict(sit, dora_indicators=format_tiles(sit["dora_indicators"]),
+                   ura_indicators=format_tiles(sit["ura_indicators"]))
+        out.append((format_tiles(concealed), [str(Meld(t, ids)) for t, ids in melds],
+                    format_tiles([win]), sit))
+    return out
+
+
+def as_hands(hands):
+    """The same hands as ``Hand`` objects (concealed tiles + melds) and an id win tile."""
+    from ippatsu.hand import Hand, Meld
+
+    return [(Hand(concealed, [Meld(t, ids) for t, ids in melds]), (), win, sit)
+            for concealed, melds, win, sit in hands]
+
+
 def run_mahjong(mod, hands):
     for case in hands:
         mod.mahjong_result(*case)

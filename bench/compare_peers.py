@@ -99,8 +99,22 @@ def main(argv=None) -> int:
     row("shanten, batch of 14-tile hands", rate(lambda: core.shanten_batch(h14), n, t), {})
     row("shanten, batch, all cores", rate(lambda: core.shanten_batch(h13, threads=None), n, t),
         scalar_peers, "batch all cores/call 1 thread")
-    row("shanten(Hand) scalar calls", rate(loop(core.shanten, hand_objs), m, t), scalar_peers)
-    row("shanten(list of 34) scalar calls", rate(loop(core.shanten, lists), m, t), scalar_peers)
+    # per call, the same hands in every input form (riichienv: 136-id lists)
+    call_peer = {k: v for k, v in scalar_peers.items() if k == "riichienv"}
+    rows_np = np.array(lists, np.uint8)
+    as_bytes = [bytes(x) for x in lists]
+    as_rows = list(rows_np)
+    as_text = [str(h) for h in hand_objs]
+    try:
+        core.shanten(ids[0])
+        row("shanten(136-id list) scalar calls", rate(loop(core.shanten, ids), m, t), call_peer)
+    except ippatsu.IppatsuError:  # an older ippatsu: counts only
+        pass
+    row("shanten(bytes) scalar calls", rate(loop(core.shanten, as_bytes), m, t), call_peer)
+    row("shanten(numpy row) scalar calls", rate(loop(core.shanten, as_rows), m, t), call_peer)
+    row("shanten(Hand) scalar calls", rate(loop(core.shanten, hand_objs), m, t), call_peer)
+    row("shanten(list of 34) scalar calls", rate(loop(core.shanten, lists), m, t), call_peer)
+    row("shanten(notation) scalar calls", rate(loop(core.shanten, as_text), m, t), call_peer)
     row("is_agari, batch of 14-tile hands", rate(lambda: core.is_agari_batch(h14), n, t), {})
     row("ukeire, batch of 13-tile hands", rate(lambda: core.ukeire_batch(h13[: n // 4]), n // 4, t), {})
     row("waits, batch of 13-tile hands", rate(lambda: core.waits_batch(h13[: n // 4]), n // 4, t), {})
@@ -122,7 +136,15 @@ def main(argv=None) -> int:
         rr = bs.riichienv_runner()
         if rr is not None:
             theirs["riichienv"] = rate(lambda: rr(hands), k, t)
-        row("score() scalar calls (136-ids)", rate(lambda: bs.run_ippatsu(hands), k, t), theirs)
+        call_theirs = {q: v for q, v in theirs.items() if q == "riichienv"}
+        row("score() scalar calls (136-ids)", rate(lambda: bs.run_ippatsu(hands), k, t),
+            call_theirs)
+        as_text = bs.as_notation(hands)
+        row("score() scalar calls (notation)", rate(lambda: bs.run_ippatsu(as_text), k, t),
+            call_theirs)
+        as_hand = bs.as_hands(hands)
+        row("score() scalar calls (Hand)", rate(lambda: bs.run_ippatsu(as_hand), k, t),
+            call_theirs)
         w = random_wins(n // 2, 9)
         row("score_batch, winning hands", rate(lambda: score_batch(
             w[0], w[1], melds=w[2], flags=w[3], seat_wind=w[4][:, 0], round_wind=w[4][:, 1],

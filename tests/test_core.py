@@ -414,6 +414,26 @@ def test_inputs_of_every_form_agree():
         assert core.waits(x) == [27, 28]
 
 
+def test_a_hand_as_136_ids():
+    """A list or tuple of 1-14 distinct 136-ids is a hand too (the same ids as Hand.ids)."""
+    text = "123m406p789s1122z"
+    ids = list(ippatsu.Hand.parse(text).ids)
+    for x in (ids, tuple(ids), ids[::-1]):
+        assert core.shanten(x) == 0
+        assert core.waits(x) == [27, 28]
+        assert core.is_tenpai(x)
+    assert core.shanten(ids[:4] + [135]) == core.shanten("1234m7z")
+    with pytest.raises(TileCountError) as ei:
+        core.shanten(ids[:12] + [ids[0]])
+    assert ei.value.code == "duplicate_id"
+    with pytest.raises(IppatsuError) as ei:
+        core.shanten(ids[:12] + [136])
+    assert ei.value.code == "bad_tile_id"
+    with pytest.raises(HandSizeError) as ei:  # 12 tiles: not 3k+1 / 3k+2
+        core.shanten(ids[:12])
+    assert ei.value.code == "bad_hand_size"
+
+
 def test_hand_with_melds_as_text():
     assert core.shanten("123m456p789s1z [pon 2z+22z<A]") == 0
     assert core.waits("123m456p789s1z [pon 2z+22z<A]") == [27]

@@ -10,7 +10,7 @@ import numpy.typing as npt
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 from .hand import Hand
 
-#: One hand's concealed tiles: a Hand, notation, 34 count bytes, or 34 counts.
+#: One hand's concealed tiles: a Hand, notation, 34 count bytes, 34 counts or 136-ids.
 _HandLike = Union[Hand, str, bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 #: 34 counts of copies seen outside the hand.
 _VisibleLike = Union[bytes, Sequence[int], npt.NDArray[np.integer[Any]]]

@@ -10,7 +10,7 @@ Design: three layers, calls going one way.
    array, ``nogil``; ``threads > 1`` splits the rows over a thread pool.
 3. Thin Python entry points (``shanten``, ``is_agari``, ``waits``, ``ukeire``, their
    ``*_batch`` twins) that accept a :class:`~ippatsu.hand.Hand`, a notation string, a
-   34-byte ``bytes`` or any sequence / array of 34 counts, and raise
+   34-byte ``bytes``, any sequence / array of 34 counts or a list of 136-ids, and raise
    :class:`~ippatsu.errors.IppatsuError` subclasses for bad input. The pure-Python twin
    with the same API is ``ippatsu._reference.api``.
 
@@ -29,6 +29,7 @@ from importlib import resources
 import numpy as np
 
 from .errors import HandSizeError, IppatsuError, TileCountError
+from .tiles import validate_ids
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 
 cdef extern from "_kernels.h" nogil:
@@ -162,87 +163,182 @@ cdef long _count_value(object x, int k, str what) except -1:
     return v
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Fast reads of the common hand forms, without the generic sequence protocol.
+       Each returns the number of tiles (>= 0) or -1 when the input is not of the plain
+       form it reads (the caller then takes the general path, which names any error). */
+    /* the value of a plain int that fits one digit (0 <= v < 2**30), else -1 */
+    static inline long ipt_py_small(PyObject *x) {
+    #if defined(PYPY_VERSION) || defined(Py_LIMITED_API)
+        long v = PyLong_AsLong(x);
+        if (v == -1 && PyErr_Occurred()) PyErr_Clear();
+        return v;
+    #elif PY_VERSION_HEX >= 0x030C0000
+        if (!PyUnstable_Long_IsCompact((PyLongObject *) x)) return -1;
+        return (long) PyUnstable_Long_CompactValue((PyLongObject *) x);
+    #else
+        Py_ssize_t s = Py_SIZE(x);
+        if (s == 0) return 0;
+        if (s == 1) return (long) ((PyLongObject *) x)->ob_digit[0];
+        return -1;
+    #endif
+    }
+    static int ipt_py_counts_of_items(PyObject *const *items, Py_ssize_t n, uint8_t *out) {
+        Py_ssize_t k;
+        int total = 0;
+        if (n == 34) {                       /* 34 counts 0..4 */
+            for (k = 0; k < 34; k++) {
+                PyObject *x = items[k];
+                long v;
+                if (!PyLong_CheckExact(x)) return -1;
+                v = ipt_py_small(x);
+                if (v < 0 || v > 4) return -1;
+                out[k] = (uint8_t) v;
+                total += (int) v;
+            }
+            return total;
+        }
+        if (n >= 1 && n <= 14) {             /* 136-ids, distinct */
+            uint64_t used[3] = {0, 0, 0};
+            memset(out, 0, 34);
+            for (k = 0; k < n; k++) {
+                PyObject *x = items[k];
+                long t;
+                if (!PyLong_CheckExact(x)) return -1;
+                t = ipt_py_small(x);
+                if (t < 0 || t >= 136) return -1;
+                if (used[t >> 6] & ((uint64_t) 1 << (t & 63))) return -1;
+                used[t >> 6] |= (uint64_t) 1 << (t & 63);
+                out[t >> 2]++;
+            }
+            return (int) n;
+        }
+        return -1;
+    }
+    static int ipt_py_counts_fast(PyObject *seq, uint8_t *out) {
+        if (PyList_CheckExact(seq))
+            return ipt_py_counts_of_items(((PyListObject *) seq)->ob_item, PyList_GET_SIZE(seq), out);
+        if (PyTuple_CheckExact(seq))
+            return ipt_py_counts_of_items(((PyTupleObject *) seq)->ob_item, PyTuple_GET_SIZE(seq), out);
+        return -1;
+    }
+    /* The leading fields of numpy's PyArrayObject and PyArray_Descr (numpy's stable ABI,
+       the same in numpy 1.x and 2.x), so an exact ndarray is read without the buffer
+       protocol and without numpy's headers. */
+    typedef struct { PyObject_HEAD char *data; int nd; Py_ssize_t *dimensions;
+                     Py_ssize_t *strides; PyObject *base; PyObject *descr; } ipt_np_array;
+    typedef struct { PyObject_HEAD PyTypeObject *typeobj; char kind; char type;
+                     char byteorder; char former_flags; int type_num; } ipt_np_descr;
+    /* a 1-D exact ndarray of 34 native uint8 / int32 / int64 counts 0..4, else -1 */
+    static int ipt_py_counts_ndarray(PyObject *obj, uint8_t *out) {
+        const ipt_np_array *a = (const ipt_np_array *) obj;
+        const ipt_np_descr *d = (const ipt_np_descr *) a->descr;
+        const char *p;
+        Py_ssize_t st;
+        int k, tn;
+        if (a->nd != 1 || a->dimensions[0] != 34 || d == NULL) return -1;
+        if (d->byteorder != '=' && d->byteorder != '|') return -1;
+        p = a->data;
+        st = a->strides[0];
+        tn = d->type_num;
+        if (tn == 2 && d->kind == 'u') {                          /* NPY_UBYTE */
+            for (k = 0; k < 34; k++) out[k] = (uint8_t) p[k * st];
+            return 0;
+        }
+        if (d->kind == 'i' && (tn == 9 || (tn == 7 && sizeof(long) == 8))) {  /* int64 */
+            for (k = 0; k < 34; k++) {
+                int64_t x;
+                memcpy(&x, p + k * st, 8);
+                if (x < 0 || x > 4) return -1;
+                out[k] = (uint8_t) x;
+            }
+            return 0;
+        }
+        if (d->kind == 'i' && (tn == 5 || (tn == 7 && sizeof(long) == 4))) {  /* int32 */
+            for (k = 0; k < 34; k++) {
+                int32_t x;
+                memcpy(&x, p + k * st, 4);
+                if (x < 0 || x > 4) return -1;
+                out[k] = (uint8_t) x;
+            }
+            return 0;
+        }
+        return -1;
+    }
+    """
+    int ipt_py_counts_fast(object seq, uint8_t *out) noexcept
+    int ipt_py_counts_ndarray(object obj, uint8_t *out) noexcept
+
+
 cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
+    """The general path: any sequence of 34 counts or of 1-14 136-ids, with clear errors."""
     try:
         n = len(seq)
     except TypeError:
-        raise IppatsuError(f"a hand is a Hand, notation, bytes or 34 counts, got "
+        raise IppatsuError(f"a hand is a Hand, notation, bytes, 34 counts or 136-ids, got "
                            f"{type(seq).__name__}", code="bad_hand_type") from None
-    if n != 34:
-        raise HandSizeError(f"expected 34 counts, got {n}", code="bad_counts_length")
     cdef int k
-    cdef long v
-    cdef list lst
-    cdef tuple tup
-    cdef object x
-    if type(seq) is list:
-        lst = <list> seq
-        for k in range(34):
-            x = lst[k]
-            if type(x) is not int:
-                break
-            v = x
-            if v < 0 or v > 4:
-                break
-            out[k] = <uint8_t> v
-        else:
+    if n != 34:
+        if 1 <= n <= 14 and isinstance(seq, (list, tuple)):
+            memset(out, 0, 34)
+            for t in validate_ids(seq):
+                out[(<int> t) >> 2] += 1
             return 0
-    elif type(seq) is tuple:
-        tup = <tuple> seq
-        for k in range(34):
-            x = tup[k]
-            if type(x) is not int:
-                break
-            v = x
-            if v < 0 or v > 4:
-                break
-            out[k] = <uint8_t> v
-        else:
-            return 0
+        raise HandSizeError(f"expected 34 counts, got {n}", code="bad_counts_length")
     for k in range(34):
         out[k] = <uint8_t> _count_value(seq[k], k, "")
     return 0
 
 
+cdef object _ndarray = np.ndarray
+
+
 cdef int _counts_of(object hand, uint8_t *out) except -1:
-    """Fill out[34] from any accepted hand form and validate; return the tile total."""
+    """Fill out[34] from any accepted hand form and validate; return the tile total.
+
+    The common forms come first, each read without Python-level dispatch: a 34-byte
+    ``bytes``, a ``Hand``, a list / tuple of plain ints (34 counts or 1-14 136-ids), a
+    1-D integer array; anything else, or anything irregular, takes the general path.
+    """
     global _Hand
     cdef object b
-    cdef Py_buffer view
     cdef int total, code
-    if _Hand is None:
-        try:
-            from .hand import Hand as H
-        except ImportError:  # only while the package is being assembled
-            class H:
-                pass
-        _Hand = H
-    if type(hand) is _Hand:
-        b = (<object> hand)._counts
-        memcpy(out, PyBytes_AS_STRING(b), 34)
-    elif type(hand) is bytes:
+    cdef type tp = type(hand)
+    if tp is bytes:
         if PyBytes_GET_SIZE(hand) != 34:
             raise HandSizeError(f"expected 34 counts, got {PyBytes_GET_SIZE(hand)}",
                                 code="bad_counts_length")
         memcpy(out, PyBytes_AS_STRING(hand), 34)
-    elif isinstance(hand, str):
-        from .hand import concealed_counts
-        b = concealed_counts(hand)
+    elif tp is _Hand:
+        b = (<object> hand)._counts
         memcpy(out, PyBytes_AS_STRING(b), 34)
-    elif isinstance(hand, _Hand):
-        b = hand._counts
-        memcpy(out, PyBytes_AS_STRING(b), 34)
-    elif isinstance(hand, np.ndarray) and (<object> hand).dtype == np.uint8 and hand.ndim == 1 \
-            and (<object> hand).flags.c_contiguous:
-        PyObject_GetBuffer(hand, &view, PyBUF_ANY_CONTIGUOUS)
-        try:
-            if view.len != 34:
-                raise HandSizeError(f"expected 34 counts, got {view.len}", code="bad_counts_length")
-            memcpy(out, view.buf, 34)
-        finally:
-            PyBuffer_Release(&view)
+    elif tp is list or tp is tuple:
+        if ipt_py_counts_fast(hand, out) < 0:
+            _counts_from_seq(hand, out)
+    elif tp is _ndarray:
+        if ipt_py_counts_ndarray(hand, out) < 0:
+            _counts_from_seq(hand, out)
     else:
-        _counts_from_seq(hand, out)
+        if _Hand is None:
+            try:
+                from .hand import Hand as H
+            except ImportError:  # only while the package is being assembled
+                class H:
+                    pass
+            _Hand = H
+            if tp is _Hand:
+                return _counts_of(hand, out)
+        if isinstance(hand, str):
+            from .hand import concealed_counts
+            b = concealed_counts(hand)
+            memcpy(out, PyBytes_AS_STRING(b), 34)
+        elif isinstance(hand, _Hand):
+            b = hand._counts
+            memcpy(out, PyBytes_AS_STRING(b), 34)
+        else:
+            _counts_from_seq(hand, out)
     code = ipt_check(out, &total)
     if code != IPT_OK:
         _raise_code(code, out, -1)
@@ -262,7 +358,7 @@ def shanten(hand, form=None):
 
     Parameters
     ----------
-    hand : Hand, str, bytes or sequence of 34 ints
+    hand : Hand, str, bytes, sequence of 34 ints or list / tuple of 136-ids
         The concealed tiles (declared melds are implied by the tile count: 3k+1 or 3k+2
         concealed tiles need k sets and a pair).
     form : {None, "standard", "chiitoitsu", "kokushi"}

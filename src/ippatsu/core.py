@@ -4,9 +4,9 @@ tile-efficiency discard (``efficiency_discard``) and solo Monte Carlo rollouts
 is tenpai / complete by each draw).
 
 Every function takes a hand as a :class:`~ippatsu.hand.Hand`, a notation string
-(``"123m406p789s1122z"``), a 34-byte ``bytes`` or any sequence / 1-D array of 34 counts
-(the *concealed* tiles; declared melds are implied by the size: 3k+1 or 3k+2 concealed
-tiles need k sets and a pair). Batch twins take an ``(N, 34)`` integer array, release the
+(``"123m406p789s1122z"``), a 34-byte ``bytes``, any sequence / 1-D array of 34 counts, or
+a list / tuple of 1-14 distinct 136-ids (the *concealed* tiles; declared melds are implied
+by the size: 3k+1 or 3k+2 concealed tiles need k sets and a pair). Batch twins take an ``(N, 34)`` integer array, release the
 GIL, accept ``out=`` and ``threads=``.
 
 The compiled kernels (``ippatsu._core``) are used unless the environment variable

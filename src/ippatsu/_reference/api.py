@@ -59,9 +59,17 @@ def _counts_of(hand) -> List[int]:
         try:
             n = len(hand)
         except TypeError:
-            raise IppatsuError(f"a hand is a Hand, notation, bytes or 34 counts, got "
+            raise IppatsuError(f"a hand is a Hand, notation, bytes, 34 counts or 136-ids, got "
                                f"{type(hand).__name__}", code="bad_hand_type") from None
         if n != 34:
+            if 1 <= n <= 14 and isinstance(hand, (list, tuple)):  # 136-ids
+                from ..tiles import validate_ids
+
+                counts = [0] * 34
+                for t in validate_ids(hand):
+                    counts[t >> 2] += 1
+                hc.check_counts(counts)
+                return counts
             raise HandSizeError(f"expected 34 counts, got {n}", code="bad_counts_length")
         counts = [_count_value(hand[k], k, "") for k in range(34)]
     hc.check_counts(counts)
