@@ -282,6 +282,13 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=2024, metavar="S",
                    help="seed of the random hands and games (default 2024)")
 
+    v = sub.add_parser("serve", help='the JSON API over HTTP (needs "ippatsu[server]")')
+    v.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
+    v.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    v.add_argument("--log-level", default="info",
+                   choices=("critical", "error", "warning", "info", "debug"),
+                   help="uvicorn's log level (default info)")
+
     from .study._cli import add_parser as _add_study
 
     _add_study(sub)
@@ -1115,7 +1122,18 @@ def _cmd_study(args, out, err) -> int:
     return run(args, out, err)
 
 
+def _cmd_serve(args, out, err) -> int:
+    try:
+        from .server import serve
+    except ImportError as e:
+        print(f"ippatsu: error: {e}", file=err)
+        return 2
+    serve(args.host, args.port, args.log_level)
+    return 0
+
+
 _COMMANDS = {
+    "serve": _cmd_serve,
     "hand": _cmd_hand,
     "table": _cmd_table,
     "shanten": _cmd_shanten,
