@@ -45,6 +45,16 @@ def rate(fn, n_items, min_time=0.5):
     return n_items / best
 
 
+def paired_rate(ours, n_ours, theirs, n_theirs, min_time=0.5, rounds=5):
+    """(our rate, peer rate), each the best of `rounds` alternating timings: on a machine
+    whose load changes, both sides see the same moments, so the ratio is stable."""
+    a = b = 0.0
+    for _ in range(rounds):
+        a = max(a, rate(ours, n_ours, min_time / rounds))
+        b = max(b, rate(theirs, n_theirs, min_time / rounds))
+    return a, b
+
+
 def loop(fn, items):
     def run():
         for x in items:
@@ -89,6 +99,14 @@ def main(argv=None) -> int:
         best = max(theirs.values()) if theirs else None
         rows.append((name, ours, theirs, None if best is None else (ours / best, kind)))
 
+    def call_row(name, ours, n_ours, peer_name, theirs, n_theirs):
+        """A call/call row timed in alternation with the peer (stable ratio)."""
+        if theirs is None:
+            row(name, rate(ours, n_ours, t), {})
+            return
+        a, b = paired_rate(ours, n_ours, theirs, n_theirs, t)
+        row(name, a, {peer_name: b})
+
     scalar_peers = {}
     if "mahjong" in p:
         scalar_peers["mahjong"] = rate(loop(p["mahjong"].calculate_shanten, lists[: m // 10]), m // 10, t)
@@ -99,22 +117,22 @@ def main(argv=None) -> int:
     row("shanten, batch of 14-tile hands", rate(lambda: core.shanten_batch(h14), n, t), {})
     row("shanten, batch, all cores", rate(lambda: core.shanten_batch(h13, threads=None), n, t),
         scalar_peers, "batch all cores/call 1 thread")
-    # per call, the same hands in every input form (riichienv: 136-id lists)
-    call_peer = {k: v for k, v in scalar_peers.items() if k == "riichienv"}
+    # per call, the same hands in every input form (riichienv: 136-id lists), each row
+    # timed in alternation with riichienv
+    rie = loop(p["riichienv"].calculate_shanten, ids) if "riichienv" in p else None
     rows_np = np.array(lists, np.uint8)
     as_bytes = [bytes(x) for x in lists]
     as_rows = list(rows_np)
     as_text = [str(h) for h in hand_objs]
-    try:
-        core.shanten(ids[0])
-        row("shanten(136-id list) scalar calls", rate(loop(core.shanten, ids), m, t), call_peer)
-    except ippatsu.IppatsuError:  # an older ippatsu: counts only
-        pass
-    row("shanten(bytes) scalar calls", rate(loop(core.shanten, as_bytes), m, t), call_peer)
-    row("shanten(numpy row) scalar calls", rate(loop(core.shanten, as_rows), m, t), call_peer)
-    row("shanten(Hand) scalar calls", rate(loop(core.shanten, hand_objs), m, t), call_peer)
-    row("shanten(list of 34) scalar calls", rate(loop(core.shanten, lists), m, t), call_peer)
-    row("shanten(notation) scalar calls", rate(loop(core.shanten, as_text), m, t), call_peer)
+    forms = [("136-id list", ids), ("bytes", as_bytes), ("numpy row", as_rows),
+             ("Hand", hand_objs), ("list of 34", lists), ("notation", as_text)]
+    for label, items in forms:
+        try:
+            core.shanten(items[0])
+        except ippatsu.IppatsuError:  # an older ippatsu: no 136-id lists
+            continue
+        call_row(f"shanten({label}) scalar calls", loop(core.shanten, items), m, "riichienv",
+                 rie, m)
     row("is_agari, batch of 14-tile hands", rate(lambda: core.is_agari_batch(h14), n, t), {})
     row("ukeire, batch of 13-tile hands", rate(lambda: core.ukeire_batch(h13[: n // 4]), n // 4, t), {})
     row("waits, batch of 13-tile hands", rate(lambda: core.waits_batch(h13[: n // 4]), n // 4, t), {})
@@ -136,15 +154,12 @@ def main(argv=None) -> int:
         rr = bs.riichienv_runner()
         if rr is not None:
             theirs["riichienv"] = rate(lambda: rr(hands), k, t)
-        call_theirs = {q: v for q, v in theirs.items() if q == "riichienv"}
-        row("score() scalar calls (136-ids)", rate(lambda: bs.run_ippatsu(hands), k, t),
-            call_theirs)
+        rie_s = (lambda: rr(hands)) if rr is not None else None
         as_text = bs.as_notation(hands)
-        row("score() scalar calls (notation)", rate(lambda: bs.run_ippatsu(as_text), k, t),
-            call_theirs)
         as_hand = bs.as_hands(hands)
-        row("score() scalar calls (Hand)", rate(lambda: bs.run_ippatsu(as_hand), k, t),
-            call_theirs)
+        for label, items in (("136-ids", hands), ("notation", as_text), ("Hand", as_hand)):
+            call_row(f"score() scalar calls ({label})",
+                     lambda items=items: bs.run_ippatsu(items), k, "riichienv", rie_s, k)
         w = random_wins(n // 2, 9)
         row("score_batch, winning hands", rate(lambda: score_batch(
             w[0], w[1], melds=w[2], flags=w[3], seat_wind=w[4][:, 0], round_wind=w[4][:, 1],

@@ -189,3 +189,57 @@ def test_kernel_validates_counts_before_any_table_read():
         _core.score_kernel(bytes([0, 0, 0, 14] + [0] * 30), 3, (), 0, 0, 0, 0, rules)
     with pytest.raises(HandSizeError):
         _core.score_kernel(bytes([3] * 4 + [0] * 30), 0, (), 0, 0, 0, 0, rules)
+
+
+def test_one_road_for_ids_notation_and_hand(monkeypatch):
+    """score() takes one compiled road for 136-ids, notation (hand, melds, win tile,
+    indicators) and a Hand: the same result for the same hand in every form, equal to the
+    general (Python-parsed) path, and the compiled road is the one taken."""
+    import random
+
+    import test_scoring_mahjong_diff as md
+    from ippatsu.hand import Hand, Meld
+    from ippatsu.tiles import format_tiles
+
+    rng = random.Random(31)
+    cases = []
+    while len(cases) < 600:
+        h = md.random_hand(rng)
+        if h is not None:
+            cases.append(h)
+
+    def forms(concealed, melds, win, sit):
+        text_sit = dict(sit, dora_indicators=format_tiles(sit["dora_indicators"]),
+                        ura_indicators=format_tiles(sit["ura_indicators"]))
+        yield concealed, win, {"melds": melds}, sit
+        yield (format_tiles(concealed), format_tiles([win]),
+               {"melds": [str(Meld(t, ids)) for t, ids in melds]}, text_sit)
+        yield Hand(concealed, [Meld(t, ids) for t, ids in melds]), win, {}, sit
+
+    def run():
+        out = []
+        for case in cases:
+            row = []
+            for hand, win, kw, sit in forms(*case):
+                try:
+                    row.append(scoring.score(hand, win, raise_on_no_yaku=False, **kw,
+                                             **sit).to_dict())
+                except IppatsuError as e:
+                    row.append(e.code)
+            out.append(row)
+        return out
+
+    taken = []
+    real = _fastscore.score_fast
+
+    def spy(*a):
+        r = real(*a)
+        taken.append(r is not None)
+        return r
+
+    monkeypatch.setattr(_fastscore, "score_fast", spy)
+    fast = run()
+    assert all(row[0] == row[1] == row[2] for row in fast)
+    assert sum(taken) > 0.9 * len(taken)
+    monkeypatch.setattr(_fastscore, "score_fast", lambda *a: None)
+    assert run() == fast

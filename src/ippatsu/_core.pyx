@@ -29,7 +29,7 @@ from importlib import resources
 import numpy as np
 
 from .errors import HandSizeError, IppatsuError, TileCountError
-from .tiles import validate_ids
+from .tiles import format_tiles as _format_tiles, validate_ids
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 
 cdef extern from "_kernels.h" nogil:
@@ -270,6 +270,7 @@ cdef extern from *:
     """
     int ipt_py_counts_fast(object seq, uint8_t *out) noexcept
     int ipt_py_counts_ndarray(object obj, uint8_t *out) noexcept
+    long ipt_py_small(object x) noexcept
 
 
 cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
@@ -1282,123 +1283,411 @@ def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, tuple r
 
 
 # ---------------------------------------------------------------------------------------
-# scalar scoring fast path (ippatsu.scoring.score): parse the common argument types,
-# validate, run the kernel. Anything unusual or invalid returns None and the caller takes
-# the general Python path, which raises the precise error.
+# score(): the compiled edge of ippatsu.scoring.score
+#
+# One road for every accepted input: a Hand, a list / tuple of 136-ids or plain notation
+# for the hand; Meld objects, (type, ids) / (type, notation) pairs or meld text for the
+# melds; a 136-id or one tile of notation for the winning tile; ids or notation for the
+# indicators. They are read once into tile ids (notation takes ids in the copy order of
+# ippatsu.tiles), the situation is packed once into one ipt_score_in_t, the kernel runs
+# and the ScoreResult is built here. Anything irregular (an error to name, liability, a
+# situation given as non-bools, numpy scalars...) returns None: scoring.score then runs
+# its general path, which gives the same result or names the error.
 
 cdef dict _MT_CODES = {"chi": 0, "pon": 1, "daiminkan": 2, "minkan": 2, "kan": 2,
                        "ankan": 3, "kakan": 4, "shouminkan": 4, "added_kan": 4,
                        "closed_kan": 3, "open_kan": 2}
 
+cdef object _SR = None              # ScoreResult
+cdef object _situation_py = None    # scoring._check_situation
+cdef object _RulesCls = None
+cdef object _default_rules = None
+cdef object _MeldCls = None
+cdef dict _MELD_ENUM = {}           # MeldType member -> meld code
+cdef dict _meld_names = {}          # scoring's meld type names -> meld code
+cdef object _items_closed = None, _items_open = None, _items_ym1 = None, _items_ym2 = None
+cdef tuple _LIMIT_NAMES = (), _FORM_NAMES = (), _WAIT_NAMES = ()
+cdef object _new_object = object.__new__
+cdef uint64_t _PINFU_BIT = (<uint64_t> 1) << 7
+cdef int _bound = 0
 
-cdef int _dora_kind_next(int k) noexcept nogil:
+
+def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_cls,
+                 meld_cls, meld_names, items, limits, forms, waits, pinfu_bit):
+    """Called once by ippatsu.scoring: the Python objects the compiled edge builds with."""
+    global _SR, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound, _PINFU_BIT
+    global _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES, _FORM_NAMES
+    global _WAIT_NAMES, _Hand, _meld_names
+    _Hand = hand_cls
+    _meld_names = dict(meld_names)
+    _SR = score_result
+    _situation_py = check_situation
+    _RulesCls = rules_cls
+    _default_rules = default_rules
+    _MeldCls = meld_cls
+    _MELD_ENUM.clear()
+    for member in type(meld_cls("pon", "111z").type):
+        _MELD_ENUM[member] = _MT_CODES[member.value]
+    _items_closed, _items_open, _items_ym1, _items_ym2 = items
+    _LIMIT_NAMES = tuple(limits)
+    _FORM_NAMES = tuple(forms)
+    _WAIT_NAMES = tuple(waits)
+    _PINFU_BIT = pinfu_bit
+    _bound = 1
+
+
+# the rules of the last call, unpacked once per Rules object
+cdef object _r_obj = None
+cdef ipt_rules_t _r_c
+cdef int _r_red = 0, _r_ura = 0, _r_dbl = 0
+cdef long _r_hts = 0, _r_hrn = 0, _r_dep = 0
+
+
+cdef int _rules_load(object rules) except -1:
+    """Unpack a Rules; 0 done, 1 when a field is not a plain int (the general path)."""
+    global _r_obj, _r_red, _r_ura, _r_dbl, _r_hts, _r_hrn, _r_dep
+    if rules is _r_obj:
+        return 0
+    hts, hrn, dep, dwp = rules.honba_tsumo, rules.honba_ron, rules.riichi_deposit, \
+        rules.double_wind_pair_fu
+    if type(hts) is not int or type(hrn) is not int or type(dep) is not int \
+            or type(dwp) is not int:
+        return 1
+    _r_c.open_tanyao = bool(rules.open_tanyao)
+    _r_c.kazoe_yakuman = bool(rules.kazoe_yakuman)
+    _r_c.kiriage = bool(rules.kiriage)
+    _r_c.double_yakuman = bool(rules.double_yakuman)
+    _r_c.yakuman_stacking = bool(rules.yakuman_stacking)
+    _r_c.double_wind_pair_fu = dwp
+    _r_red = bool(rules.red_fives)
+    _r_ura = bool(rules.ura_dora)
+    _r_dbl = bool(rules.double_yakuman)
+    _r_hts, _r_hrn, _r_dep = hts, hrn, dep
+    _r_obj = rules
+    return 0
+
+
+cdef inline int _dora_kind_next(int k) noexcept nogil:
     return _dora_next(k)
 
 
-cdef int _ids_into(object seq, uint64_t *used, uint8_t *counts, int *red) except -2:
-    """Add 136-ids of a list/tuple into counts; -1 if not plain valid ints."""
+cdef inline int _take(uint64_t *used, int t) noexcept nogil:
+    """Mark id t used; 0 if it already was."""
+    if used[t >> 6] & ((<uint64_t> 1) << (t & 63)):
+        return 0
+    used[t >> 6] |= (<uint64_t> 1) << (t & 63)
+    return 1
+
+
+cdef int _scan_plain(str text, int *kinds, int *reds, int cap) except -2:
+    """Plain notation (runs of digits, each closed by m / p / s / z; nothing else) into
+    kinds in written order (reds[i] = 1 for a red five); -1 for anything else."""
+    cdef int n = 0, start = 0, i, d, suit
+    cdef Py_ssize_t L = len(text)
+    cdef Py_UCS4 ch
+    cdef int digs[16]
+    cdef int nd = 0
+    for ch in text:
+        if ch >= u'0' and ch <= u'9':
+            if nd == 16:
+                return -1
+            digs[nd] = <int> ch - 48
+            nd += 1
+        elif ch == u'm' or ch == u'p' or ch == u's' or ch == u'z':
+            if nd == 0 or n + nd > cap:
+                return -1
+            suit = 0 if ch == u'm' else 1 if ch == u'p' else 2 if ch == u's' else 3
+            for i in range(nd):
+                d = digs[i]
+                if suit == 3:
+                    if d < 1 or d > 7:
+                        return -1
+                    kinds[n] = 26 + d
+                    reds[n] = 0
+                elif d == 0:
+                    kinds[n] = suit * 9 + 4
+                    reds[n] = 1
+                else:
+                    kinds[n] = suit * 9 + d - 1
+                    reds[n] = 0
+                n += 1
+            nd = 0
+        else:
+            return -1
+    if nd:
+        return -1
+    return n
+
+
+cdef int _alloc_specs(const int *kinds, const int *reds, int n, uint64_t *used,
+                      int *ids) noexcept:
+    """ippatsu.tiles' copy order: red fives first (copy 0), then each ordinary tile the
+    lowest free copy (an ordinary five takes copy 0 last). 0 when a copy is missing."""
+    cdef int i, c, t, k
+    for i in range(n):
+        if reds[i]:
+            t = kinds[i] * 4
+            if not _take(used, t):
+                return 0
+            ids[i] = t
+    for i in range(n):
+        if not reds[i]:
+            k = kinds[i]
+            ids[i] = -1
+            for c in range(4):
+                t = k * 4 + ((c + 1) & 3 if k == 4 or k == 13 or k == 22 else c)
+                if _take(used, t):
+                    ids[i] = t
+                    break
+            if ids[i] < 0:
+                return 0
+    return 1
+
+
+cdef int _ids_plain(object seq, int *ids, int cap) except -2:
+    """A list / tuple of plain ints 0-135 into ids; -1 otherwise."""
     cdef Py_ssize_t i, n
     cdef long t
     cdef object x
     if type(seq) is not list and type(seq) is not tuple:
         return -1
     n = len(seq)
+    if n > cap:
+        return -1
     for i in range(n):
         x = seq[i]
         if type(x) is not int:
             return -1
-        t = x
+        t = ipt_py_small(x)
         if t < 0 or t >= 136:
             return -1
-        if used[t >> 6] & ((<uint64_t> 1) << (t & 63)):
+        ids[i] = <int> t
+    return <int> n
+
+
+cdef int _tiles_of(object tiles, uint64_t *used, int *ids, int cap, int *last) except -2:
+    """Ids of tiles given as plain ids (kept, must be free) or plain notation (free copies
+    in the copy order), marked in used; -1 when irregular. last: the last written tile."""
+    cdef int kinds[14]
+    cdef int reds[14]
+    cdef int n, i
+    if type(tiles) is str:
+        n = _scan_plain(<str> tiles, kinds, reds, cap)
+        if n < 0 or not _alloc_specs(kinds, reds, n, used, ids):
             return -1
-        used[t >> 6] |= (<uint64_t> 1) << (t & 63)
-        counts[t >> 2] += 1
-        if t == 16 or t == 52 or t == 88:
-            red[0] += 1
+        if n:
+            last[0] = kinds[n - 1] * 4 + (0 if reds[n - 1] else 1)
+        return n
+    n = _ids_plain(tiles, ids, cap)
+    if n < 0:
+        return -1
+    for i in range(n):
+        if not _take(used, ids[i]):
+            return -1
+    if n:
+        last[0] = ids[n - 1]
     return n
 
 
-def score_fast(object hand, object win_tile, object melds, unsigned int flags,
-               int seat_wind, int round_wind, object dora_indicators, object ura_indicators,
-               tuple rules_t, int red_on, int ura_on):
-    """The kernel path of ``ippatsu.scoring.score`` for 136-id inputs, or None.
+cdef inline int _is_red(int t) noexcept nogil:
+    return t == 16 or t == 52 or t == 88
 
-    Returns ``(kernel tuple, counts list, win kind, mlist, dora, ura, red, closed)``;
-    ``mlist`` holds ``(type, lowest kind, red count, ids)`` per meld as scoring expects.
-    """
+
+cdef long _ceil100(long x) noexcept nogil:
+    return (x + 99) // 100 * 100
+
+
+cdef int _indicator_kinds(object x, uint8_t *ind) except -2:
+    """Add the kinds of indicators (plain ids, repeats tolerated, or plain notation under
+    the copy rules) into ind; -1 when irregular."""
+    cdef int kinds[14]
+    cdef int reds[14]
+    cdef int ids[14]
+    cdef uint64_t used[3]
+    cdef int n, i
+    cdef long d
+    if type(x) is str:
+        used[0] = used[1] = used[2] = 0
+        n = _scan_plain(<str> x, kinds, reds, 14)
+        if n < 0 or not _alloc_specs(kinds, reds, n, used, ids):
+            return -1
+        for i in range(n):
+            ind[kinds[i]] += 1
+        return n
+    if type(x) is not list and type(x) is not tuple:
+        return -1
+    for y in x:
+        if type(y) is not int:
+            return -1
+        d = ipt_py_small(y)
+        if d < 0 or d >= 136:
+            return -1
+        ind[d >> 2] += 1
+    return len(x)
+
+
+cdef inline int _flag(object x, int bit, unsigned int *flags) noexcept:
+    """A situation flag given as a bool; 1 for anything else (the general path)."""
+    if x is True:
+        flags[0] |= 1u << bit
+        return 0
+    return x is not False
+
+
+cdef extern from "Python.h":
+    int PyObject_GenericSetDict(object o, object value, void *context) except -1
+
+
+def score_fast(object hand, object win_tile, object melds, object tsumo, object riichi,
+               object double_riichi, object ippatsu, object haitei, object houtei,
+               object rinshan, object chankan, object tenhou, object chiihou,
+               object seat_wind, object round_wind, object dora_indicators,
+               object ura_indicators, object honba, object deposits, object discarder,
+               object pao, object rules, object raise_on_no_yaku):
+    """The compiled road of ``ippatsu.scoring.score`` (same arguments, in order): its
+    ScoreResult, or None for anything the general path must handle or name."""
     cdef uint64_t used[3]
     cdef uint8_t conc[34]
     cdef uint8_t full[34]
-    cdef uint8_t mc[34]
-    cdef uint8_t ind[34]
-    cdef int red = 0, mred, n, k, i, j, t, kmin, nm = 0, closed = 1, win, dora = 0, ura = 0
+    cdef uint8_t dind[34]
+    cdef uint8_t uind[34]
+    cdef int ids[14]
+    cdef int mids[4]
+    cdef int red = 0, n, k, i, t, kmin, nm = 0, closed = 1, win, dora = 0, ura = 0, last = -1
+    cdef int seat, rnd, mt, mred, j
+    cdef long hb, dep, disc = -1, total, dshare, nshare, base, v
+    cdef unsigned int flags = 0
+    cdef uint64_t mask, ym
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
-    cdef ipt_rules_t r
-    cdef long d
-    if not _yaku_table_loaded:
+    cdef long pay[4]
+    if not _bound or not _yaku_table_loaded or pao is not None:
         return None
+    # ---- the situation: plain bools and ints only
+    if rules is None:
+        rules = _default_rules
+    elif type(rules) is not _RulesCls:
+        return None
+    if _rules_load(rules):
+        return None
+    if _flag(tsumo, 0, &flags) or _flag(riichi, 1, &flags) \
+            or _flag(double_riichi, 2, &flags) or _flag(ippatsu, 3, &flags) \
+            or _flag(haitei, 4, &flags) or _flag(houtei, 5, &flags) \
+            or _flag(rinshan, 6, &flags) or _flag(chankan, 7, &flags) \
+            or _flag(tenhou, 8, &flags) or _flag(chiihou, 9, &flags):
+        return None
+    if type(seat_wind) is not int or type(round_wind) is not int or type(honba) is not int \
+            or type(deposits) is not int:
+        return None
+    v = ipt_py_small(seat_wind)
+    if v < 0 or v > 3:
+        return None
+    seat = v
+    v = ipt_py_small(round_wind)
+    if v < 0 or v > 3:
+        return None
+    rnd = v
+    hb = ipt_py_small(honba)
+    dep = ipt_py_small(deposits)
+    if hb < 0 or dep < 0:
+        return None
+    if discarder is not None:
+        if type(discarder) is not int:
+            return None
+        disc = ipt_py_small(discarder)
+        if disc < 0 or disc > 3 or disc == seat or (flags & 1):
+            return None
+    if raise_on_no_yaku is not True and raise_on_no_yaku is not False:
+        return None
+    # ---- the tiles
     used[0] = used[1] = used[2] = 0
     memset(conc, 0, 34)
     memset(full, 0, 34)
-    mlist = []
+    if type(hand) is _Hand and _Hand is not None:
+        if win_tile is None or (melds and hand.melds):
+            return None
+        if hand.melds:
+            melds = hand.melds
+        hand = hand.ids
     if type(melds) is not list and type(melds) is not tuple:
         return None
     if len(melds) > 4:
         return None
+    mlist = []
     for m in melds:
-        if type(m) is tuple and len(<tuple> m) == 2 and type((<tuple> m)[0]) is str:
-            code = _MT_CODES.get((<str> (<tuple> m)[0]).lower())
-            tiles = (<tuple> m)[1]
-        else:
-            mtype = getattr(m, "type", None)
-            if mtype is None:
+        if type(m) is str:
+            try:
+                m = _MeldCls.parse(m)
+            except IppatsuError:
                 return None
-            code = _MT_CODES.get(getattr(mtype, "value", None))
-            tiles = getattr(m, "tiles", None)
+            code = _MELD_ENUM.get(m.type)
+            tiles = _format_tiles(m.tiles)  # text melds take free copies, like notation
+        elif type(m) is tuple and len(<tuple> m) == 2 and type((<tuple> m)[0]) is str:
+            code = _meld_names.get((<str> (<tuple> m)[0]).lower())
+            tiles = (<tuple> m)[1]
+        elif type(m) is _MeldCls:
+            code = _MELD_ENUM.get(m.type)
+            tiles = m.tiles
+        else:
+            return None
         if code is None:
             return None
-        t = code
-        memset(mc, 0, 34)
-        mred = 0
-        n = _ids_into(tiles, used, mc, &mred)
-        if n != (3 if t <= 1 else 4):
+        mt = code
+        n = _tiles_of(tiles, used, mids, 4, &last)
+        if n != (3 if mt <= 1 else 4):
             return None
         kmin = 34
-        for k in range(34):
-            if mc[k]:
-                kmin = k
-                break
-        if t == 0:
-            if kmin >= 27 or kmin % 9 > 6 or mc[kmin] != 1 or mc[kmin + 1] != 1 \
-                    or mc[kmin + 2] != 1:
+        mred = 0
+        for i in range(n):
+            if (mids[i] >> 2) < kmin:
+                kmin = mids[i] >> 2
+            mred += _is_red(mids[i])
+        if mt == 0:
+            if kmin >= 27 or kmin % 9 > 6:
                 return None
+            for j in range(3):
+                for i in range(3):
+                    if mids[i] >> 2 == kmin + j:
+                        break
+                else:
+                    return None
+            full[kmin] += 1
+            full[kmin + 1] += 1
+            full[kmin + 2] += 1
             closed = 0
         else:
-            if mc[kmin] != n:
-                return None
-            if t != 3:
+            for i in range(n):
+                if mids[i] >> 2 != kmin:
+                    return None
+            full[kmin] += n
+            if mt != 3:
                 closed = 0
-        for k in range(34):
-            full[k] += mc[k]
         red += mred
-        inp.meld_type[nm] = t
+        inp.meld_type[nm] = mt
         inp.meld_kind[nm] = kmin
         nm += 1
-        mlist.append((t, kmin, mred, tuple(tiles)))
-    n = _ids_into(hand, used, conc, &red)
+        mlist.append((mt, kmin, mred, tuple([mids[i] for i in range(n)])
+                      if type(tiles) is str else tuple(tiles)))
+    last = -1
+    n = _tiles_of(hand, used, ids, 14, &last)
     if n != 14 - 3 * nm:
         return None
+    for i in range(n):
+        conc[ids[i] >> 2] += 1
+        red += _is_red(ids[i])
     if win_tile is None:
-        if n == 0:
+        if last < 0:
             return None
-        win = (<object> hand[n - 1]) >> 2
+        win = last >> 2
     elif type(win_tile) is int:
-        d = win_tile
-        if d < 0 or d >= 136:
+        v = ipt_py_small(win_tile)
+        if v < 0 or v >= 136:
             return None
-        win = d >> 2
+        win = v >> 2
+    elif type(win_tile) is str:
+        if _scan_plain(<str> win_tile, &k, &i, 1) != 1:
+            return None
+        win = k
     else:
         return None
     if conc[win] == 0:
@@ -1407,39 +1696,109 @@ def score_fast(object hand, object win_tile, object melds, unsigned int flags,
         full[k] += conc[k]
         if full[k] > 4:
             return None
-    memset(ind, 0, 34)
-    for seq, is_ura in ((dora_indicators, 0), (ura_indicators, 1)):
-        if type(seq) is not list and type(seq) is not tuple:
-            return None
-        for x in seq:
-            if type(x) is not int:
-                return None
-            d = x
-            if d < 0 or d >= 136:
-                return None
-            ind[d >> 2] += 1
-            if full[d >> 2] + ind[d >> 2] > 4:
-                return None  # a fifth copy through the indicators: the slow path raises
-            j = full[_dora_kind_next(d >> 2)]
-            if is_ura:
-                ura += j
-            else:
-                dora += j
-    if not red_on:
+    memset(dind, 0, 34)
+    memset(uind, 0, 34)
+    if _indicator_kinds(dora_indicators, dind) < 0 or _indicator_kinds(ura_indicators,
+                                                                     uind) < 0:
+        return None
+    for k in range(34):
+        if dind[k] or uind[k]:
+            if full[k] + dind[k] + uind[k] > 4:
+                return None  # a fifth copy through the indicators: the general path names it
+            j = full[_dora_kind_next(k)]
+            dora += j * dind[k]
+            ura += j * uind[k]
+    if flags & ~7u:
+        _situation_py(flags, mlist, seat)
+    elif (flags & 6) and not closed:
+        return None  # riichi on an open hand: the general path names it
+    if not _r_red:
         red = 0
-    if not (ura_on and closed and (flags & 6)):
+    if not (_r_ura and closed and (flags & 6)):
         ura = 0
+    # ---- the kernel
     memcpy(inp.counts, conc, 34)
     inp.win = win
     inp.n_melds = nm
     inp.flags = flags
-    inp.seat_wind = seat_wind
-    inp.round_wind = round_wind
+    inp.seat_wind = seat
+    inp.round_wind = rnd
     inp.bonus = dora + ura + red
-    _fill_rules(rules_t, &r)
-    ipt_score(&inp, &r, &out)
-    kernel = (out.code, out.points, out.base, out.han, out.fu, out.yaku, out.yakuman_mask,
-              out.yakuman, out.limit, out.form, out.wait, out.pair,
-              tuple([out.runs[i] for i in range(out.n_runs)]),
-              tuple([out.trips[i] for i in range(out.n_trips)]))
-    return (kernel, [conc[k] for k in range(34)], win, mlist, dora, ura, red, bool(closed))
+    ipt_score(&inp, &_r_c, &out)
+    if out.code == 1:
+        return None  # not complete: the general path raises not_agari
+    # ---- the result (scoring._build_result, the same object)
+    mask = out.yaku
+    ym = out.yakuman_mask
+    han = out.han
+    error = None
+    if ym:
+        table = _items_ym2 if _r_dbl else _items_ym1
+        dora = ura = red = 0
+        bits = ym
+    else:
+        table = _items_closed if closed else _items_open
+        bits = mask
+    yaku_ids = []
+    while bits:
+        i = 0
+        while not (bits >> i) & 1:
+            i += 1
+        yaku_ids.append(i)
+        bits &= bits - 1
+    yaku_ids = tuple(yaku_ids)
+    yaku = tuple([table[i] for i in yaku_ids])
+    if not mask and not ym:
+        if raise_on_no_yaku:
+            return None  # the general path raises no_yaku
+        error = "no_yaku"
+        han = 0
+        dora = ura = red = 0
+    base = out.base
+    dealer = seat == 0
+    total = dshare = nshare = 0
+    if base:
+        if not (flags & 1):
+            total = _ceil100(base * (6 if dealer else 4))
+        elif dealer:
+            nshare = _ceil100(base * 2)
+            total = nshare * 3
+        else:
+            dshare = _ceil100(base * 2)
+            nshare = _ceil100(base)
+            total = dshare + 2 * nshare
+    tsumo_b = bool(flags & 1)
+    cost = {"dealer": dshare, "non_dealer": nshare} if tsumo_b else {"ron": total}
+    payments = None
+    if error is None and (tsumo_b or disc >= 0):
+        pay[0] = pay[1] = pay[2] = pay[3] = 0
+        if tsumo_b:
+            for i in range(4):
+                if i != seat:
+                    if base:
+                        pay[i] -= dshare if (i == 0 and not dealer) else nshare
+                    pay[i] -= _r_hts * hb
+        else:
+            if base:
+                pay[disc] -= total
+            pay[disc] -= _r_hrn * hb
+        pay[seat] = -(pay[0] + pay[1] + pay[2] + pay[3]) + dep * _r_dep
+        payments = (pay[0], pay[1], pay[2], pay[3])
+    if out.form == 0:
+        reading = (out.pair, tuple([out.runs[i] for i in range(out.n_runs)]),
+                   tuple([out.trips[i] for i in range(out.n_trips)]))
+    else:
+        reading = None
+    # the same object ScoreResult(...) builds (scoring._build_result), its __dict__ set
+    # in one step
+    r = _new_object(_SR)
+    PyObject_GenericSetDict(r, {
+        "han": han, "fu": out.fu, "yaku": yaku, "yaku_ids": yaku_ids, "dora": dora,
+        "ura": ura, "red": red, "yakuman": out.yakuman, "limit": _LIMIT_NAMES[out.limit],
+        "points": total, "cost": cost, "payments": payments, "dealer": dealer,
+        "tsumo": tsumo_b, "form": _FORM_NAMES[out.form], "wait": _WAIT_NAMES[out.wait],
+        "error": error,
+        "_detail": (out.form, reading, list(<bytes> conc[:34]), mlist, out.wait, tsumo_b,
+                    bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)},
+        NULL)
+    return r

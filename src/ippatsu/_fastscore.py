@@ -35,6 +35,7 @@ if AVAILABLE:
     score_kernel = _core.score_kernel
     score_batch_kernel = _core.score_batch_kernel
     score_fast = _core.score_fast
+    bind_scoring = _core.bind_scoring
 
 
 def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,

@@ -642,7 +642,16 @@ def score(
     0..3), ``bad_seat`` (a discarder on a tsumo, the winner as discarder, a seat outside
     0..3), ``bad_counter`` (negative honba or deposits).
     """
-    # ---- edge: parse once -----------------------------------------------------------
+    # ---- the compiled road: every accepted input form, parsed once in C; None for
+    # anything the general path below must handle or name
+    if USE_KERNEL and _score_counts is _REFERENCE:
+        r = _fastscore.score_fast(
+            hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
+            rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
+            ura_indicators, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
+        if r is not None:
+            return r
+    # ---- the general path: parse once -----------------------------------------------
     if type(rules) is not Rules:
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     if type(seat_wind) is not int or type(round_wind) is not int:
@@ -675,23 +684,6 @@ def score(
                                 "sorted)", "missing_win_tile")
         melds = tuple(hand.melds) or melds
         hand = list(hand.ids)
-    if USE_KERNEL and _score_counts is _REFERENCE:
-        # compiled fast path for 136-id inputs; None -> the general path below (which
-        # also raises the precise error for anything invalid)
-        fast = _fastscore.score_fast(
-            hand, win_tile, melds, flags,
-            seat_wind, round_wind, dora_indicators, ura_indicators, _rules_tuple(rules),
-            rules.red_fives, rules.ura_dora)
-        if fast is not None:
-            kernel, counts, win, mlist, dora, ura, red, closed = fast
-            if flags & _UNUSUAL_FLAGS:
-                _check_situation(flags, mlist, seat_wind)
-            elif flags & (F_RIICHI | F_DOUBLE_RIICHI) and not closed:
-                raise SituationError("impossible situation: riichi on an open hand",
-                                     "bad_situation")
-            return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red,
-                                       tsumo, closed, honba, deposits, discarder, pao,
-                                       seat_wind, round_wind, raise_on_no_yaku)
     if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
         raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
                         "bad_meld")
@@ -1407,3 +1399,11 @@ USE_KERNEL: bool = _fastscore.AVAILABLE
 False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python evaluation
 (``_score_counts``, the reference). A replaced ``_score_counts`` (a test's recorder)
 receives every call whatever this says."""
+
+if _fastscore.AVAILABLE:
+    from .hand import Hand as _Hand, Meld as _Meld
+
+    _fastscore.bind_scoring(
+        ScoreResult, Rules, _DEFAULT_RULES, _check_situation, _Hand, _Meld,
+        _MELD_TYPE_NAMES, (_ITEM_CLOSED, _ITEM_OPEN, _ITEM_YAKUMAN1, _ITEM_YAKUMAN2),
+        _LIMITS, _FORM_NAMES, WAIT_NAMES, _PINFU_BIT)
