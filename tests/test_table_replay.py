@@ -85,8 +85,9 @@ def test_tenhou_open_kan_dora_turns_at_the_discard(shared_data):
 
 
 def test_tenhou_last_dealer_stops_only_after_a_win(shared_data):
-    """RULES.md §10 (verify): the all-last dealer in first place ends the game after a
-    win; after tenpai at a draw the game goes on (dnovikoff/bug1.xml, South 4)."""
+    """RULES.md §10 (verify): in Tenhou's rules before June 2010 the all-last dealer in
+    first place ended the game after a win only; after tenpai at a draw the game went on
+    (dnovikoff/bug1.xml, South 4, replayed with the rules of its date)."""
     rep = replay_file(shared_path("tenhou", "mjlog", "dnovikoff", "bug1.xml"))
     assert rep.ok
 

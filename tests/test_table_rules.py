@@ -541,19 +541,39 @@ def test_last_dealer_stop_optional_rejects_other_seats_and_needs_the_conditions(
     assert st.phase == Phase.HAND_END and st.to_act == []
 
 
-def test_last_dealer_stop_after_tenpai_at_a_draw_planet_but_not_tenhou():
+def test_last_dealer_stop_after_tenpai_at_a_draw_planet_and_tenhou_but_not_tenhou_2009():
     # seeds/003 (planet): the last-hand dealer in first with >= 30,000 ends the game
-    # "with a win or a tenpai draw"; Tenhou goes on after a tenpai draw (dnovikoff/bug1.xml)
+    # "with a win or a tenpai draw"; Tenhou too since June 2010 (tenpai-yame, blog.tenhou.net
+    # 38215017), while its earlier records go on after a tenpai draw (dnovikoff/bug1.xml)
     st = _all_last_dealer_tenpai_draw(Rules.planet().replace(game_length="half"))
     assert st.hand_results[-1].tenpai == [False, False, False, True]
     assert st.phase == Phase.GAME_END
     st = _all_last_dealer_tenpai_draw(Rules.tenhou())
+    assert st.phase == Phase.GAME_END
+    st = _all_last_dealer_tenpai_draw(Rules.tenhou(at="2010-05-31"))
     assert st.phase == Phase.HAND_END and st.next_hand_counters[:2] == (7, 1)
     st = _all_last_dealer_tenpai_draw(Rules().replace(last_dealer_stop="optional"))
     assert st.phase == Phase.HAND_END and st.to_act == [3]
     st = _all_last_dealer_tenpai_draw(Rules().replace(last_dealer_stop="optional",
                                                       last_dealer_stop_tenpai=False))
     assert st.phase == Phase.HAND_END and st.to_act == []
+
+
+def test_sudden_death_dealer_tenpai_draw_ends_the_game_only_with_tenpai_stop():
+    """RULES §10 / Tenhou timeline: in the West round (sudden death) a repeating dealer in
+    first place with 30,000 or more ends the game after a tenpai draw under today's
+    Tenhou rules (tenpai-yame since June 2010), and plays on under the rules before."""
+    def west4(rules):
+        st = table(["147m258p369s1234z", "147m258p369s1234z", "147m258p369s5677z",
+                    "23m456p789s55566z"], draws="5m 6p 5s 8s", n_live=4, rules=rules,
+                   kyoku=11, scores=[25000, 25000, 20000, 30000])
+        tsumogiri_round(st, 4)
+        assert st.hand_results[-1].tenpai == [False, False, False, True]
+        return st
+
+    assert west4(Rules.tenhou()).phase == Phase.GAME_END
+    st = west4(Rules.tenhou(at="2009-12-01"))
+    assert st.phase == Phase.HAND_END and st.next_hand_counters[:2] == (11, 1)
 
 
 def test_last_dealer_stop_never_follows_an_abortive_draw():

@@ -18,7 +18,6 @@ option                         ippatsu      tenhou       majsoul      planet
 ``furiten_on_yakuless_pass``   False        False        False        **True**
 ``nagashi_mode``               win          **draw**     win          win
 ``last_dealer_stop``           off          **auto**     off          **auto**
-``last_dealer_stop_tenpai``    True         **False**    True         True
 ``west_extension``             False        **True**     False        False
 ``game_length``                half         half         half         **east**
 ``open_kan_dora_delayed``      True         **False**    True         True
@@ -340,7 +339,6 @@ class Rules:
             nagashi_mode=NagashiMode.DRAW,
             last_dealer_stop=LastDealerStop.AUTO,
             last_dealer_stop_min=0,
-            last_dealer_stop_tenpai=False,
             west_extension=True,
             open_kan_dora_delayed=False,
         )

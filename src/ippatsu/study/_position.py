@@ -1512,28 +1512,26 @@ class RecordCut:
 
 
 def _load_rounds(src, rules: Optional[Rules]):
+    """The rounds of a record and the rules to play them by: ``rules`` as given, or else
+    the rules replay would use (Tenhou's rules at the record's date and its lobby
+    header: :func:`~ippatsu.table.replay.record_rules`)."""
     from ..io.mjlog import load_mjlog
     from ..io.tenhou6 import load_tenhou6
-    from ..rules import GameLength
     from ..table.mjai import load_mjai, mjai_rounds
-    from ..table.replay import tenhou_rules
+    from ..table.replay import record_rules, tenhou_rules
 
     if isinstance(src, (list, tuple)) and src and hasattr(src[0], "events"):
-        return list(src), rules or tenhou_rules()
+        rounds = list(src)
+        return rounds, rules or record_rules(rounds)
     s = str(src)
     if isinstance(src, list) or s.endswith((".mjson", ".jsonl")) or s.lstrip().startswith("{"):
         rounds, _, _ = mjai_rounds(load_mjai(src))
-        return rounds, rules or tenhou_rules()
+        return rounds, rules or tenhou_rules()  # an mjai log carries no date
     if s.endswith(".json"):
-        return load_tenhou6(src, strict=False), rules or tenhou_rules()
+        rounds = load_tenhou6(src, strict=False)
+        return rounds, rules or record_rules(rounds)
     g = load_mjlog(src)
-    if rules is None:
-        rules = tenhou_rules()
-        lt = g.lobby_type
-        if lt is not None:
-            rules = rules.replace(game_length=GameLength.HALF if lt.hanchan else GameLength.EAST,
-                                  red_fives=lt.red_fives, open_tanyao=lt.kuitan)
-    return g.rounds, rules
+    return g.rounds, rules or record_rules(g)
 
 
 def cut_record(src, *, hand_index: int, turn: int, seat: Optional[int] = None,

@@ -64,8 +64,8 @@ Departures and choices (where RULES.md leaves room):
 - The last hand's dealer stops the game (``LastDealerStop.AUTO``), or is offered
   ``STOP`` / ``PASS`` at ``HAND_END`` (``OPTIONAL``: ``legal_actions(dealer)``; a step
   with the choice ends the game or starts the next hand), after a win, and after tenpai
-  at an exhaustive draw unless ``Rules.last_dealer_stop_tenpai`` is False (Tenhou). An
-  abortive draw never offers it.
+  at an exhaustive draw unless ``Rules.last_dealer_stop_tenpai`` is False (Tenhou before
+  June 2010: ``Rules.tenhou(at=...)``). An abortive draw never offers it.
 - Nagashi mangan is lost by discarding a simple, by having a discard called, or by an
   open call (chi, pon, open or added kan); a closed kan does not void it.
 """
@@ -1437,14 +1437,19 @@ class GameState:
         dealer = self.dealer
         dealer_first = self.placement()[0] == dealer
         if self.kyoku >= last:  # extension rounds: sudden death
-            if top >= rules.return_points and (not renchan or dealer_first):
+            # a repeating dealer in first place ends it too, after a tenpai draw only
+            # when last_dealer_stop_tenpai (Tenhou from June 2010)
+            if top >= rules.return_points and (not renchan or (
+                    dealer_first and (win or kind != "exhaustive"
+                                      or rules.last_dealer_stop_tenpai))):
                 return True
             return next_kyoku >= last + 4
         # the last regular hand
         if not renchan:
             return enough
-        # the last dealer's stop (agari-yame; tenpai-yame unless Tenhou: its records go on
-        # after an all-last dealer tenpai in first place, dnovikoff/bug1.xml)
+        # the last dealer's stop (agari-yame; tenpai-yame unless last_dealer_stop_tenpai
+        # is off: Tenhou's records before June 2010 go on after an all-last dealer's
+        # tenpai in first place, dnovikoff/bug1.xml)
         if rules.last_dealer_stop is LastDealerStop.AUTO:
             return self._dealer_may_stop(renchan, win, kind)
         return False
