@@ -521,3 +521,30 @@ def test_yaku_table_yakuman_rows_carry_no_han_and_double_marks_the_doubles():
         if y.yakuman:
             assert (y.han_closed, y.han_open) == (0, 0), y.name
         assert y.double == (y.yakuman == 2), y.name
+
+
+def _mask(text):
+    from ippatsu.tiles import parse_counts
+    return sum(1 << k for k, n in enumerate(parse_counts(text)) if n)
+
+
+def test_rule_4_honroutou_and_honitsu_checks_need_both_kinds_of_tile():
+    """RULES §4, on the table's check functions themselves (in a full hand an all-honor
+    or all-terminal hand is a yakuman, which hides these rows): honroutou needs terminals
+    *and* honors; honitsu needs honors."""
+    from ippatsu.yaku import BY_NAME, YakuContext
+    honroutou, honitsu = BY_NAME["honroutou"].check, BY_NAME["honitsu"].check
+    assert honroutou(YakuContext(mask=_mask("19m19p11z22z")))
+    assert not honroutou(YakuContext(mask=_mask("1234567z")))
+    assert not honroutou(YakuContext(mask=_mask("19m19p19s")))
+    assert honitsu(YakuContext(mask=_mask("123456m11z")))
+    assert not honitsu(YakuContext(mask=_mask("123456789m")))
+
+
+def test_yakuman_gate_rejects_a_closed_honitsu_hand():
+    """The scorer's yakuman gate (a cheap necessary condition) lets ordinary hands skip
+    the yakuman checks: a closed honitsu hand with no yakuman shape is rejected."""
+    from ippatsu.yaku import YakuContext, may_be_yakuman
+    c = YakuContext(tenhou=False, chiihou=False, form=0, ankou=1, kans=0, closed=True,
+                    mask=_mask("123456789m111z22z"), triplets=(27,))
+    assert not may_be_yakuman(c)
