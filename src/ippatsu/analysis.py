@@ -1,4 +1,4 @@
-"""Hand analysis: what the hand builder of the rules page shows (RULES.md §9).
+"""Hand analysis: what the hand builder of the rules page shows (docs/rules.md §9).
 
 :func:`analyze` takes a hand of any legal size and returns one frozen :class:`Analysis`:
 
@@ -87,7 +87,7 @@ __all__ = [
     "WIND_NAMES",
 ]
 
-#: the hand builder takes up to five indicators (one + four kan dora), RULES.md §9
+#: the hand builder takes up to five indicators (one + four kan dora), docs/rules.md §9
 MAX_DORA_INDICATORS = 5
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -489,7 +489,7 @@ def analyze(
 ) -> Analysis:
     """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None) -> Analysis
 
-    Analyse a hand of any legal size (RULES.md §3, §9).
+    Analyse a hand of any legal size (docs/rules.md §3, §9).
 
     Parameters
     ----------

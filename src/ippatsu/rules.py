@@ -1,10 +1,10 @@
 """Rule options: one immutable :class:`Rules` value and its presets.
 
-Every option that ``RULES.md`` names, or leaves open, is a field of :class:`Rules`; the
-defaults are the Ippatsu rules (``RULES.md`` §1–§8). Evaluation never mutates a ``Rules``
+Every option that the rules reference (``docs/rules.md``) names, or leaves open, is a field of :class:`Rules`; the
+defaults are the Ippatsu rules (``docs/rules.md`` §1–§8). Evaluation never mutates a ``Rules``
 (it is a frozen dataclass); derive a variant with :meth:`Rules.replace`.
 
-Presets (``RULES.md`` §10) and how they differ from the default ``Rules.ippatsu()``:
+Presets (``docs/rules.md`` §10) and how they differ from the default ``Rules.ippatsu()``:
 
 =============================  ===========  ===========  ===========  ===========
 option                         ippatsu      tenhou       majsoul      planet
@@ -25,9 +25,9 @@ option                         ippatsu      tenhou       majsoul      planet
 
 Everything else (open tanyao, kazoe yakuman at 13 han, no kiriage, yakuman stacking, red
 fives, 4-fu double-wind pair, 300/100 honba, uma +20/+10/−10/−20 with a 30,000 return)
-is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (RULES.md §10:
+is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (docs/rules.md §10:
 "scoring as ippatsu"); it exists so callers can name the ruleset of the Mahjong Soul corpus.
-``planet`` follows seeds/003 (preset planet-riichi-red-3-v1): two rons on one discard,
+``planet`` follows the Mahjong Planet rules page (preset planet-riichi-red-3-v1): two rons on one discard,
 three abort; no kokushi robbing of a closed kan; liability only for daisangen/daisuushi
 feeds and only for that yakuman's part of the hand; passing a discard that completes the
 hand's shape is temporary furiten even without a yaku; East-only ranked games; the
@@ -64,7 +64,7 @@ __all__ = [
 
 
 class RonMode(str, Enum):
-    """Several players claiming ron on one discard (RULES.md §8)."""
+    """Several players claiming ron on one discard (docs/rules.md §8)."""
 
     ATAMAHANE = "atamahane"
     """Only the claimant closest to the discarder in turn order wins."""
@@ -75,7 +75,7 @@ class RonMode(str, Enum):
 
 
 class NagashiMode(str, Enum):
-    """How nagashi mangan settles (RULES.md §8, §10)."""
+    """How nagashi mangan settles (docs/rules.md §8, §10)."""
 
     WIN = "win"
     """Paid as a mangan tsumo and treated as a win: no noten payments, honba/deposits go
@@ -86,7 +86,7 @@ class NagashiMode(str, Enum):
 
 
 class GameLength(str, Enum):
-    """Game length (RULES.md §8)."""
+    """Game length (docs/rules.md §8)."""
 
     EAST = "east"
     """East-only game (tonpuusen): E1–E4."""
@@ -112,7 +112,7 @@ class LastDealerStop(str, Enum):
 class Rules:
     """An immutable set of rule options. Defaults are the Ippatsu rules.
 
-    Scoring (RULES.md §4–§7)
+    Scoring (docs/rules.md §4–§7)
     ------------------------
     open_tanyao : bool
         Tanyao is allowed in an open hand (kuitan). Default True.
@@ -134,12 +134,12 @@ class Rules:
     ura_dora, kan_dora, kan_ura : bool
         Ura dora for riichi winners, one more indicator per kan, ura under kan indicators.
     open_kan_dora_delayed : bool
-        True (RULES.md §5): the indicator of an open or added kan turns only after the
+        True (docs/rules.md §5): the indicator of an open or added kan turns only after the
         following discard passes without a ron, so a ron on that discard does not count
         it. False (Tenhou, checked against the records): it turns when the kan player
         discards, before any ron on that discard. Default True.
 
-    Payments (RULES.md §7, §8)
+    Payments (docs/rules.md §7, §8)
     --------------------------
     honba_ron : int
         Points per honba on a ron, paid by the discarder. Default 300.
@@ -168,7 +168,7 @@ class Rules:
     noten_payment : int
         Total moved from noten to tenpai players at an exhaustive draw. Default 3,000.
 
-    Table (RULES.md §8)
+    Table (docs/rules.md §8)
     -------------------
     ron_mode : RonMode
         ``ATAMAHANE`` (default), ``DOUBLE`` (two win, three abort) or ``TRIPLE``.
@@ -309,12 +309,12 @@ class Rules:
 
     @classmethod
     def ippatsu(cls) -> "Rules":
-        """The Ippatsu rules (RULES.md §1–§8): the defaults."""
+        """The Ippatsu rules (docs/rules.md §1–§8): the defaults."""
         return cls()
 
     @classmethod
     def tenhou(cls, at: Any = None) -> "Rules":
-        """Tenhou's ranked four-player rooms (RULES.md §10, data/tenhou).
+        """Tenhou's ranked four-player rooms (docs/rules.md §10; Tenhou's game records).
 
         ``at`` (a ``datetime.date``, ``datetime.datetime`` or ISO string ``"2010-03-01"``)
         gives the rules that were in force on that day (Tenhou changed some over the
@@ -345,12 +345,12 @@ class Rules:
 
     @classmethod
     def majsoul(cls) -> "Rules":
-        """Mahjong Soul ranked: scored exactly as ``ippatsu`` (RULES.md §10)."""
+        """Mahjong Soul ranked: scored exactly as ``ippatsu`` (docs/rules.md §10)."""
         return cls(name="majsoul")
 
     @classmethod
     def planet(cls) -> "Rules":
-        """Mahjong Planet ``planet-riichi-red-3-v1`` (RULES.md §10, seeds/003)."""
+        """Mahjong Planet ``planet-riichi-red-3-v1`` (docs/rules.md §10; the Mahjong Planet rules page)."""
         return cls(
             name="planet",
             ron_mode=RonMode.DOUBLE,

@@ -2,7 +2,7 @@
 
 Design
 ------
-Two integer views of a tile (RULES.md §1):
+Two integer views of a tile (docs/rules.md §1):
 
 * **kind** 0–33: 0–8 = 1m–9m, 9–17 = 1p–9p, 18–26 = 1s–9s, 27–30 = E S W N,
   31–33 = White Green Red (haku, hatsu, chun). Shapes, shanten and yaku see kinds only.

@@ -1,4 +1,4 @@
-"""The table: a four-player game engine (RULES.md §8).
+"""The table: a four-player game engine (docs/rules.md §8).
 
 * :class:`GameState` (``state.py``, compiled by Cython with the types of ``state.pxd``;
   interpreted under ``IPPATSU_PURE_PYTHON=1``): the state machine — walls, draws, calls, kans, dora,

@@ -1,4 +1,4 @@
-"""The four-player game state machine (RULES.md §8).
+"""The four-player game state machine (docs/rules.md §8).
 
 Design
 ------
@@ -52,7 +52,7 @@ Example: a position in tile notation, then the dealer's legal actions and a disc
 >>> st.phase.name, st.actor, st.riichi[0], st.scores[0]
 ('TURN', 1, 2, 24000)
 
-Departures and choices (where RULES.md leaves room):
+Departures and choices (where the rules leave room):
 - The indicator of an open or added kan turns after the next discard passes without a
   ron (``Rules.open_kan_dora_delayed=True``), or, with ``open_kan_dora_delayed=False``,
   when the kan player discards, before any ron on it (Tenhou); in both cases at once when
@@ -1409,7 +1409,7 @@ class GameState:
 
     def _dealer_may_stop(self, renchan: bool, win: bool, kind: str) -> bool:
         """The last regular hand's dealer repeats (a win, or tenpai at an exhaustive draw
-        when ``last_dealer_stop_tenpai``) in first place with enough points (RULES.md §8:
+        when ``last_dealer_stop_tenpai``) in first place with enough points (docs/rules.md §8:
         "the last-hand dealer in first place with ≥ 30,000 may stop")."""
         rules = self.rules
         last = 4 if rules.game_length is GameLength.EAST else 8

@@ -8,7 +8,7 @@ number of live draws the hand allows (70 for a full wall); the state counts draw
 it, so a wall made for a replay (:mod:`ippatsu.table.replay`) may hold only the tiles a
 record shows, and a test may shorten the hand.
 
-Walls from a seed (RULES.md §8, STYLE 12): ``numpy.random.SeedSequence`` →
+Walls from a seed (docs/rules.md §8): ``numpy.random.SeedSequence`` →
 ``Generator(PCG64)`` → a permutation of the 136 ids; the same seed gives the same walls on
 every platform. Layout of the permutation: ids 0–51 dealt 13 at a time starting with the
 dealer, 52–121 the live wall, 122–125 rinshan, 126–130 dora indicators, 131–135 ura.
