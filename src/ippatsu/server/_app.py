@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import logging
 from enum import Enum
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -18,7 +19,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 try:
     from fastapi import FastAPI, Query, Request
     from fastapi.exceptions import RequestValidationError
-    from fastapi.responses import HTMLResponse, JSONResponse
+    from fastapi.responses import HTMLResponse, JSONResponse, Response
     from pydantic import BaseModel, ConfigDict, Field
     from starlette.exceptions import HTTPException as StarletteHTTPException
 except ImportError as _e:  # pragma: no cover - exercised only without the extra
@@ -56,6 +57,12 @@ class APIError(Exception):
     def __init__(self, status: int, code: str, message: str):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+
+
+def _ok(x: Any) -> Response:
+    """A 200 JSON answer, encoded once with the standard library (no response model)."""
+    return Response(json.dumps(x, separators=(",", ":"), ensure_ascii=False).encode(),
+                    media_type="application/json")
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
@@ -442,13 +449,14 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
         return _INDEX.format(version=ippatsu.__version__)
 
     @app.get("/v1/health", tags=["meta"])
-    async def health() -> dict:
+    async def health() -> Response:
         """Readiness: the version and the backend (compiled or pure-Python)."""
-        return {"status": "ok", "version": ippatsu.__version__, "backend": ippatsu.BACKEND,
-                "max_batch": app.state.max_batch, "max_body_bytes": max_body_bytes}
+        return _ok({"status": "ok", "version": ippatsu.__version__,
+                    "backend": ippatsu.BACKEND, "max_batch": app.state.max_batch,
+                    "max_body_bytes": max_body_bytes})
 
     @app.post("/v1/score", tags=["scoring"])
-    async def score(req: ScoreRequest) -> dict:
+    async def score(req: ScoreRequest) -> Response:
         """``ippatsu.score(...).to_dict()``: the best reading of a complete hand."""
         kw = req.model_dump(exclude={"hand", "win_tile", "melds", "rules"})
         for k in ("dora_indicators", "ura_indicators"):
@@ -456,74 +464,74 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
         melds = [_meld(m, i) for i, m in enumerate(req.melds)]
         r = _call("score", ippatsu.score, _hand(req.hand), req.win_tile, melds=melds,
                   rules=_rules(req.rules), **kw)
-        return r.to_dict()
+        return _ok(r.to_dict())
 
     @app.post("/v1/analyze", tags=["analysis"])
-    async def analyze(req: AnalyzeRequest) -> dict:
+    async def analyze(req: AnalyzeRequest) -> Response:
         """``ippatsu.analyze(...).to_dict()``: shanten, waits with scores, yaku, hints."""
         a = _call("analyze", ippatsu.analyze, _hand(req.hand), melds=list(req.melds),
                   seat_wind=req.seat_wind, round_wind=req.round_wind,
                   dora_indicators=_hand(req.dora_indicators), win_tile=req.win_tile,
                   tsumo=req.tsumo, riichi=req.riichi, rules=_rules(req.rules),
                   visible=req.visible)
-        return _call("analyze", a.to_dict)
+        return _ok(_call("analyze", a.to_dict))
 
     @app.post("/v1/shanten", tags=["hand core"])
-    async def shanten(req: HandRequest) -> dict:
+    async def shanten(req: HandRequest) -> Response:
         """Shanten (the lowest form) and each form's shanten (``shanten_forms``)."""
-        return _shanten_of(_hand(req.hand), "shanten")
+        return _ok(_shanten_of(_hand(req.hand), "shanten"))
 
     @app.post("/v1/waits", tags=["hand core"])
-    async def waits(req: HandRequest) -> dict:
+    async def waits(req: HandRequest) -> Response:
         """The kinds that complete a 3k+1 hand (``ippatsu.waits``)."""
-        return _waits_of(_hand(req.hand), "waits")
+        return _ok(_waits_of(_hand(req.hand), "waits"))
 
     @app.post("/v1/ukeire", tags=["hand core"])
-    async def ukeire(req: HandRequest) -> dict:
+    async def ukeire(req: HandRequest) -> Response:
         """Effective tiles (``ippatsu.ukeire``): of a 3k+1 hand, or per discard of 3k+2."""
-        return _ukeire_of(_hand(req.hand), req.visible, "ukeire")
+        return _ok(_ukeire_of(_hand(req.hand), req.visible, "ukeire"))
 
     @app.post("/v1/batch/shanten", tags=["hand core"])
-    async def shanten_batch(req: BatchRequest) -> dict:
+    async def shanten_batch(req: BatchRequest) -> Response:
         """``/v1/shanten`` for up to ``max_batch`` hands (more: 413 batch_too_large)."""
-        return {"results": _rows(_shanten_of, req.hands)}
+        return _ok({"results": _rows(_shanten_of, req.hands)})
 
     @app.post("/v1/batch/waits", tags=["hand core"])
-    async def waits_batch(req: BatchRequest) -> dict:
+    async def waits_batch(req: BatchRequest) -> Response:
         """``/v1/waits`` for up to ``max_batch`` hands."""
-        return {"results": _rows(_waits_of, req.hands)}
+        return _ok({"results": _rows(_waits_of, req.hands)})
 
     @app.post("/v1/batch/ukeire", tags=["hand core"])
-    async def ukeire_batch(req: BatchRequest) -> dict:
+    async def ukeire_batch(req: BatchRequest) -> Response:
         """``/v1/ukeire`` for up to ``max_batch`` hands (one ``visible`` for all)."""
-        return {"results": _rows(_ukeire_of, req.hands, req.visible)}
+        return _ok({"results": _rows(_ukeire_of, req.hands, req.visible)})
 
     @app.get("/v1/presets", tags=["rules"])
-    async def presets() -> dict:
+    async def presets() -> Response:
         """The rules presets with every field, and the fields (type, default, choices)."""
-        return {"presets": [{"name": n, "rules": rules_of(n).to_dict()} for n in _PRESETS],
-                "fields": _fields()}
+        return _ok({"presets": [{"name": n, "rules": rules_of(n).to_dict()}
+                                for n in _PRESETS], "fields": _fields()})
 
     @app.get("/v1/tables/han-fu", tags=["rules"])
     async def han_fu(rules: str = Query("ippatsu", description="a preset name"),
-                     max_han: int = Query(4, ge=1, le=MAX_TABLE_HAN)) -> dict:
+                     max_han: int = Query(4, ge=1, le=MAX_TABLE_HAN)) -> Response:
         """The han × fu table (``ippatsu.score_table``); ``null`` for impossible cells."""
-        return _han_fu(_rules(rules), max_han)
+        return _ok(_han_fu(_rules(rules), max_han))
 
     @app.post("/v1/tables/han-fu", tags=["rules"])
-    async def han_fu_post(req: TableRequest) -> dict:
+    async def han_fu_post(req: TableRequest) -> Response:
         """The han × fu table for a preset with field overrides."""
-        return _han_fu(_rules(req.rules), req.max_han)
+        return _ok(_han_fu(_rules(req.rules), req.max_han))
 
     @app.get("/v1/tables/limits", tags=["rules"])
-    async def limits(rules: str = Query("ippatsu", description="a preset name")) -> dict:
+    async def limits(rules: str = Query("ippatsu", description="a preset name")) -> Response:
         """The limit hands (mangan .. yakuman): han range, base points, payments."""
-        return _limits(_rules(rules))
+        return _ok(_limits(_rules(rules)))
 
     @app.post("/v1/tables/limits", tags=["rules"])
-    async def limits_post(req: TableRequest) -> dict:
+    async def limits_post(req: TableRequest) -> Response:
         """The limit table for a preset with field overrides (``max_han`` is ignored)."""
-        return _limits(_rules(req.rules))
+        return _ok(_limits(_rules(req.rules)))
 
     if max_body_bytes:
         app.add_middleware(_BodyLimit, limit=max_body_bytes)
