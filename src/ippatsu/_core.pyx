@@ -267,7 +267,16 @@ cdef extern from *:
         }
         return -1;
     }
+    /* 34 counts as a list of ints (small ints: no allocation per item) */
+    static PyObject *ipt_counts_list(const uint8_t *c) {
+        int k;
+        PyObject *l = PyList_New(34);
+        if (l == NULL) return NULL;
+        for (k = 0; k < 34; k++) PyList_SET_ITEM(l, k, PyLong_FromLong(c[k]));
+        return l;
+    }
     """
+    object ipt_counts_list(const uint8_t *c)
     int ipt_py_counts_fast(object seq, uint8_t *out) noexcept
     int ipt_py_counts_ndarray(object obj, uint8_t *out) noexcept
     long ipt_py_small(object x) noexcept
@@ -1305,6 +1314,9 @@ cdef object _default_rules = None
 cdef object _MeldCls = None
 cdef dict _MELD_ENUM = {}           # MeldType member -> meld code
 cdef dict _meld_names = {}          # scoring's meld type names -> meld code
+# meld text -> (code, notation): a few thousand texts exist (type x tiles x who called),
+# Meld.parse runs once per text
+cdef dict _meld_text_cache = {}
 cdef object _items_closed = None, _items_open = None, _items_ym1 = None, _items_ym2 = None
 cdef tuple _LIMIT_NAMES = (), _FORM_NAMES = (), _WAIT_NAMES = ()
 cdef object _new_object = object.__new__
@@ -1546,6 +1558,58 @@ def score_fast(object hand, object win_tile, object melds, object tsumo, object 
                object pao, object rules, object raise_on_no_yaku):
     """The compiled road of ``ippatsu.scoring.score`` (same arguments, in order): its
     ScoreResult, or None for anything the general path must handle or name."""
+    return _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
+                       houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+                       dora_indicators, ura_indicators, honba, deposits, discarder, pao,
+                       rules, raise_on_no_yaku)
+
+
+cdef object _own_score_fast = score_fast
+cdef object _scoring_mod = None     # ippatsu.scoring (USE_KERNEL, _score_counts)
+cdef object _fast_mod = None        # ippatsu._fastscore (score_fast, replaceable by tests)
+cdef object _reference = None       # scoring's own _score_counts
+cdef object _general = None         # scoring._score_general: the general path
+
+
+def bind_score_entry(scoring_mod, fast_mod, reference, general):
+    global _scoring_mod, _fast_mod, _reference, _general
+    _scoring_mod, _fast_mod, _reference, _general = scoring_mod, fast_mod, reference, general
+
+
+def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_riichi=False,
+          ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
+          tenhou=False, chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
+          ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None, rules=None,
+          raise_on_no_yaku=True):
+    """ippatsu.scoring.score with the compiled core (its docstring and signature are
+    copied there): the compiled road first, else the general path."""
+    if _scoring_mod.USE_KERNEL and _scoring_mod._score_counts is _reference:
+        f = _fast_mod.score_fast
+        if f is _own_score_fast:
+            r = _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
+                            haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
+                            round_wind, dora_indicators, ura_indicators, honba, deposits,
+                            discarder, pao, rules, raise_on_no_yaku)
+        else:
+            r = f(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
+                  houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+                  dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
+                  raise_on_no_yaku)
+        if r is not None:
+            return r
+    return _general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
+                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
+                    raise_on_no_yaku)
+
+
+cdef object _score_road(object hand, object win_tile, object melds, object tsumo,
+                        object riichi, object double_riichi, object ippatsu, object haitei,
+                        object houtei, object rinshan, object chankan, object tenhou,
+                        object chiihou, object seat_wind, object round_wind,
+                        object dora_indicators, object ura_indicators, object honba,
+                        object deposits, object discarder, object pao, object rules,
+                        object raise_on_no_yaku):
     cdef uint64_t used[3]
     cdef uint8_t conc[34]
     cdef uint8_t full[34]
@@ -1557,7 +1621,7 @@ def score_fast(object hand, object win_tile, object melds, object tsumo, object 
     cdef int seat, rnd, mt, mred, j
     cdef long hb, dep, disc = -1, total, dshare, nshare, base, v
     cdef unsigned int flags = 0
-    cdef uint64_t mask, ym
+    cdef uint64_t mask, ym, bits
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
     cdef long pay[4]
@@ -1616,12 +1680,18 @@ def score_fast(object hand, object win_tile, object melds, object tsumo, object 
     mlist = []
     for m in melds:
         if type(m) is str:
-            try:
-                m = _MeldCls.parse(m)
-            except IppatsuError:
-                return None
-            code = _MELD_ENUM.get(m.type)
-            tiles = _format_tiles(m.tiles)  # text melds take free copies, like notation
+            hit = _meld_text_cache.get(m)
+            if hit is None:
+                try:
+                    pm = _MeldCls.parse(m)
+                except IppatsuError:
+                    return None
+                # text melds take free copies of their tiles, like notation
+                hit = (_MELD_ENUM.get(pm.type), _format_tiles(pm.tiles))
+                if len(_meld_text_cache) >= 8192:
+                    _meld_text_cache.clear()
+                _meld_text_cache[m] = hit
+            code, tiles = hit
         elif type(m) is tuple and len(<tuple> m) == 2 and type((<tuple> m)[0]) is str:
             code = _meld_names.get((<str> (<tuple> m)[0]).lower())
             tiles = (<tuple> m)[1]
@@ -1739,14 +1809,14 @@ def score_fast(object hand, object win_tile, object melds, object tsumo, object 
     else:
         table = _items_closed if closed else _items_open
         bits = mask
-    yaku_ids = []
+    ylist = []
     while bits:
         i = 0
         while not (bits >> i) & 1:
             i += 1
-        yaku_ids.append(i)
+        ylist.append(i)
         bits &= bits - 1
-    yaku_ids = tuple(yaku_ids)
+    yaku_ids = tuple(ylist)
     yaku = tuple([table[i] for i in yaku_ids])
     if not mask and not ym:
         if raise_on_no_yaku:
@@ -1798,7 +1868,7 @@ def score_fast(object hand, object win_tile, object melds, object tsumo, object 
         "points": total, "cost": cost, "payments": payments, "dealer": dealer,
         "tsumo": tsumo_b, "form": _FORM_NAMES[out.form], "wait": _WAIT_NAMES[out.wait],
         "error": error,
-        "_detail": (out.form, reading, list(<bytes> conc[:34]), mlist, out.wait, tsumo_b,
+        "_detail": (out.form, reading, ipt_counts_list(conc), mlist, out.wait, tsumo_b,
                     bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)},
         NULL)
     return r

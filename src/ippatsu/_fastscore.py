@@ -36,6 +36,8 @@ if AVAILABLE:
     score_batch_kernel = _core.score_batch_kernel
     score_fast = _core.score_fast
     bind_scoring = _core.bind_scoring
+    bind_score_entry = _core.bind_score_entry
+    score_entry = _core.score
 
 
 def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,

@@ -642,16 +642,29 @@ def score(
     0..3), ``bad_seat`` (a discarder on a tsumo, the winner as discarder, a seat outside
     0..3), ``bad_counter`` (negative honba or deposits).
     """
-    # ---- the compiled road: every accepted input form, parsed once in C; None for
-    # anything the general path below must handle or name
+    # With the compiled core this function is replaced by ``_core.score`` (same signature
+    # and doc), which does the same in C: the compiled road, else the general path.
     if USE_KERNEL and _score_counts is _REFERENCE:
+        # the compiled road: every accepted input form, parsed once in C; None for
+        # anything the general path must handle or name
         r = _fastscore.score_fast(
             hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
             rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
             ura_indicators, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
         if r is not None:
             return r
-    # ---- the general path: parse once -----------------------------------------------
+    return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
+                          haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
+                          round_wind, dora_indicators, ura_indicators, honba, deposits,
+                          discarder, pao, rules, raise_on_no_yaku)
+
+
+def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
+                   houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+                   dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
+                   raise_on_no_yaku) -> ScoreResult:
+    """score()'s general path (the reference edge): parse and validate in Python, name
+    every error, then evaluate (the kernel or the pure-Python search)."""
     if type(rules) is not Rules:
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     if type(seat_wind) is not int or type(round_wind) is not int:
@@ -1401,9 +1414,21 @@ False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python ev
 receives every call whatever this says."""
 
 if _fastscore.AVAILABLE:
+    import inspect as _inspect
+    import sys as _sys
+
     from .hand import Hand as _Hand, Meld as _Meld
 
     _fastscore.bind_scoring(
         ScoreResult, Rules, _DEFAULT_RULES, _check_situation, _Hand, _Meld,
         _MELD_TYPE_NAMES, (_ITEM_CLOSED, _ITEM_OPEN, _ITEM_YAKUMAN1, _ITEM_YAKUMAN2),
         _LIMITS, _FORM_NAMES, WAIT_NAMES, _PINFU_BIT)
+    _fastscore.bind_score_entry(_sys.modules[__name__], _fastscore, _REFERENCE,
+                                _score_general)
+    # score() itself runs compiled: the same signature, doc and behaviour, without a
+    # Python frame and a second call per hand
+    _compiled_score = _fastscore.score_entry
+    _compiled_score.__doc__ = score.__doc__
+    _compiled_score.__signature__ = _inspect.signature(score)
+    _compiled_score.__module__ = __name__
+    score = _compiled_score
