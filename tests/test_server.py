@@ -480,3 +480,33 @@ def test_serve_help():
 
     args = build_parser().parse_args(["serve", "--port", "9"])
     assert (args.command, args.host, args.port) == ("serve", "127.0.0.1", 9)
+
+
+def test_docs_list_every_endpoint_and_limit(client):
+    """docs/server.md names every path of the schema, the limits and the server codes."""
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "server.md"
+    if not doc.is_file():
+        pytest.skip("no docs/ beside the tests")
+    text = doc.read_text(encoding="utf-8")
+    for path in client.get("/openapi.json").json()["paths"]:
+        assert f"/v1/{path.split('/v1/')[1]}" in text, path
+    assert "10,000 hands" in text and MAX_BATCH == 10_000
+    assert "4 MiB" in text
+    for code in ("bad_request", "not_found", "method_not_allowed", "body_too_large",
+                 "batch_too_large", "unexpected_input", "bad_rules"):
+        assert f"`{code}`" in text, code
+
+
+def test_mounted_under_a_prefix():
+    """create_app() mounts in another ASGI app; errors keep their shape there."""
+    from fastapi import FastAPI
+
+    outer = FastAPI()
+    outer.mount("/mahjong", create_app(max_batch=2))
+    with TestClient(outer) as c:
+        r = c.post("/mahjong/v1/shanten", json={"hand": "123m456p789s1122z"})
+        assert r.json() == _forms("123m456p789s1122z")
+        r = c.post("/mahjong/v1/batch/shanten", json={"hands": ["1m"] * 3})
+        _assert_error(r, 413, "batch_too_large")
