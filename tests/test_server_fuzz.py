@@ -16,7 +16,11 @@ import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
-schemathesis = pytest.importorskip("schemathesis")
+try:  # the 4.x API (Python 3.11+); without it only the schema fuzz skips
+    import schemathesis
+    from schemathesis import openapi as _st_openapi
+except ImportError:
+    schemathesis = None
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -31,7 +35,6 @@ from ippatsu.server import _app as server_app  # noqa: E402
 from ippatsu.server import create_app  # noqa: E402
 
 APP = create_app()
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 _SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                      suppress_health_check=list(HealthCheck))
@@ -46,11 +49,17 @@ def _check(response) -> None:
         assert isinstance(body["error"]["message"], str)
 
 
-@schema.parametrize()
-@_SETTINGS
-def test_api_never_answers_5xx(case):
-    """Every operation of the schema, fuzzed: no 5xx, every error in the error format."""
-    _check(case.call())
+if schemathesis is not None:
+    schema = _st_openapi.from_asgi("/openapi.json", APP)
+
+    @schema.parametrize()
+    @_SETTINGS
+    def test_api_never_answers_5xx(case):
+        """Every operation of the schema, fuzzed: no 5xx, every error in the error format."""
+        _check(case.call())
+else:
+    def test_api_never_answers_5xx():
+        pytest.skip("schemathesis 4 is not installed (it needs Python 3.11+)")
 
 
 def test_no_unexpected_library_errors_seen():
