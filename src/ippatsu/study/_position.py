@@ -1066,13 +1066,11 @@ class Sampler:
             f = (p - 1) % 4
             r = pos.rivers[f]
             self.last_discard, self.last_discarder = (r[-1], f) if r else (-1, -1)
-        # the seat's own (stale) shanten / waits, as the engine keeps them: those of its
-        # concealed tiles when it last discarded
+        # the seat's own shanten / waits, as the engine keeps them: those of its concealed
+        # tiles without the tile just drawn (after a pon or chi: when it last discarded)
         if via == "call":
             base = list(pos.hand) + [t for t in last.tiles if t != last.called]
-        elif via == "minkan":
-            base = list(pos.hand[:-1]) + [t for t in last.tiles if t != last.called]
-        else:
+        else:  # a draw, or a replacement draw (the engine refreshes them after a kan)
             base = list(pos.hand[:-1])
         c = bytearray(34)
         for t in base:

@@ -44,8 +44,8 @@ cdef class GameState:
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
                    work=bytearray, after=bytearray, can_kan=bint, acts=list,
-                   discards=list, e=tuple)
-    cpdef list _turn_actions(self, int p)
+                   discards=list, e=tuple, agari=bint)
+    cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
     cpdef _do_turn(self, a)

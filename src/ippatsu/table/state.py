@@ -601,7 +601,9 @@ class GameState:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
         self.phase = _TURN
         self.actor = p
-        self._legal = {p: self._turn_actions(p)}
+        # the waits and shanten of the seat's 3k+1 tiles before this draw are current
+        # (refreshed at every discard, kan and hand start): _turn_actions may use them
+        self._legal = {p: self._turn_actions(p, True)}
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
@@ -649,7 +651,11 @@ class GameState:
             rules=self.rules, raise_on_no_yaku=False)
 
     # ------------------------------------------------------------------ turn
-    def _turn_actions(self, p: int) -> List[Action]:
+    def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
+        """The legal actions of the actor ``p``. ``fresh``: ``shanten[p]`` / ``waits[p]``
+        are those of the hand without the tile just drawn (``_draw``): the hand is then
+        complete exactly when the drawn kind is a wait, and it can be tenpai after a
+        discard only when it was at most 1-shanten before the draw."""
         rules = self.rules
         hand = self.hand[p]
         cnt = self.cnt[p]
@@ -657,9 +663,12 @@ class GameState:
         drawn = self.last_draw
         if self.after_call:
             return [disc[t] for t in _one_per_spec(hand, self._spec, -1, self.kuikae)]
-        c = bytes(cnt)
         acts = []
-        if _is_agari(c):
+        if fresh:
+            agari = (self.waits[p] >> (drawn >> 2)) & 1
+        else:
+            agari = _is_agari(bytes(cnt))
+        if agari:
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
@@ -685,8 +694,8 @@ class GameState:
         discards = _one_per_spec(hand, self._spec, drawn, 0)
         acts.extend([disc[t] for t in discards])
         # riichi
-        if (not self.is_open[p] and self.scores[p] >= e[2]
-                and self.left >= e[3] and _shanten(c) <= 0):
+        if (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
+                and (not fresh or self.shanten[p] <= 1) and _shanten(bytes(cnt)) <= 0):
             work = bytearray(cnt)
             for t in discards:
                 k = t >> 2
@@ -1167,6 +1176,7 @@ class GameState:
                         "target": p, "pai": self._name(t),
                         "consumed": [self._name(x) for x in a.consumed]})
         if typ is A_DAIMINKAN:
+            self._refresh_waits(q)  # the 3k+1 tiles left before the replacement draw
             self._new_kan(q, closed=False)
             self._draw(q, rinshan=True, feeder=p)
             return
