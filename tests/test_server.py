@@ -187,9 +187,14 @@ def test_library_bug_is_a_4xx_not_a_500(client, monkeypatch):
     def boom(*a, **k):
         raise RuntimeError("library bug")
 
+    from ippatsu.server import _app as server_app
+
+    seen: list = []
+    monkeypatch.setattr(server_app, "UNEXPECTED", seen)   # keep the real record clean
     monkeypatch.setattr(ippatsu, "score", boom)
     r = client.post("/v1/score", json={"hand": "123m456p789s11122z"})
     _assert_error(r, 400, "unexpected_input")
+    assert seen == [("score", "RuntimeError('library bug')")]
 
 
 # ---------------------------------------------------------------------------------------
