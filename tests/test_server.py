@@ -515,3 +515,14 @@ def test_mounted_under_a_prefix():
         assert r.json() == _forms("123m456p789s1122z")
         r = c.post("/mahjong/v1/batch/shanten", json={"hands": ["1m"] * 3})
         _assert_error(r, 413, "batch_too_large")
+
+
+@pytest.mark.parametrize("content", [
+    b'{"hand":' + b"[" * 100_000 + b"]" * 100_000 + b"}",   # nested past the parser
+    b"\xff\xfe",                                             # not UTF-8
+    '{"hand": "1m\\ud800"}'.encode(),                        # a lone surrogate
+])
+def test_unreadable_bodies_are_4xx(client, content):
+    r = client.post("/v1/analyze", content=content, headers={"content-type": "application/json"})
+    assert 400 <= r.status_code < 500
+    assert set(r.json()) == {"error"} and r.json()["error"]["code"]

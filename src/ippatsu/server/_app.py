@@ -61,7 +61,7 @@ class APIError(Exception):
 
 def _ok(x: Any) -> Response:
     """A 200 JSON answer, encoded once with the standard library (no response model)."""
-    return Response(json.dumps(x, separators=(",", ":"), ensure_ascii=False).encode(),
+    return Response(json.dumps(x, separators=(",", ":")).encode(),
                     media_type="application/json")
 
 
