@@ -526,3 +526,14 @@ def test_unreadable_bodies_are_4xx(client, content):
     r = client.post("/v1/analyze", content=content, headers={"content-type": "application/json"})
     assert 400 <= r.status_code < 500
     assert set(r.json()) == {"error"} and r.json()["error"]["code"]
+
+
+def test_serve_without_the_extra_says_how_to_install():
+    """Without FastAPI, `ippatsu serve` exits 2 naming the extra (no traceback)."""
+    code = ("import sys; sys.modules['fastapi'] = None\n"
+            "from ippatsu.cli import main\n"
+            "sys.exit(main(['serve', '--port', '1']))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2, p.stderr
+    assert 'ippatsu[server]' in p.stderr and "Traceback" not in p.stderr
