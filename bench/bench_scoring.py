@@ -6,7 +6,7 @@ a pure-Python scorer is not expected to match compiled code; the C port is.)
 The hands are the seeded generator of ``tests/test_scoring_mahjong_diff.py`` (closed and
 open hands, red fives, dora, situations), split into closed and open sets; both engines get
 136-id lists. Each timed round scores every hand of its set once. Both engines keep a
-per-suit-shape decomposition cache (ours: ``scoring._suit_readings``; ``mahjong``'s
+per-suit-shape decomposition cache (ours: ``_reference.scoring._suit_readings``; ``mahjong``'s
 divider has its own); neither caches whole hands, so every call does the full per-hand
 work.
 

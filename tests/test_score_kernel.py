@@ -11,7 +11,7 @@ import json
 import pytest
 
 from conftest import shared_path
-from ippatsu import _fastscore, scoring
+from ippatsu import _backend as _fastscore, scoring
 from ippatsu.errors import IppatsuError
 from ippatsu.rules import Rules
 

@@ -413,7 +413,7 @@ def test_readings_equal_core_decompositions():
     import random
 
     from ippatsu.core import decompositions
-    from ippatsu.scoring import _readings
+    from ippatsu._reference.scoring import _readings
     rng = random.Random(5)
     for i in range(3000):
         c = _random_complete_counts(rng, rng.choice((1, 2, 3, 4, 4, 4)))
@@ -479,7 +479,7 @@ def test_kernel_and_python_paths_give_identical_results(monkeypatch):
     from pathlib import Path
 
     import ippatsu.scoring as sc
-    if not sc._fastscore.AVAILABLE:
+    if not sc._backend.AVAILABLE:
         pytest.skip("compiled core not in use")
     sys.path.insert(0, str(Path(__file__).parent))
     gen = pytest.importorskip("test_scoring_mahjong_diff")

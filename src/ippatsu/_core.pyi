@@ -17,7 +17,7 @@ _VisibleLike = Union[bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 #: ``None`` (or ``"min"``) is the minimum over the forms.
 _Form = Literal["min", "standard", "chiitoitsu", "kokushi"] | None
 #: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
-#: double_wind_pair_fu), see ``ippatsu._fastscore.rules_tuple``
+#: double_wind_pair_fu), see ``ippatsu._backend.rules_tuple``
 _RulesTuple = Tuple[int, int, int, int, int, int]
 #: (code, points, base, han, fu, yaku_mask, yakuman_mask, yakuman, limit, form, wait, pair,
 #: runs, triplets)
@@ -109,7 +109,7 @@ def ukeire_batch(
     threads: int | None = 1,
 ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]: ...
 
-# the scoring kernel behind ippatsu.scoring / ippatsu.scoring_batch (via ippatsu._fastscore)
+# the scoring kernel behind ippatsu.scoring / ippatsu.scoring_batch (via ippatsu._backend)
 
 SCORE_OK: Final[int]
 SCORE_NOT_AGARI: Final[int]
@@ -136,27 +136,68 @@ def score_fast(
     hand: Any,
     win_tile: Any,
     melds: Any,
-    flags: int,
-    seat_wind: int,
-    round_wind: int,
+    tsumo: Any,
+    riichi: Any,
+    double_riichi: Any,
+    ippatsu: Any,
+    haitei: Any,
+    houtei: Any,
+    rinshan: Any,
+    chankan: Any,
+    tenhou: Any,
+    chiihou: Any,
+    seat_wind: Any,
+    round_wind: Any,
     dora_indicators: Any,
     ura_indicators: Any,
-    rules_t: _RulesTuple,
-    red_on: int,
-    ura_on: int,
-) -> (
-    Tuple[
-        _KernelResult,
-        list[int],
-        int,
-        list[Tuple[int, int, int, Tuple[int, ...]]],
-        int,
-        int,
-        int,
-        bool,
-    ]
-    | None
-): ...
+    honba: Any,
+    deposits: Any,
+    discarder: Any,
+    pao: Any,
+    rules: Any,
+    raise_on_no_yaku: Any,
+) -> Any: ...
+def score(
+    hand: Any,
+    win_tile: Any = None,
+    *,
+    melds: Any = (),
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    seat_wind: int = 0,
+    round_wind: int = 0,
+    dora_indicators: Any = (),
+    ura_indicators: Any = (),
+    honba: int = 0,
+    deposits: int = 0,
+    discarder: int | None = None,
+    pao: int | None = None,
+    rules: Any = None,
+    raise_on_no_yaku: bool = True,
+) -> Any: ...
+def bind_scoring(
+    score_result: Any,
+    rules_cls: Any,
+    default_rules: Any,
+    check_situation: Any,
+    hand_cls: Any,
+    meld_cls: Any,
+    meld_names: Any,
+    items: Any,
+    limits: Any,
+    forms: Any,
+    waits: Any,
+    pinfu_bit: int,
+) -> None: ...
+def bind_score_entry(scoring_mod: Any, fast_mod: Any, reference: Any, general: Any) -> None: ...
 def score_batch_kernel(
     counts: npt.ArrayLike,
     win: npt.ArrayLike,

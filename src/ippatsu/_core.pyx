@@ -1058,7 +1058,7 @@ cdef int _fill_rules(object rules, ipt_rules_t *r) except -1:
     """rules: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
     double_wind_pair_fu)"""
     if type(rules) is not tuple or len(rules) != 6:
-        raise IppatsuError("rules must be a tuple of 6 ints (see ippatsu._fastscore.rules_tuple)",
+        raise IppatsuError("rules must be a tuple of 6 ints (see ippatsu._backend.rules_tuple)",
                            code="bad_input")
     r.open_tanyao = rules[0]
     r.kazoe_yakuman = rules[1]
@@ -1566,7 +1566,7 @@ def score_fast(object hand, object win_tile, object melds, object tsumo, object 
 
 cdef object _own_score_fast = score_fast
 cdef object _scoring_mod = None     # ippatsu.scoring (USE_KERNEL, _score_counts)
-cdef object _fast_mod = None        # ippatsu._fastscore (score_fast, replaceable by tests)
+cdef object _fast_mod = None        # ippatsu._backend (score_fast, replaceable by tests)
 cdef object _reference = None       # scoring's own _score_counts
 cdef object _general = None         # scoring._score_general: the general path
 

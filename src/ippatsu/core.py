@@ -23,15 +23,12 @@ has the same functions, results and errors. ``BACKEND`` says which one is active
 """
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, List, Tuple
 
 if TYPE_CHECKING:
     from . import _core as _backend
-elif os.environ.get("IPPATSU_PURE_PYTHON") == "1":
-    from ._reference import api as _backend
 else:
-    from . import _core as _backend
+    from ._backend import core as _backend  # the one place that reads IPPATSU_PURE_PYTHON
 
 from ._reference.handcore import BLOCK_PAIR, BLOCK_RUN, BLOCK_TRIPLET, decompositions_counts
 

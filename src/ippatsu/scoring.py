@@ -20,11 +20,19 @@ on counts and tuples:
    yakuman, then han, then fu) — RULES.md §2.
 
 Only the winning variant gets its fu breakdown and block names (derived on first use).
-Steps 1–4 are :func:`_search`, shaped for C: counts and small tuples in, yaku as bits of
-an int mask, one check function per yaku with one signature. With the compiled core they
-run in C (``_score.h``, a port of ``_search``; :data:`USE_KERNEL`); under
-``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the reference: the tests check that both
-give the same result, field for field.
+Steps 1–4 are ``_search`` in :mod:`ippatsu._reference.scoring`, shaped for C: counts and
+small tuples in, yaku as bits of an int mask, one check function per yaku with one
+signature. With the compiled core they run in C (``_score.h``, a port of ``_search``;
+:data:`USE_KERNEL`); under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the
+reference: the tests check that both give the same result, field for field.
+
+The edge: with the compiled core, :func:`score` is ``_core.score`` (same signature and
+doc): it reads every accepted input form (ids, notation, a ``Hand``; melds, win tile and
+indicators likewise) once in C into tile ids, packs the situation into the kernel's input
+struct, runs the kernel and builds the :class:`ScoreResult`. Anything irregular (an
+error to name, liability, numpy scalars, flags that are not bools) goes to the general
+path ``_score_general``, which parses in Python and names every error; the backend is
+chosen once, in :mod:`ippatsu._backend`.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
 per call. ``Rules`` are read, never written. The same point code
@@ -54,14 +62,13 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError,
                      NotationError,
                      SituationError,
                      TileCountError)
-from . import _fastscore
+from . import _backend
 from .rules import Rules, rules_of
 from .tiles import _check_id, dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
@@ -464,86 +471,6 @@ def situation_message(flags: int, closed: bool, kan: bool, meld: bool,
     return None
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_readings(shape: tuple, off: int) -> tuple:
-    """Every reading of one suit's counts as sets and at most one pair.
-
-    ``shape`` holds the counts of the suit starting at kind ``off`` (0, 9, 18, or 27 for
-    the honors, which form no runs). Returns a tuple of ``(pair, runs, triplets)`` in
-    absolute kinds (``pair`` -1 when the suit holds none); empty when the suit cannot be
-    read. Cached by shape (bounded LRU): a few thousand shapes cover real play.
-    """
-    honors = off == 27
-    c = list(shape)
-    n = len(c)
-    out = set()
-    runs: list = []
-    trips: list = []
-
-    def walk(k: int, pair: int) -> None:
-        while k < n and not c[k]:
-            k += 1
-        if k == n:
-            out.add((pair + off if pair >= 0 else -1, tuple(runs), tuple(trips)))
-            return
-        if pair < 0 and c[k] >= 2:
-            c[k] -= 2
-            walk(k, k)
-            c[k] += 2
-        if c[k] >= 3:
-            c[k] -= 3
-            trips.append(k + off)
-            walk(k, pair)
-            trips.pop()
-            c[k] += 3
-        if not honors and k + 2 < n and c[k + 1] and c[k + 2]:
-            c[k] -= 1
-            c[k + 1] -= 1
-            c[k + 2] -= 1
-            runs.append(k + off)
-            walk(k, pair)
-            runs.pop()
-            c[k] += 1
-            c[k + 1] += 1
-            c[k + 2] += 1
-
-    if sum(shape) % 3 != 1:
-        walk(0, -1)
-    return tuple(sorted(out))
-
-
-def _readings(counts) -> list:
-    """Every standard reading of a complete concealed part as ``(pair, runs, triplets)``.
-
-    The same readings as :func:`ippatsu.core.decompositions` (a test checks it), combined
-    from per-suit readings so that the hot path re-walks no suit shape it has seen.
-    """
-    combos = None
-    for off, end in _SUITS:
-        shape = tuple(counts[off:end])
-        if not any(shape):
-            continue
-        rs = _suit_readings(shape, off)
-        if not rs:
-            return []
-        if combos is None:
-            combos = rs
-            continue
-        nxt = []
-        for p0, r0, t0 in combos:
-            for p1, r1, t1 in rs:
-                if p1 >= 0:
-                    if p0 >= 0:
-                        continue
-                    p0_ = p1
-                else:
-                    p0_ = p0
-                nxt.append((p0_, r0 + r1, t0 + t1))
-        combos = nxt
-    return [c for c in combos if c[0] >= 0] if combos else []
-
-
-_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _SEATS = (0, 1, 2, 3)
 _INT_TYPE = {int}
 
@@ -647,7 +574,7 @@ def score(
     if USE_KERNEL and _score_counts is _REFERENCE:
         # the compiled road: every accepted input form, parsed once in C; None for
         # anything the general path must handle or name
-        r = _fastscore.score_fast(
+        r = _backend.score_fast(
             hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
             rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
             ura_indicators, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
@@ -792,115 +719,6 @@ def _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chank
             | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0))
 
 
-def _search(counts, win, melds_k, flags, seat_wind, round_wind, bonus, rules):
-    """The variant that pays most, or None when the hand is not complete.
-
-    The pure-Python twin of the compiled ``score_kernel`` (``_score.h``): same inputs
-    (concealed counts, winning kind, melds as ``(type, lowest kind)``, situation flags,
-    winds, han from dora) and the same choice. Returns
-    ``(sortkey, mask, yakuman_mask, han, fu, base, limit, multiple, (reading, wait, form))``.
-    """
-    tsumo = bool(flags & F_TSUMO)
-    closed = True
-    meld_runs: tuple = ()
-    meld_trips: tuple = ()
-    meld_ankan = 0
-    kans = 0
-    meld_fu = 0
-    mask = 0
-    for k in range(34):
-        if counts[k]:
-            mask |= 1 << k
-    for mt, k in melds_k:
-        if mt == M_CHI:
-            meld_runs += (k,)
-            mask |= 7 << k
-            closed = False
-            continue
-        meld_trips += (k,)
-        mask |= 1 << k
-        meld_fu += _MELD_FU[mt][k in _YAOCHUU_SET]
-        if mt == M_ANKAN:
-            meld_ankan += 1
-        else:
-            closed = False
-        if mt != M_PON:
-            kans += 1
-    dealer = seat_wind == 0
-    seat = 27 + seat_wind
-    rnd = 27 + round_wind
-
-    ctx = YakuContext()
-    ctx.closed = closed
-    ctx.tsumo = tsumo
-    ctx.riichi = bool(flags & F_RIICHI)
-    ctx.double_riichi = bool(flags & F_DOUBLE_RIICHI)
-    ctx.ippatsu = bool(flags & F_IPPATSU)
-    ctx.haitei = bool(flags & F_HAITEI)
-    ctx.houtei = bool(flags & F_HOUTEI)
-    ctx.rinshan = bool(flags & F_RINSHAN)
-    ctx.chankan = bool(flags & F_CHANKAN)
-    ctx.tenhou = bool(flags & F_TENHOU)
-    ctx.chiihou = bool(flags & F_CHIIHOU)
-    ctx.seat = seat
-    ctx.round = rnd
-    ctx.mask = mask
-    ctx.counts = counts
-    ctx.win = win
-    ctx.kans = kans
-    ctx.open_tanyao = rules.open_tanyao
-
-    best = None
-    for reading in _readings(counts):
-        pair, runs_c, trips_c = reading
-        runs = tuple(sorted(runs_c + meld_runs)) if meld_runs else runs_c
-        trips = tuple(sorted(trips_c + meld_trips)) if meld_trips else trips_c
-        # where can the winning tile sit? one variant per wait shape
-        variants = []
-        if pair == win:
-            variants.append(WAIT_TANKI)
-        if win in trips_c:
-            variants.append(WAIT_SHANPON)
-        for r in runs_c:  # in order: on a full tie the first variant stays (as in C)
-            if r <= win <= r + 2:
-                p = win - r
-                if p == 1:
-                    w = WAIT_KANCHAN
-                elif p == 0:
-                    w = WAIT_PENCHAN if r % 9 == 6 else WAIT_RYANMEN
-                else:
-                    w = WAIT_PENCHAN if r % 9 == 0 else WAIT_RYANMEN
-                if w not in variants:
-                    variants.append(w)
-        ctx.form = FORM_STANDARD
-        ctx.pair = pair
-        ctx.runs = runs
-        ctx.triplets = trips
-        for wait in variants:
-            ron_trip = wait == WAIT_SHANPON and not tsumo
-            ctx.wait = wait
-            ctx.ankou = len(trips_c) + meld_ankan - (1 if ron_trip else 0)
-            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c,
-                             ron_trip, meld_fu, seat, rnd)
-            if best is None or cand[0] > best[0]:
-                best = cand + ((reading, wait, FORM_STANDARD),)
-    if not melds_k:
-        form = (FORM_CHIITOITSU if _is_chiitoitsu(counts) else
-                FORM_KOKUSHI if _is_kokushi(counts) else -1)
-        if form >= 0:
-            ctx.form = form
-            ctx.pair = win if form == FORM_CHIITOITSU else -1
-            ctx.runs = ()
-            ctx.triplets = ()
-            ctx.ankou = 0
-            ctx.wait = WAIT_TANKI
-            cand = _evaluate(ctx, rules, bonus, dealer, tsumo, closed, -1, (), False, 0,
-                             seat, rnd)
-            if best is None or cand[0] > best[0]:
-                best = cand + ((None, WAIT_TANKI, form),)
-    return best
-
-
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
@@ -910,8 +728,8 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
                                                   dora_kinds, ura_kinds, rules)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
-    best = _search(counts, win, melds_k, flags, seat_wind, round_wind, dora + ura + red,
-                   rules)
+    best = _ref._search(counts, win, melds_k, flags, seat_wind, round_wind,
+                        dora + ura + red, rules)
     if best is None:
         raise NotAgariError("the hand is not complete", "not_agari")
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
@@ -932,7 +750,7 @@ def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_ri
                                                   dora_kinds, ura_kinds, rules)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
-    kernel = _fastscore.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
+    kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
                                      round_wind, dora + ura + red, _rules_tuple(rules))
     return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
                                closed, honba, deposits, discarder, pao, seat_wind,
@@ -962,191 +780,17 @@ def _rules_tuple(rules: Rules) -> tuple:
     hit = _RULES_TUPLES.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    t = _fastscore.rules_tuple(rules)
+    t = _backend.rules_tuple(rules)
     if len(_RULES_TUPLES) > 64:
         _RULES_TUPLES.clear()
     _RULES_TUPLES[id(rules)] = (rules, t)
     return t
 
 
-def _is_chiitoitsu(counts) -> bool:
-    n = 0
-    for c in counts:
-        if c == 2:
-            n += 1
-        elif c:
-            return False
-    return n == 7
-
-
-def _is_kokushi(counts) -> bool:
-    pair = False
-    for k in _YAOCHUU_KINDS:
-        c = counts[k]
-        if c == 2:
-            if pair:
-                return False
-            pair = True
-        elif c != 1:
-            return False
-    return pair  # 14 tiles all yaochuu (the size was checked)
-
-
-_ORD_CHECKS = tuple((y.check, 1 << y.id) for y in ORDINARY)
-_YM_CHECKS = tuple((y.check, 1 << y.id) for y in YAKUMAN)
-_ORD_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in ORDINARY if REPLACED_BY[y.id])
-_YM_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in YAKUMAN if REPLACED_BY[y.id])
-_ORD_REPL_ANY = sum(b for b, _ in _ORD_REPL)
 _ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
 _ITEM_OPEN = {y.id: (y.name, y.han_open) for y in ORDINARY}
 _ITEM_YAKUMAN2 = {y.id: (y.name, 13 * y.yakuman) for y in YAKUMAN}
 _ITEM_YAKUMAN1 = {y.id: (y.name, 13) for y in YAKUMAN}
-_HAN_CLOSED = [0] * 64
-_HAN_OPEN = [0] * 64
-for _y in ORDINARY:
-    _HAN_CLOSED[_y.id] = _y.han_closed
-    _HAN_OPEN[_y.id] = _y.han_open
-
-
-def _yaku_mask(ctx: YakuContext) -> Tuple[int, int]:
-    """(ordinary mask, yakuman mask) after replacements; yakuman drop ordinary yaku."""
-    if may_be_yakuman(ctx):
-        ym = 0
-        for check, bit in _YM_CHECKS:
-            if check(ctx):
-                ym |= bit
-        if ym:
-            for bit, rep in _YM_REPL:
-                if ym & bit:
-                    ym &= ~rep
-            return 0, ym
-    m = 0
-    for check, bit in _ORD_CHECKS:
-        if check(ctx):
-            m |= bit
-    if m & _ORD_REPL_ANY:
-        for bit, rep in _ORD_REPL:
-            if m & bit:
-                m &= ~rep
-    return m, 0
-
-
-def _han_of(mask: int, closed: bool) -> int:
-    table = _HAN_CLOSED if closed else _HAN_OPEN
-    han = 0
-    while mask:
-        low = mask & -mask
-        han += table[low.bit_length() - 1]
-        mask ^= low
-    return han
-
-
-def _yakuman_multiple(ym: int, rules: Rules) -> int:
-    mults = [(y.yakuman if rules.double_yakuman else 1) for y in YAKUMAN if ym >> y.id & 1]
-    if not mults:
-        return 0
-    return sum(mults) if rules.yakuman_stacking else max(mults)
-
-
-def _pair_fu(pair: int, seat: int, rnd: int, rules: Rules) -> int:
-    if pair >= 31:
-        return 2
-    if pair == seat and pair == rnd:
-        return rules.double_wind_pair_fu
-    if pair == seat or pair == rnd:
-        return 2
-    return 0
-
-
-def _fu(ctx: YakuContext, pinfu: bool, tsumo: bool, closed: bool, pair: int, trips_c,
-        ron_trip: bool, meld_fu: int, seat: int, rnd: int, rules: Rules, items=None,
-        meld_items=()) -> int:
-    """Fu of one standard-form variant (RULES.md §6); ``items`` collects the breakdown."""
-    form = ctx.form
-    if form == FORM_CHIITOITSU:
-        if items is not None:
-            items.append(("chiitoitsu", 25))
-        return 25
-    if form == FORM_KOKUSHI:
-        # fu plays no part in a yakuman; report the ordinary count (base + ron/tsumo)
-        fu = 20 + (10 if not tsumo else 2)
-        if items is not None:
-            items.append(("base", 20))
-            items.append(("concealed ron", 10) if not tsumo else ("tsumo", 2))
-        return -(-fu // 10) * 10
-    if pinfu:
-        if items is not None:
-            items.append(("base", 20))
-            if not tsumo:
-                items.append(("concealed ron", 10))
-        return 20 if tsumo else 30
-    fu = 20
-    if items is not None:
-        items.append(("base", 20))
-    if closed and not tsumo:
-        fu += 10
-        if items is not None:
-            items.append(("concealed ron", 10))
-    if tsumo:
-        fu += 2
-        if items is not None:
-            items.append(("tsumo", 2))
-    w = ctx.wait
-    if w == WAIT_KANCHAN or w == WAIT_PENCHAN or w == WAIT_TANKI:
-        fu += 2
-        if items is not None:
-            items.append((f"wait {WAIT_NAMES[w]}", 2))
-    pf = _pair_fu(pair, seat, rnd, rules)
-    if pf:
-        fu += pf
-        if items is not None:
-            items.append((f"pair {_KN[pair]}", pf))
-    for k in trips_c:
-        y = k in _YAOCHUU_SET
-        if ron_trip and k == ctx.win:
-            ron_trip = False  # only one triplet is completed by the ron
-            v = 4 if y else 2
-            label = "open triplet (ron)"
-        else:
-            v = 8 if y else 4
-            label = "concealed triplet"
-        fu += v
-        if items is not None:
-            items.append((f"{label} {_KN[k]}", v))
-    fu += meld_fu
-    if items is not None:
-        items.extend(meld_items)
-    rounded = -(-fu // 10) * 10
-    if rounded == 20 and not closed:
-        if items is not None:
-            items.append(("open hand minimum", 10 - (fu - 20)))
-        rounded = 30
-    return rounded
-
-
-def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip, meld_fu,
-              seat, rnd):
-    """(sortkey, mask, ym, han, fu, base, limit) of one variant."""
-    mask, ym = _yaku_mask(ctx)
-    if ym:
-        mult = _yakuman_multiple(ym, rules)
-        fu = _fu(ctx, False, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
-        base, limit = 8000 * mult, "yakuman"
-        han = 13 * mult
-    else:
-        pinfu = bool(mask & (1 << 7))
-        fu = _fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
-        han = _han_of(mask, closed)
-        if han:
-            han += bonus
-        base, limit = base_points(han, fu, 0, rules)
-        mult = 0
-        if not mask:
-            base = 0
-    total = hand_cost(base, dealer, tsumo)[0] if base else 0
-    return ((total, mult, han, fu), mask, ym, han, fu, base, limit, mult)
-
-
 def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed, honba,
                   deposits, discarder, pao, seat_wind, round_wind,
                   raise_on_no_yaku) -> ScoreResult:
@@ -1223,8 +867,8 @@ def _fu_items(form, reading, counts, mlist, wait, tsumo, closed, pinfu, seat, rn
             meld_fu += v
             meld_items.append((f"{_MELD_LABEL[mt]} {_KN[k]}", v))
     items: list = []
-    _fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules, items,
-        meld_items)
+    _ref._fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules,
+             items, meld_items)
     return tuple(items)
 
 
@@ -1406,29 +1050,32 @@ def format_score_table(rules: Optional[Rules] = None, max_han: int = 4) -> str:
 # backend
 # ---------------------------------------------------------------------------------------
 _REFERENCE = _score_counts
-USE_KERNEL: bool = _fastscore.AVAILABLE
+USE_KERNEL: bool = _backend.AVAILABLE
 """Use the compiled reading search (``_score.h``) when the compiled core is in use.
 
 False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python evaluation
 (``_score_counts``, the reference). A replaced ``_score_counts`` (a test's recorder)
 receives every call whatever this says."""
 
-if _fastscore.AVAILABLE:
+if _backend.AVAILABLE:
     import inspect as _inspect
     import sys as _sys
 
     from .hand import Hand as _Hand, Meld as _Meld
 
-    _fastscore.bind_scoring(
+    _backend.bind_scoring(
         ScoreResult, Rules, _DEFAULT_RULES, _check_situation, _Hand, _Meld,
         _MELD_TYPE_NAMES, (_ITEM_CLOSED, _ITEM_OPEN, _ITEM_YAKUMAN1, _ITEM_YAKUMAN2),
         _LIMITS, _FORM_NAMES, WAIT_NAMES, _PINFU_BIT)
-    _fastscore.bind_score_entry(_sys.modules[__name__], _fastscore, _REFERENCE,
+    _backend.bind_score_entry(_sys.modules[__name__], _backend, _REFERENCE,
                                 _score_general)
     # score() itself runs compiled: the same signature, doc and behaviour, without a
     # Python frame and a second call per hand
-    _compiled_score = _fastscore.score_entry
+    _compiled_score = _backend.score_entry
     _compiled_score.__doc__ = score.__doc__
     _compiled_score.__signature__ = _inspect.signature(score)
     _compiled_score.__module__ = __name__
     score = _compiled_score
+
+# the pure-Python evaluation (the reference; imported last: it reads this module's constants)
+from ._reference import scoring as _ref  # noqa: E402

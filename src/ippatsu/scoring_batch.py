@@ -40,7 +40,7 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _fastscore
+from . import _backend
 from .errors import IppatsuError, SituationError, TileCountError
 from .rules import Rules
 
@@ -216,10 +216,10 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     ura = _indicators(ura_indicators, n, "ura_indicators")
     rd = _per_row(red, n, np.int64, "red", 0, 3)
     _check_rows(c, m, f, winds, dora, ura)
-    if _fastscore.AVAILABLE:
-        hanfu, pts, yk, meta = _fastscore.score_batch_kernel(
+    if _backend.AVAILABLE:
+        hanfu, pts, yk, meta = _backend.score_batch_kernel(
             c, w, m, f, winds.astype(np.uint8), dora, ura, rd.astype(np.uint8),
-            _fastscore.rules_tuple(rules), int(bool(rules.red_fives)), int(bool(rules.ura_dora)),
+            _backend.rules_tuple(rules), int(bool(rules.red_fives)), int(bool(rules.ura_dora)),
             threads=threads)
         return ScoreBatch(hanfu[:, 0], hanfu[:, 1], pts, yk, meta[:, 1], meta[:, 2], meta[:, 0])
     return _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules)
