@@ -419,6 +419,17 @@ def test_rule_8_placement_ties_by_seat_order_and_uma_oka():
     assert st.phase == Phase.GAME_END
     assert st.final["placement"] == [0, 2, 1, 3]
     assert st.final["final"] == [40.0, -20.0, 10.0, -30.0]
+    st.check_invariants()
+
+
+def test_rule_8_deposits_left_at_game_end_go_to_first_place_exactly():
+    """RULES §8 (option, default on): deposits left at the end go to the first-placed
+    player: two deposits are 2,000 points."""
+    st = table(NOTEN4, draws=SIMPLE_DRAWS, n_live=4, kyoku=7, deposits=2,
+               scores=[30000, 20000, 30000, 18000])
+    tsumogiri_round(st, 4)
+    assert st.phase == Phase.GAME_END
+    assert st.final["scores"] == [32000, 20000, 30000, 18000] and st.deposits == 0
 
 
 # --------------------------------------------------------- yaku (mutation survivors)
@@ -548,3 +559,144 @@ def test_yakuman_gate_rejects_a_closed_honitsu_hand():
     c = YakuContext(tenhou=False, chiihou=False, form=0, ankou=1, kans=0, closed=True,
                     mask=_mask("123456789m111z22z"), triplets=(27,))
     assert not may_be_yakuman(c)
+
+
+
+# ------------------------------------------------ table (mutation survivors of state.py)
+from ippatsu.errors import IllegalActionError  # noqa: E402
+from ippatsu.table import Action  # noqa: E402
+
+
+def test_default_table_has_four_named_players():
+    st = GameState(Rules(), start=False)
+    assert st.names == ["player0", "player1", "player2", "player3"]
+
+
+def test_rule_8_seat_wind_of_a_seat_before_the_dealer():
+    """RULES §8: seat winds run from the dealer. In East 2 (dealer seat 1) seat 0 is
+    North: its 444z triplet is a seat-wind yakuhai, and it is paid as a non-dealer."""
+    st = table(["123m456p789s444z5z", "", "", ""], kyoku=1, draws="9m 9p 9s 8s 7p 6p 2s 5z")
+    tsumogiri_round(st, 7)                # a go-around first: no chiihou
+    assert st.actor == 0
+    st.step(find(st, 0, T.TSUMO))
+    w = st.hand_results[-1].wins[0]
+    assert "seat_wind_n" in yaku_names(w.score) and not w.score.dealer
+    assert w.deltas[1] == 2 * w.deltas[2] < 0       # the dealer (seat 1) pays double
+    st.check_invariants()
+
+
+@pytest.mark.parametrize("kyoku, want", [(1, ("E", 2, 1)), (5, ("S", 2, 1)), (3, ("E", 4, 3))])
+def test_mjai_start_kyoku_numbers_the_hand_within_its_round(kyoku, want):
+    """mjai ``start_kyoku``: the round wind, the hand's number within its round (1-4) and
+    the dealer (East 2 = kyoku index 1, South 2 = index 5)."""
+    st = table([DUMMY, "", "", ""], kyoku=kyoku)
+    ev = next(e for e in st.events if e["type"] == "start_kyoku")
+    assert (ev["bakaze"], ev["kyoku"], ev["oya"]) == want
+
+
+@pytest.mark.parametrize("hand, ok", [("19m19p19s123z2345m", True),      # nine kinds
+                                      ("19m19p19s12z23456m", False)])    # eight kinds
+def test_rule_8_nine_terminals_needs_nine_kinds(hand, ok):
+    """RULES §8 abortive draw: nine *different* terminals/honors on the first draw."""
+    st = table([hand, "", "", ""], draws="6m")
+    assert (find(st, 0, T.KYUUSHU) is not None) is ok
+
+
+def test_rule_8_kuikae_banned_discard_refused_by_step():
+    """RULES §8 kuikae: a banned discard passed to step() directly (not taken from the
+    legal list) is refused, and an allowed one is accepted."""
+    st = table([DUMMY, "4567m1239p456s11z", "", ""], draws="4m")
+    discard(st, "4m")
+    st.step(chi_with(st, 1, "5m", "6m"))
+    seven = next(t for t in st.hand[1] if t >> 2 == K("7m"))
+    with pytest.raises(IllegalActionError):
+        st.step(Action(T.DISCARD, 1, seven))
+    one_p = next(t for t in st.hand[1] if t >> 2 == K("1p"))
+    st.step(Action(T.DISCARD, 1, one_p))
+    assert st.river[1][-1] == one_p
+
+
+def test_rule_8_chi_of_a_9():
+    """RULES §8: a chi of 9s (with 78s) is offered like any other."""
+    st = table([DUMMY.replace("5z", "9s"), "78s1p4p7p2m5m8m123z", "", ""], draws="9s")
+    discard(st, "9s")
+    assert chi_with(st, 1, "7s", "8s") is not None
+
+
+def test_rule_8_kuikae_chi_not_offered_when_only_the_called_kind_is_left():
+    """RULES §8 kuikae: holding 46m 55m (three pons shown), a chi of 5m with 46m would leave
+    55m, the called kind: not offered; the pon (leaving 46m) is."""
+    st = table([DUMMY, "", "", ""], draws="5m")
+    st.set_position(1, hand="4556m", melds=["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"])
+    discard(st, "5m")
+    assert not any(a.type == T.CHI for a in st.legal_actions(1))
+    assert find(st, 1, T.PON) is not None
+
+
+def test_rule_8_kuikae_chi_offered_with_a_lower_tile_left():
+    """RULES §8 kuikae: holding 1m 789m (three pons shown), a chi of 7m with 89m leaves
+    1m 7m; 1m is allowed, so the chi is offered."""
+    st = table([DUMMY, "", "", ""], draws="7m")
+    st.set_position(1, hand="1m789m", melds=["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"])
+    discard(st, "7m")
+    st.step(chi_with(st, 1, "8m", "9m"))
+    assert discard_kinds(st, 1) == {K("1m")}
+
+
+def test_rule_8_passing_a_call_is_not_furiten():
+    """RULES §8 furiten (b) is about passing a *winnable* tile: passing a pon is not."""
+    st = table([DUMMY, "", "44m1p4p7p2s5s8s1234z", ""], draws="4m")
+    discard(st, "4m")
+    assert find(st, 2, T.PON) is not None and find(st, 2, T.RON) is None
+    pass_all(st)
+    assert not st.temp_furiten[2]
+
+
+def test_meld_records_who_it_was_taken_from():
+    """A called meld names the player it came from: left (chi), across and right (pon)."""
+    st = table([DUMMY, "56m1p4p7p2s8s1234z", "", ""], draws="4m")
+    discard(st, "4m")
+    st.step(chi_with(st, 1, "5m", "6m"))
+    assert str(st.melds[1][-1]).endswith("<L")
+    for caller, mark in ((2, "<A"), (3, "<R")):
+        st = table([DUMMY, "", "", ""], draws="4m")
+        st.set_position(caller, hand="44m1p4p7p2s8s1234z")
+        discard(st, "4m")
+        st.step(find(st, caller, T.PON))
+        assert str(st.melds[caller][-1]).endswith(mark), (caller, str(st.melds[caller][-1]))
+
+
+def test_rule_8_pao_daisuushi_when_east_is_the_fourth_wind():
+    """RULES §8 liability: the fourth wind set may be any wind, East included."""
+    st = table(["1199m1199p1199s1z", "", "", ""], draws="1z")
+    _daisuushi_feed_east(st)
+    assert st.pao[1] == 0
+
+
+def _daisuushi_feed_east(st):
+    st.set_position(1, hand="11z5p9s", melds=["pon 2z+22z<A", "pon 3z+33z<A", "pon 4z+44z<A"])
+    discard(st, "1z")
+    st.step(find(st, 1, T.PON))
+
+
+def test_rule_8_kokushi_robs_a_closed_kan_from_the_seat_before():
+    """RULES §8: kokushi may rob a closed kan; the robber may sit anywhere, here on the
+    kan player's left (seat 3 for seat 0's kan)."""
+    st = table(["1111m456p789s234z", "", "", ""], draws="9m")
+    st.set_position(3, hand="9m19p19s12345677z")  # 13-orphans waiting on 1m
+    st.step(find(st, 0, T.ANKAN))
+    assert find(st, 3, T.RON) is not None
+
+
+def test_rule_8_nagashi_closest_to_a_dealer_other_than_seat_0():
+    """RULES §8 nagashi: honba and deposits go to the qualifier closest to the dealer in
+    turn order. West 3 dealer seat 2: seat 3 comes before seat 1."""
+    st = table(NOTEN4, draws="5m 9p 5p 1s", n_live=4, kyoku=2, honba=1, deposits=1,
+               scores=[25000, 25000, 25000, 24000])
+    tsumogiri_round(st, 4)
+    res = st.hand_results[-1]
+    assert res.kind == "nagashi" and tuple(sorted(res.nagashi)) == (1, 3)
+    # seat 3: +8000 +300 +1000 -2000; seat 1: +8000 -2000 -100; dealer (seat 2) pays
+    # 4000 to each and 100; seat 0 pays 2000 to each and 100
+    assert res.deltas == [-4100, 5900, -8100, 7300]
+    st.check_invariants()
