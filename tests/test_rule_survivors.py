@@ -700,3 +700,66 @@ def test_rule_8_nagashi_closest_to_a_dealer_other_than_seat_0():
     # 4000 to each and 100; seat 0 pays 2000 to each and 100
     assert res.deltas == [-4100, 5900, -8100, 7300]
     st.check_invariants()
+
+
+def test_rule_8_abortive_draw_moves_no_points():
+    """RULES §8 abortive draws: no payments (nine terminals declared)."""
+    st = table(["19m19p19s123z2345m", "", "", ""], draws="6m")
+    assert not any(st.double_riichi)          # nobody has declared anything yet
+    st.step(find(st, 0, T.KYUUSHU))
+    res = st.hand_results[-1]
+    assert res.kind == "nine_terminals" and list(res.deltas) == [0, 0, 0, 0]
+    assert st.scores == [25000] * 4
+
+
+def test_rule_5_kan_dora_indicator_is_a_visible_tile():
+    """RULES §5: a kan reveals one more indicator, a tile everybody sees (it lowers the
+    live count of its kind): after a closed kan the second indicator, 8p, is visible."""
+    st = table(["1111m456p789s234z", "", "", ""], draws="9m", dora="9m8p")
+    before = st.visible[K("8p")]
+    st.step(find(st, 0, T.ANKAN))
+    assert st.n_dora == 2 and st.visible[K("8p")] == before + 1
+
+
+def test_rule_8_four_kans_by_two_players_three_and_one_abort():
+    """RULES §8: four kans by two or more players abort, whatever the split (3 + 1 here);
+    only one player holding all four is no abort."""
+    st = table(["1111m2222m3333m9p", "4444m8p1234z5679s", "", ""], draws="5z 6z")
+    for k in ("1m", "2m", "3m"):
+        st.step(find(st, 0, T.ANKAN, k))
+    discard(st)
+    pass_all(st)
+    st.step(find(st, 1, T.ANKAN, "4m"))
+    discard(st)
+    pass_all(st)
+    assert st.hand_results[-1].kind == "four_kans"
+
+
+def test_rule_8_only_kokushi_robs_a_closed_kan():
+    """RULES §8: a standard hand waiting on the kan's kind may not rob a closed kan."""
+    st = table(["1111m456p789s234z", "23m456p789s11122z", "", ""], draws="9m")
+    st.step(find(st, 0, T.ANKAN))
+    assert find(st, 1, T.RON) is None
+
+
+def test_red_five_and_its_neighbour_are_different_discards():
+    """RULES §1: the red 5m is still a 5m, and a 6m is another kind: both are offered as
+    discards, the red one apart from the plain 5m."""
+    st = table(["4056m1199p1199s5z", "", "", ""], draws="9s")
+    ids = {a.tile for a in st.legal_actions(0) if a.type == T.DISCARD}
+    assert 16 in ids                                      # the red 5m
+    assert {t >> 2 for t in ids} >= {K("4m"), K("5m"), K("6m")}
+    assert sum(1 for t in ids if t >> 2 == K("5m")) == 2  # red and plain 5m
+
+
+def test_step_refuses_a_discard_of_a_tile_not_in_hand_without_red_fives():
+    """step() with a discard built by hand: a tile the player does not hold is refused
+    (red fives off: the kind-only fast path)."""
+    rules = Rules().replace(red_fives=False)
+    st = table([DUMMY, "", "", ""], draws="9s", rules=rules)
+    missing = next(t for t in range(136) if t >> 2 == K("5m"))
+    with pytest.raises(IllegalActionError):
+        st.step(Action(T.DISCARD, 0, missing))
+    own = next(t for t in st.hand[0] if t >> 2 == K("1m"))
+    st.step(Action(T.DISCARD, 0, own))
+    assert st.river[0][-1] == own and not st.riichi[0]
