@@ -189,6 +189,10 @@ cdef extern from *:
         Py_ssize_t k;
         int total = 0;
         if (n == 34) {                       /* 34 counts 0..4 */
+    #if defined(__GNUC__) || defined(__clang__)
+            /* the 34 item pointers span 5 cache lines: ask for them all at once */
+            for (k = 8; k < 34; k += 8) __builtin_prefetch(items + k);
+    #endif
             for (k = 0; k < 34; k++) {
                 PyObject *x = items[k];
                 long v;
