@@ -39,10 +39,13 @@ def test_rules_replace_gives_a_new_value():
 def test_rules_accept_enum_strings():
     r = Rules(ron_mode="double", game_length="east")
     assert r.ron_mode is RonMode.DOUBLE and r.game_length is GameLength.EAST
-    with pytest.raises(ValueError):
-        Rules(ron_mode="quadruple")
-    with pytest.raises(ValueError):
-        Rules(double_wind_pair_fu=3)
+    from ippatsu.errors import IppatsuError
+
+    for bad in (dict(ron_mode="quadruple"), dict(double_wind_pair_fu=3), dict(uma=(1, 2)),
+                dict(uma=5), dict(game_length=None)):
+        with pytest.raises(IppatsuError) as e:  # a ValueError subclass with a stable code
+            Rules(**bad)
+        assert e.value.code == "bad_rules" and next(iter(bad)) in str(e.value)
 
 
 def test_rules_to_dict_is_json():

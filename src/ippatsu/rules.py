@@ -259,17 +259,29 @@ class Rules:
     name: str = "ippatsu"
 
     def __post_init__(self) -> None:
+        from .errors import IppatsuError
+
         # accept plain strings for the enum fields, normalise to the enums
         for f, enum in (("ron_mode", RonMode), ("nagashi_mode", NagashiMode),
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop)):
             v = getattr(self, f)
             if not isinstance(v, enum):
-                object.__setattr__(self, f, enum(v))
+                try:
+                    object.__setattr__(self, f, enum(v))
+                except (ValueError, TypeError):
+                    raise IppatsuError(f"{f} must be one of "
+                                       f"{', '.join(repr(m.value) for m in enum)}, not {v!r}",
+                                       code="bad_rules") from None
         if self.double_wind_pair_fu not in (2, 4):
-            raise ValueError(f"double_wind_pair_fu must be 2 or 4, not {self.double_wind_pair_fu}")
-        uma = tuple(self.uma)
+            raise IppatsuError(f"double_wind_pair_fu must be 2 or 4, not "
+                               f"{self.double_wind_pair_fu!r}", code="bad_rules")
+        try:
+            uma = tuple(self.uma)
+        except TypeError:
+            uma = ()
         if len(uma) != 4:
-            raise ValueError("uma needs four values (1st..4th)")
+            raise IppatsuError(f"uma needs four values (1st..4th), not {self.uma!r}",
+                               code="bad_rules")
         object.__setattr__(self, "uma", uma)
 
     def __repr__(self) -> str:
