@@ -6,7 +6,7 @@ module ``ippatsu._core`` runs both the hand core and the scoring kernel (``_scor
 :mod:`ippatsu.core` takes its functions from :data:`core`; :mod:`ippatsu.scoring` and
 :mod:`ippatsu.scoring_batch` take the scoring kernel's entry points from here
 (:data:`AVAILABLE` is False on the pure backend). (The table engine's compiled modules
-are chosen in ``ippatsu.table``.)
+are chosen in ``ippatsu.table`` by :data:`PURE` from here.)
 """
 from __future__ import annotations
 

@@ -31,12 +31,11 @@ A game loop (what :func:`ippatsu.sim.play` does):
 """
 from __future__ import annotations
 
-import os as _os
-
+from .._backend import PURE as _PURE
 from ._source import load_agents_source as _load_agents_source
 from ._source import load_state_source as _load_state_source
 
-if _os.environ.get("IPPATSU_PURE_PYTHON") == "1":
+if _PURE:
     # the pure-Python backend runs the state machine and the agents from their sources
     # too (the build compiles state.py and agents.py with Cython; the interpreted source
     # is the same program)
