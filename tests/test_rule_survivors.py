@@ -309,6 +309,7 @@ def test_rule_8_honba_resets_after_a_non_dealer_win():
     tsumogiri_round(st)
     st.step(find(st, 1, T.TSUMO))
     assert st.phase == Phase.HAND_END
+    assert st.hand_results[-1].wins[0].tsumo is True
     st.next_hand()
     assert st.honba == 0 and st.kyoku == 1
 
@@ -679,13 +680,14 @@ def _daisuushi_feed_east(st):
     st.step(find(st, 1, T.PON))
 
 
-def test_rule_8_kokushi_robs_a_closed_kan_from_the_seat_before():
-    """RULES §8: kokushi may rob a closed kan; the robber may sit anywhere, here on the
-    kan player's left (seat 3 for seat 0's kan)."""
+@pytest.mark.parametrize("robber", [1, 2, 3])
+def test_rule_8_kokushi_robs_a_closed_kan_from_any_seat(robber):
+    """RULES §8: kokushi may rob a closed kan, wherever the robber sits (right, across or
+    left of the kan player)."""
     st = table(["1111m456p789s234z", "", "", ""], draws="9m")
-    st.set_position(3, hand="9m19p19s12345677z")  # 13-orphans waiting on 1m
+    st.set_position(robber, hand="9m19p19s12345677z")  # 13-orphans waiting on 1m
     st.step(find(st, 0, T.ANKAN))
-    assert find(st, 3, T.RON) is not None
+    assert find(st, robber, T.RON) is not None
 
 
 def test_rule_8_nagashi_closest_to_a_dealer_other_than_seat_0():
@@ -763,3 +765,40 @@ def test_step_refuses_a_discard_of_a_tile_not_in_hand_without_red_fives():
     own = next(t for t in st.hand[0] if t >> 2 == K("1m"))
     st.step(Action(T.DISCARD, 0, own))
     assert st.river[0][-1] == own and not st.riichi[0]
+
+
+@pytest.mark.parametrize("called, pair, far", [("4m", ("2m", "3m"), "1m"),   # high end, rank 4
+                                               ("6m", ("7m", "8m"), "9m")])  # low end, rank 6
+def test_rule_8_kuikae_far_end_at_the_edge_of_the_suit(called, pair, far):
+    """RULES §8 kuikae: the far end exists up to the suit's edge: chi 4m with 23m bans
+    1m; chi 6m with 78m bans 9m."""
+    hand = {"4m": "1234m9p456s789s11z", "6m": "6789m1p456s789s11z"}[called]
+    st = table([DUMMY, hand, "", ""], draws=called)
+    discard(st, called)
+    st.step(chi_with(st, 1, *pair))
+    ks = discard_kinds(st, 1)
+    assert K(called) not in ks and K(far) not in ks
+
+
+def test_rule_8_chi_without_red_fives_takes_the_named_kinds():
+    """RULES §8 chi with red fives off: the chi of 4m with 56m consumes a 5m and a 6m."""
+    st = table([DUMMY, "4567m1239p456s11z", "", ""], draws="4m",
+               rules=Rules().replace(red_fives=False))
+    discard(st, "4m")
+    chi = chi_with(st, 1, "5m", "6m")
+    st.step(chi)
+    assert sorted(t >> 2 for t in st.melds[1][-1].tiles) == [K("4m"), K("5m"), K("6m")]
+
+
+def test_mjai_riichi_deposit_and_nine_terminals_reveal():
+    """mjai events: the accepted riichi takes 1,000 from the declarer; a nine-terminals
+    abort shows only the declarer's hand."""
+    st = table([DR_HAND, "", "", ""], draws="4m")
+    st.step(find(st, 0, T.RIICHI, "4m"))
+    pass_all(st)
+    ev = next(e for e in st.events if e["type"] == "reach_accepted")
+    assert ev["deltas"][0] == -1000 and ev["scores"][0] == 24000
+    st = table(["19m19p19s123z2345m", "", "", ""], draws="6m")
+    st.step(find(st, 0, T.KYUUSHU))
+    ev = next(e for e in st.events if e["type"] == "ryukyoku")
+    assert len(ev["tehais"][0]) == 14 and ev["tehais"][1:] == [[], [], []]
