@@ -802,3 +802,23 @@ def test_mjai_riichi_deposit_and_nine_terminals_reveal():
     st.step(find(st, 0, T.KYUUSHU))
     ev = next(e for e in st.events if e["type"] == "ryukyoku")
     assert len(ev["tehais"][0]) == 14 and ev["tehais"][1:] == [[], [], []]
+
+
+def test_rule_8_one_player_with_four_kans_is_not_an_abort():
+    """RULES §8: four kans by one player is no abort (the hand goes on: suukantsu is
+    possible)."""
+    st = table(["1111m2222m3333m5z", "", "", ""], draws="4m", rinshan="4m4m4m9p")
+    for k in ("1m", "2m", "3m", "4m"):
+        st.step(find(st, 0, T.ANKAN, k))
+    assert st.kan_count == 4 and not st.suukaikan
+    discard(st)
+    pass_all(st)
+    assert not st.hand_results and st.phase == Phase.TURN
+
+
+def test_rule_8_riichi_may_be_declared_on_a_complete_hand():
+    """RULES §8 riichi needs tenpai after the declaring discard: a drawn tile that
+    completes the hand may be kept for a tsumo or thrown with riichi on another wait."""
+    st = table([DR_HAND, "", "", ""], draws="1z")
+    assert find(st, 0, T.TSUMO) is not None
+    assert find(st, 0, T.RIICHI, "2z") is not None
