@@ -822,3 +822,38 @@ def test_rule_8_riichi_may_be_declared_on_a_complete_hand():
     st = table([DR_HAND, "", "", ""], draws="1z")
     assert find(st, 0, T.TSUMO) is not None
     assert find(st, 0, T.RIICHI, "2z") is not None
+
+
+# ---------------------------------------------------- scoring (mutation survivors)
+def test_rule_7_yakuman_base_is_8000_per_multiple():
+    """RULES §7: a yakuman is worth a base of 8,000 per multiple (32,000 / 48,000 ron)."""
+    from ippatsu.scoring import base_points, hand_cost
+    assert base_points(0, 0, yakuman=1) == (8000, "yakuman")
+    assert base_points(0, 0, yakuman=2) == (16000, "yakuman")
+    assert hand_cost(8000, False, False) == (32000, 0, 0)     # ron: one payer
+    assert hand_cost(8000, True, False) == (48000, 0, 0)
+
+
+def test_rule_7_25_fu_tsumo_exists_from_3_han():
+    """RULES §7 table: 25 fu (chiitoitsu) tsumo is impossible below 3 han (menzen tsumo +
+    chiitoitsu), possible from 3 han: 800 / 1,600."""
+    from ippatsu.scoring import score_table
+    t = score_table()
+    assert t[(2, 25)]["non_dealer_tsumo"] is None
+    assert t[(3, 25)]["non_dealer_tsumo"] == (800, 1600)
+
+
+def test_rule_4_round_wind_yakuhai_in_the_south_round():
+    """RULES §4 yakuhai of the round wind: in the South round a 222z triplet counts for
+    the dealer (seat East), who has no other yakuhai there."""
+    r = score("222z123m456p789s55m", "5m", seat_wind=0, round_wind=1)
+    assert r.yaku_names == ["round_wind_s"]
+
+
+def test_rule_4_riichi_needs_a_concealed_hand():
+    """RULES §4: riichi is concealed only: an open hand cannot be scored with riichi."""
+    from ippatsu.errors import SituationError
+    with pytest.raises(SituationError):
+        score("123m456p789s55m", "5m", melds=["pon 777z"], riichi=True, seat_wind=1)
+    with pytest.raises(SituationError):
+        score("123m456p789s55m", "5m", melds=["pon 777z"], double_riichi=True, seat_wind=1)
