@@ -50,6 +50,9 @@ TARGETS = {
               ["tests/test_table_rules.py", "tests/test_rule_survivors.py",
                "tests/test_table_validation.py", "tests/test_table_meld.py"]),
     "tiles": ("src/ippatsu/tiles.py", ["tests/test_tiles.py", "tests/test_hand.py"]),
+    "reference-scoring": ("src/ippatsu/_reference/scoring.py",
+                          ["tests/test_scoring.py", "tests/test_yaku.py",
+                           "tests/test_rule_survivors.py"]),
     "handcore": ("src/ippatsu/_reference/handcore.py", ["tests/test_core.py"]),
     "reference-api": ("src/ippatsu/_reference/api.py", ["tests/test_core.py"]),
 }
