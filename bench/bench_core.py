@@ -78,3 +78,12 @@ def test_peer_mahjong_shanten(benchmark, hands13):
 def test_peer_riichienv_shanten(benchmark, ids13):
     riichienv = pytest.importorskip("riichienv")
     benchmark(_loop(riichienv.calculate_shanten, ids13[:SCALAR_N]))
+
+
+@pytest.mark.skipif(core.BACKEND != "cython", reason="the compiled core's tables")
+def test_load_tables(benchmark):
+    """The lookup-table load done at import (typically a few ms); was a wall-clock
+    assertion in tests/test_packaging.py, speed belongs here."""
+    from ippatsu import _core
+
+    benchmark(_core._load_tables)

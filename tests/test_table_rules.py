@@ -576,6 +576,19 @@ def test_sudden_death_dealer_tenpai_draw_ends_the_game_only_with_tenpai_stop():
     assert st.phase == Phase.HAND_END and st.next_hand_counters[:2] == (11, 1)
 
 
+def test_last_dealer_stop_needs_30000_exactly_at_least():
+    """RULES §8: the last-hand dealer in first place "with >= 30,000" stops (planet: the
+    automatic stop with that minimum). Noten payments bring the dealer to exactly 30,000
+    (stops) or to 29,900 (plays on)."""
+    rules = Rules.planet().replace(game_length="half")
+    st = _all_last_dealer_tenpai_draw(rules, scores=(25000, 25000, 23000, 27000))
+    assert st.scores[3] == 30000 and st.placement()[0] == 3
+    assert st.phase == Phase.GAME_END
+    st = _all_last_dealer_tenpai_draw(rules, scores=(24000, 24000, 25100, 26900))
+    assert st.scores[3] == 29900 and st.placement()[0] == 3
+    assert st.phase == Phase.HAND_END and st.next_hand_counters[:2] == (7, 1)
+
+
 def test_last_dealer_stop_never_follows_an_abortive_draw():
     # East 4 of an East-only game: dealer seat 3 first with 40,000 aborts (nine terminals)
     rules = Rules().replace(last_dealer_stop="optional", game_length="east")
