@@ -1032,8 +1032,8 @@ def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_sc
             agree = sum(sh.calculate_shanten(r) == int(o) for r, o in zip(rows34, ours))
             peers.append({"name": f"mahjong {ver} Shanten.calculate_shanten",
                           "per_second": rate,
-                          "ratio": ratio(s_scalar, rate, "scalar") + ", "
-                          + ratio(s_batch, rate, "batch"),
+                          "ratio": ratio(s_scalar, rate, "call/call") + ", "
+                          + ratio(s_batch, rate, "our batch/their call"),
                           "agreement": f"{agree}/{n} hands"})
         except Exception as e:  # a peer's failure must not stop the bench
             peers.append({"name": f"mahjong {ver} Shanten", "error": _short_err(e)})
@@ -1052,7 +1052,7 @@ def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_sc
             agree = sum(hc.estimate_hand_value(x[0], x[0][-1], config=x[1]).han == o.han
                         for x, o in zip(items, our_scores) if o.error is None)
             peers.append({"name": f"mahjong {ver} HandCalculator.estimate_hand_value",
-                          "per_second": rate, "ratio": ratio(sc, rate, "score()"),
+                          "per_second": rate, "ratio": ratio(sc, rate, "score() call/call"),
                           "agreement": f"{agree}/{n_yaku} han"})
         except Exception as e:
             peers.append({"name": f"mahjong {ver} HandCalculator", "error": _short_err(e)})
@@ -1069,8 +1069,8 @@ def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_sc
             rate = _rate(calc, ids13, budget)
             agree = sum(int(calc(r)) == int(o) for r, o in zip(ids13, ours))
             peers.append({"name": f"riichienv {ver} calculate_shanten", "per_second": rate,
-                          "ratio": ratio(s_scalar, rate, "scalar") + ", "
-                          + ratio(s_batch, rate, "batch"),
+                          "ratio": ratio(s_scalar, rate, "call/call") + ", "
+                          + ratio(s_batch, rate, "our batch/their call"),
                           "agreement": f"{agree}/{n} hands"})
         except Exception as e:
             peers.append({"name": f"riichienv {ver} calculate_shanten",
@@ -1085,7 +1085,7 @@ def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_sc
             agree = sum(x[0].calc(x[1], dora_indicators=[], conditions=x[2]).han == o.han
                         for x, o in zip(items, our_scores) if o.error is None)
             peers.append({"name": f"riichienv {ver} HandEvaluator.calc", "per_second": rate,
-                          "ratio": ratio(sc, rate, "score()"),
+                          "ratio": ratio(sc, rate, "score() call/call"),
                           "agreement": f"{agree}/{n_yaku} han"})
         except Exception as e:
             peers.append({"name": f"riichienv {ver} HandEvaluator.calc",
