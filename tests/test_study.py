@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import threading
 
 import numpy as np
 import pytest
@@ -191,8 +190,9 @@ class _CountTask(_runner.Task):
     kind = "count"
     chunk_size = 10
 
-    def __init__(self, stop_at=-1, fail_at=-1, slow=0.0):
+    def __init__(self, stop_at=-1, fail_at=-1, slow=0.0, interrupt_parent_at=-1):
         self.stop_at, self.fail_at, self.slow = stop_at, fail_at, slow
+        self.interrupt_parent_at = interrupt_parent_at
 
     def new_acc(self):
         return Moments()
@@ -210,6 +210,10 @@ class _CountTask(_runner.Task):
             raise KeyboardInterrupt
         if start // self.chunk_size == self.fail_at:
             raise ZeroDivisionError("boom")
+        if start // self.chunk_size == self.interrupt_parent_at:
+            import signal
+
+            os.kill(os.getppid(), signal.SIGINT)  # Ctrl-C reaches the driver (a worker's parent)
         time.sleep(self.slow)
         m = Moments()
         m.add_many(range(start, stop))
@@ -225,14 +229,11 @@ def test_ctrl_c_returns_a_partial_result_serial():
 def test_ctrl_c_returns_a_partial_result_local():
     import signal
 
-    # a real SIGINT to this process, as Ctrl-C sends (the workers ignore it)
-    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        acc, info = _runner.execute(_CountTask(slow=0.2), 20_000, backend="local", workers=2,
-                                    progress=False)
-    finally:
-        timer.cancel()
+    # a real SIGINT to the driver process, as Ctrl-C sends, raised while chunks run: a
+    # worker sends it when it reaches chunk 5 (the workers themselves ignore SIGINT)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    acc, info = _runner.execute(_CountTask(slow=0.05, interrupt_parent_at=5), 20_000,
+                                backend="local", workers=2, progress=False, chunk_size=10)
     assert info.partial and 0 < info.done < 20_000, info.to_dict()
     assert acc.n == info.done  # only whole chunks, each counted once
 
