@@ -230,10 +230,16 @@ def test_ctrl_c_returns_a_partial_result_local():
     import signal
 
     # a real SIGINT to the driver process, as Ctrl-C sends, raised while chunks run: a
-    # worker sends it when it reaches chunk 5 (the workers themselves ignore SIGINT)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    acc, info = _runner.execute(_CountTask(slow=0.05, interrupt_parent_at=5), 20_000,
-                                backend="local", workers=2, progress=False, chunk_size=10)
+    # worker sends it when it reaches chunk 5 (the workers themselves ignore SIGINT).
+    # Python's own Ctrl-C handler for the duration: a process started in the background
+    # by a non-interactive shell (as CI may start the suite) begins with SIGINT ignored.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        acc, info = _runner.execute(_CountTask(slow=0.05, interrupt_parent_at=5), 20_000,
+                                    backend="local", workers=2, progress=False,
+                                    chunk_size=10)
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert info.partial and 0 < info.done < 20_000, info.to_dict()
     assert acc.n == info.done  # only whole chunks, each counted once
 
