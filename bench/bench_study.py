@@ -39,6 +39,8 @@ HAND = "23m456p78s34567s1z"     # 1-shanten, ryanmen-heavy
 CHOICES = ["riichi 9s", "9s"]
 AGENTS = ["greedy", "random", "random", "random"]
 QUIET = dict(progress=False)
+# interpreted (IPPATSU_PURE_PYTHON=1) the suite only checks that each benchmark runs
+SMALL = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 
 
 def solo_rate(policy: str, n: int) -> float:
@@ -161,7 +163,8 @@ def memory(games: int) -> tuple:
 
 # ----------------------------------------------------------------------------- pytest-benchmark
 def test_solo_efficiency(benchmark):
-    benchmark(lambda: study.solo(HAND, draws=12, n=2_000, seed=1, backend="serial", **QUIET))
+    benchmark(lambda: study.solo(HAND, draws=12, n=200 if SMALL else 2_000, seed=1,
+                                 backend="serial", **QUIET))
 
 
 def test_solo_shanten(benchmark):

@@ -69,7 +69,8 @@ from ippatsu.table.agents import GreedyAgent, RandomAgent
 _DATA = Path(os.environ.get("IPPATSU_SHARED_DATA",
                             Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 _MJLOG_DIRS = ("mjx", "mjx-edge", "dnovikoff", "gimite", "jim137")
-N_GAMES = 10
+# interpreted (IPPATSU_PURE_PYTHON=1) the suite only checks that the benchmark runs: 1 game
+N_GAMES = 1 if os.environ.get("IPPATSU_PURE_PYTHON") == "1" else 10
 
 # CPU time of this process: on a shared machine other load does not count
 pytestmark = pytest.mark.benchmark(timer=time.process_time)
