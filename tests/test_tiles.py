@@ -207,6 +207,20 @@ def test_single_tile_helpers():
     assert e.value.code == "not_one_tile"
 
 
+def test_ids_from_counts_refuses_a_red_mask_beyond_the_three_suits():
+    """RULES §1: one red five in each of m, p, s and no other: the red mask has three bits
+    (a mutation survivor: a fourth bit was silently ignored)."""
+    c = parse_counts("5555m5p")
+    for bad in (8, 9, -1, 1.0, True, "1", None):
+        with pytest.raises(NotationError) as e:
+            ids_from_counts(c, red=bad)
+        assert "bitmask 0-7" in str(e.value)
+    assert format_tiles(ids_from_counts(c, red=3)) == "0555m0p"
+    import numpy as np
+
+    assert ids_from_counts(c, red=np.int64(3)) == ids_from_counts(c, red=3)
+
+
 def test_ids_from_counts():
     c = parse_counts("1555m")
     assert ids_from_counts(c) == [0, 17, 18, 19]

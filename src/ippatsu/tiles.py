@@ -430,6 +430,16 @@ def ids_from_counts(counts: Sequence[int], red: int = 0, used: Optional[Abstract
     five appears only if all four copies of that five are present. ``used`` ids are skipped.
     """
     counts = _check_counts(counts)
+    try:
+        if isinstance(red, bool):
+            raise TypeError
+        red_ok = 0 <= _index(red) <= 7
+    except TypeError:
+        red_ok = False
+    if not red_ok:
+        raise NotationError(f"red is a bitmask 0-7 (bit 0 m, bit 1 p, bit 2 s), got {red!r}",
+                            "bad_counts")
+    red = _index(red)
     used = used or ()
     specs: List[Tuple[int, bool]] = []
     for s in range(3):
