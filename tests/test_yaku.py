@@ -506,3 +506,39 @@ def test_table_concealed_only_flags():
     assert {"riichi", "pinfu", "iipeikou", "menzen_tsumo", "chiitoitsu", "ryanpeikou",
             "suuankou", "kokushi", "chuuren", "tenhou"} <= closed
     assert not closed & {"tanyao", "haku", "toitoi", "daisangen", "honitsu", "ittsu"}
+
+
+def _seed_000_names() -> dict:
+    """{Japanese name: Korean name} as the Ippatsu rules page (seed 000) pairs them: its
+    trilingual lines run Korean, then Japanese, then English ("리치立直Riichi")."""
+    import re
+    from conftest import SHARED_DATA
+    seeds = sorted((SHARED_DATA.parent / "seeds").glob("000_*"))
+    if not seeds:
+        pytest.skip(f"seed 000 not available beside {SHARED_DATA}")
+    line = re.compile(r"([\uac00-\ud7a3 ]+)([\u3040-\u30ff\u4e00-\u9fff々]+)[A-Z]")
+    pairs = {}
+    for text in seeds[0].read_text(encoding="utf-8").splitlines():
+        m = line.match(text.strip())
+        if m:
+            pairs.setdefault(m.group(2), m.group(1).strip())
+    return pairs
+
+
+def test_seed_000_korean_yaku_names():
+    """seed 000 (issue 11): every yaku the rules page names in Korean carries that name
+    in the table; the page names 30 of the rows this way (the rest are its groups)."""
+    pairs = _seed_000_names()
+    named = [y for y in YAKU if y.ja in pairs]
+    assert len(named) >= 30, sorted(pairs)
+    for y in named:
+        assert y.ko == pairs[y.ja], (y.name, y.ko, pairs[y.ja])
+
+
+def test_every_row_has_three_languages():
+    """Each row has an English, a Japanese and a Korean name (the hand builder shows all
+    three), distinct across rows."""
+    for attr in ("en", "ja", "ko"):
+        names = [getattr(y, attr) for y in YAKU]
+        assert all(names) and len(set(names)) == len(names), attr
+    assert all(y.to_dict()["ko"] == y.ko for y in YAKU)

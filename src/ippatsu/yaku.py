@@ -11,7 +11,8 @@ per reading of the hand and runs every check; adding a yaku is one row plus one 
 
 Display names: ``en`` is one style for every row, the English name followed by the usual
 romaji in brackets (``"All simples (tanyao)"``, ``"Seat wind East (jikaze ton)"``), and
-the bracketed part is always :attr:`Yaku.romaji`; ``ja`` is the Japanese name. The command
+the bracketed part is always :attr:`Yaku.romaji`; ``ja`` is the Japanese name and
+:attr:`Yaku.ko` the Korean one. The command
 line shows ``en`` on full lines and ``romaji`` in compact lists; ``name`` is the stable key
 for code and JSON.
 
@@ -162,13 +163,18 @@ class Yaku:
         return 1 << self.id
 
     @property
+    def ko(self) -> str:
+        """The Korean name (``"탕야오"``), as the Ippatsu rules page writes it."""
+        return _KO[self.name]
+
+    @property
     def romaji(self) -> str:
         """The usual romaji name (``"menzen tsumo"``, ``"junsei chuuren poutou"``)."""
         return _ROMAJI.get(self.name, self.name.replace("_", " "))
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "en": self.en, "ja": self.ja,
-                "romaji": self.romaji,
+                "ko": self.ko, "romaji": self.romaji,
                 "han_closed": self.han_closed, "han_open": self.han_open,
                 "yakuman": self.yakuman, "tenhou_id": self.tenhou_id,
                 "majsoul_id": self.majsoul_id}
@@ -182,6 +188,28 @@ _ROMAJI = {
     "chuuren": "chuuren poutou", "chuuren_pure": "junsei chuuren poutou",
     "kokushi": "kokushi musou", "kokushi_13": "kokushi musou juusanmen machi",
     "suuankou_tanki": "suuankou tanki", "double_riichi": "daburu riichi",
+}
+
+_KO_WIND = ("동", "남", "서", "북")
+_KO = {
+    # the names of the Ippatsu rules page's yaku list; the rows it names only as a group
+    # (yakuhai by wind or dragon) or not at all (the yakuman below daisangen) use the usual
+    # Korean terms the page's own vocabulary builds (자풍/장풍, 역패, 단기, 13면, 순정).
+    "menzen_tsumo": "멘젠쯔모", "riichi": "리치", "ippatsu": "일발", "chankan": "창깡",
+    "rinshan": "영상개화", "haitei": "해저로월", "houtei": "하저로어", "pinfu": "핑후",
+    "tanyao": "탕야오", "iipeikou": "이페코",
+    **{f"seat_wind_{'eswn'[i]}": f"자풍 {_KO_WIND[i]}" for i in range(4)},
+    **{f"round_wind_{'eswn'[i]}": f"장풍 {_KO_WIND[i]}" for i in range(4)},
+    "haku": "역패 백", "hatsu": "역패 발", "chun": "역패 중",
+    "double_riichi": "더블리치", "chiitoitsu": "치또이쯔", "chanta": "찬타", "ittsu": "일기통관",
+    "sanshoku": "삼색동순", "sanshoku_doukou": "삼색동각", "sankantsu": "산깡즈",
+    "toitoi": "또이또이", "sanankou": "산안커", "shousangen": "소삼원", "honroutou": "혼노두",
+    "ryanpeikou": "량페코", "junchan": "준찬타", "honitsu": "혼일색", "chinitsu": "청일색",
+    "tenhou": "천화", "chiihou": "지화", "daisangen": "대삼원", "suuankou": "스안커",
+    "suuankou_tanki": "스안커 단기", "tsuuiisou": "자일색", "ryuuiisou": "녹일색",
+    "chinroutou": "청노두", "chuuren": "구련보등", "chuuren_pure": "순정구련보등",
+    "kokushi": "국사무쌍", "kokushi_13": "국사무쌍 13면", "daisuushi": "대사희",
+    "shousuushii": "소사희", "suukantsu": "스깡즈",
 }
 
 _CONCEALED_YAKUMAN = frozenset({"suuankou", "suuankou_tanki", "kokushi", "kokushi_13",
