@@ -22,7 +22,7 @@ from ippatsu.errors import (
 from ippatsu.hand import Hand, Meld, MeldType
 from ippatsu.rules import Rules
 from ippatsu.scoring import score
-from ippatsu.tiles import parse_counts
+from ippatsu.tiles import ids_from_counts, parse_counts
 from ippatsu.yaku import BY_NAME
 
 import _oracle as oracle
@@ -287,9 +287,11 @@ def test_hints_respect_calls():
     (("123m456p789s11x2z",), {}, NotationError, None),
     (("11111m456p789s112z",), {}, TileCountError, "fifth_copy"),
     (("123m456p789s1122",), {}, NotationError, None),
-    (("123m456p789s112z",), {}, HandSizeError, "bad_hand_size"),
     (("123m456p789s11222z1z2z",), {}, HandSizeError, "bad_hand_size"),
     (("123m456p789s1122z",), {"melds": ["pon 555z"]}, HandSizeError, "bad_hand_size"),
+    (("123m456p789s112z",), {"melds": ["pon 555z"]}, HandSizeError, "bad_hand_size"),
+    (([],), {}, HandSizeError, "bad_hand_size"),
+    (("123m456p",), {"win_tile": "7p"}, HandSizeError, "bad_hand_size"),
     (("123m456p789s1122z",), {"melds": ["chi 1z+23z"]}, MeldError, None),
     (("123m456p789s11222z",), {"win_tile": "5m"}, NotAgariError, "not_agari"),
     (("123m456p789s1122z",), {"dora_indicators": "123456z"}, IppatsuError,
@@ -402,3 +404,89 @@ def test_property_waits_agree_with_score(case):
         assert w.ron.points == md._mj_points(m, msit), (text, melds, w.kind)
         if not w.ron.yakuman:
             assert (w.ron.han, w.ron.fu) == (m.han, m.fu), (text, melds, w.kind)
+
+
+# ---------------------------------------------------------------------------------------
+# building: 3, 6, 9 or 12 concealed tiles (issue 11, seed 000's hand builder: "likely
+# yaku to aim for while building")
+# ---------------------------------------------------------------------------------------
+@st.composite
+def building_hands(draw):
+    """3k concealed tiles (k = 1..4) of the number kinds and East-North; White, Green and
+    Red stay free for the oracle's padding."""
+    n = 3 * draw(st.integers(1, 4))
+    counts = [0] * 34
+    while sum(counts) < n:
+        kk = draw(st.integers(0, 30))
+        if counts[kk] < 4:
+            counts[kk] += 1
+    return counts
+
+
+def _oracle_building(counts):
+    """The same reading, from the ``mahjong`` package: the worst draw of a kind the hand
+    does not hold, with the missing sets of a smaller hand implied by dragon triplets."""
+    pad = [31, 32, 33][:(12 - sum(counts)) // 3]
+    worst = [None, None, None]
+    for kk in range(31):
+        if counts[kk]:
+            continue
+        c = list(counts)
+        c[kk] += 1
+        for p_ in pad:
+            c[p_] += 3
+        f = oracle.shanten_forms(c)
+        if pad:
+            f = (f[0], None, None)   # the special forms need 13 tiles of the hand itself
+        worst = [x if w is None else max(w, x) for w, x in zip(worst, f)]
+    return worst, pad
+
+
+@given(building_hands())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_building_hand_shanten_and_draws_agree_with_the_oracle(counts):
+    """A 3k hand is read as the 3k+1 hand after drawing a kind it does not hold (the
+    worst such draw, per form); its effective draws are the kinds that lower that."""
+    a = analyze(list(ids_from_counts(counts)))
+    assert a.status == "building"
+    (std, chii, koku), pad = _oracle_building(counts)
+    assert (a.forms.standard, a.forms.chiitoitsu, a.forms.kokushi) == (std, chii, koku)
+    assert a.shanten == min(x for x in (std, chii, koku) if x is not None)
+    effective = []
+    for kk in range(34):
+        if counts[kk] == 4:
+            continue
+        c = list(counts)
+        c[kk] += 1
+        for p_ in pad:
+            c[p_] += 3
+        f = oracle.shanten_forms(c)
+        if min(x for x in (f if not pad else f[:1]) if x is not None) < a.shanten:
+            effective.append((kk, 4 - counts[kk]))
+    assert [(t.kind, t.unseen) for t in a.ukeire] == effective
+    assert a.ukeire_total == sum(u for _, u in effective)
+    assert not a.waits and a.win is None and not a.discards
+
+
+@pytest.mark.parametrize("text, shanten, hint", [
+    ("234m", 0, "tanyao"),             # a set: tenpai once a loose tile joins it
+    ("13m5p9s1z7z", 3, "honitsu"),
+    ("234m567p678s", 0, "tanyao"),
+    ("19m19p19s123456z", 1, "kokushi"),   # kokushi one kind short, whatever joins
+    ("555z666z", 0, "haku"),
+])
+def test_building_hands_get_shape_hints(text, shanten, hint):
+    """seed 000: the builder shows the yaku to aim for at any tile count."""
+    a = analyze(text)
+    assert a.status == "building" and a.shanten == shanten
+    assert hint in [h.name for h in a.hints]
+    d = json.loads(json.dumps(a.to_dict()))
+    assert d["status"] == "building" and d["hints"]
+
+
+def test_building_hand_with_a_call():
+    """A call and 3k concealed tiles (here 1 + 6) are analysed like the concealed part;
+    no score without all the tiles."""
+    a = analyze("234m567p", melds=["pon 555z"])
+    assert a.status == "building" and not a.closed and a.shanten == 0
+    assert a.notes and "declare" not in a.notes[-1]

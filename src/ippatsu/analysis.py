@@ -12,7 +12,11 @@
   open calls (its open han in :mod:`ippatsu.yaku`); for a concealed hand also an
   "if built open" comparison (:class:`OpenBuild`, computed as described there);
 * while building (not complete): likely yaku to aim for — **shape hints, not promises**
-  (:class:`Hint`).
+  (:class:`Hint`);
+* a hand of 3, 6, 9 or 12 concealed tiles (a hand builder's stages between 3k+1 and
+  3k+2) has status ``"building"``: its shanten per form is that of the 3k+1 hand after
+  drawing a kind it does not hold (the worst such draw: the hand as it stands plus a
+  loose tile), and its effective tiles are the draws that lower it.
 
 Design
 ------
@@ -56,6 +60,7 @@ from typing import Any, Iterable, List, Optional, Sequence, Tuple
 from . import core
 from .errors import (HandSizeError, IppatsuError, MeldError, NotAgariError, NotationError,
                      TileCountError)
+from ._types import ShantenForms
 from .hand import Hand, Meld, MeldType
 from .rules import Rules, rules_of
 from .scoring import ScoreResult, score
@@ -279,8 +284,10 @@ class Analysis:
     shanten : int           -1 complete, 0 tenpai, n away from tenpai
     forms : ShantenForms    per form (seven pairs / thirteen orphans None with melds)
     status : str            "complete", "tenpai" or "{n}-shanten" (3k+2 hands: "complete"
-                            or "{n}-shanten after the best discard", n may be 0)
-    ukeire : tuple[TileCount]     3k+1 hands: draws that lower shanten (the waits at tenpai)
+                            or "{n}-shanten after the best discard", n may be 0);
+                            "building" for 3k hands
+    ukeire : tuple[TileCount]     3k+1 and 3k hands: draws that lower shanten (the waits at
+                                  tenpai)
     ukeire_total : int
     discards : tuple[DiscardOption]  3k+2 hands: per discard, best first
     waits : tuple[Wait]     3k+1 hands at tenpai
@@ -489,7 +496,8 @@ def analyze(
 ) -> Analysis:
     """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None) -> Analysis
 
-    Analyse a hand of any legal size (docs/rules.md §3, §9).
+    Analyse a hand of 1 to 14 concealed tiles, with its calls at most 14 (docs/rules.md
+    §3, §9); 3k concealed tiles are a hand being built (status ``"building"``).
 
     Parameters
     ----------
@@ -529,14 +537,17 @@ def analyze(
     ind = _indicators(dora_indicators)
     n = len(h.ids)
     k = len(h.melds)
-    if k and n not in (13 - 3 * k, 14 - 3 * k):
+    if k and n + 3 * k > 14:
         raise HandSizeError(
-            f"a hand with {k} meld{'' if k == 1 else 's'} has {13 - 3 * k} or {14 - 3 * k} "
+            f"a hand with {k} meld{'' if k == 1 else 's'} has at most {14 - 3 * k} "
             f"concealed tiles, got {n}", "bad_hand_size")
-    if n % 3 == 0 or n > 14:
-        raise HandSizeError(f"{n} concealed tiles: a hand has 3k+1 or 3k+2 (at most 14)",
-                            "bad_hand_size")
+    if n == 0 or n > 14:
+        raise HandSizeError(f"{n} concealed tiles: a hand has 1 to 14", "bad_hand_size")
+    building = n % 3 == 0
     win_kind: Optional[int] = None
+    if win_tile is not None and building:
+        raise HandSizeError(f"a winning tile completes a 3k+1 or 3k+2 hand, not {n} "
+                            "concealed tiles", "bad_hand_size")
     if win_tile is not None:
         wid = (parse_tile(win_tile) if isinstance(win_tile, str)
                else validate_ids([win_tile])[0])
@@ -560,7 +571,7 @@ def analyze(
         win_kind = last
     seen = _seen(h, ind, visible)
 
-    forms = core.shanten_forms(h)
+    forms = _building_forms(h, seen) if building else core.shanten_forms(h)
     sh = forms.min
     closed = h.is_closed
     scorable = n + 3 * k in (13, 14)
@@ -576,7 +587,13 @@ def analyze(
     discards: Tuple[DiscardOption, ...] = ()
     waits: Tuple[Wait, ...] = ()
     win: Optional[Win] = None
-    if n % 3 == 1:
+    if building:
+        status = "building"
+        ukeire = tuple(TileCount(kk, c) for kk, c in _building_draws(h, seen, sh))
+        ukeire_total = sum(t.unseen for t in ukeire)
+        notes.append(f"{n} concealed tiles: shanten of the {n + 1}-tile hand after drawing a "
+                     "kind it does not hold, the worst such draw")
+    elif n % 3 == 1:
         u = core.ukeire(h, visible=seen)
         ukeire = tuple(TileCount(kk, c) for kk, c in u.tiles)
         ukeire_total = u.total
@@ -602,6 +619,47 @@ def analyze(
         riichi=bool(riichi), rules=rules, shanten=sh, forms=forms, status=status,
         ukeire=ukeire, ukeire_total=ukeire_total, discards=discards, waits=waits, win=win,
         hints=hints, notes=tuple(notes))
+
+
+# ---------------------------------------------------------------------------------------
+# building: 3k concealed tiles
+# ---------------------------------------------------------------------------------------
+def _plus(h: Hand, kind: int, seen: Sequence[int]) -> Optional[Hand]:
+    """``h`` with one more copy of ``kind`` (None when no copy is left)."""
+    if h.counts[kind] + seen[kind] >= 4:
+        return None
+    used = set(h.ids) | {t for m in h.melds for t in m.tiles}
+    wid = _free_id(kind, used)
+    return None if wid is None else Hand(h.ids + (wid,), h.melds, validate_size=False)
+
+
+def _building_forms(h: Hand, seen: Sequence[int]) -> ShantenForms:
+    """Shanten per form of a 3k hand, read as the 3k+1 hand it becomes on drawing a kind
+    it does not hold, the worst such draw per form (for the standard form that is a tile
+    no set can use: the hand as it stands, one loose tile more)."""
+    worst: List[Optional[int]] = [None, None, None]
+    for kind in range(34):
+        if h.counts[kind]:
+            continue
+        g = _plus(h, kind, [0] * 34)
+        if g is None:  # every copy in the melds
+            continue
+        f = core.shanten_forms(g)
+        for i, x in enumerate((f.standard, f.chiitoitsu, f.kokushi)):
+            if x is not None and (worst[i] is None or x > worst[i]):
+                worst[i] = x
+    std, chii, koku = worst
+    return ShantenForms(std, chii, koku, min(x for x in worst if x is not None))
+
+
+def _building_draws(h: Hand, seen: Sequence[int], sh: int) -> List[Tuple[int, int]]:
+    """(kind, unseen copies) of the draws that lower the shanten of a 3k hand."""
+    out = []
+    for kind in range(34):
+        g = _plus(h, kind, seen)
+        if g is not None and core.shanten(g) < sh:
+            out.append((kind, 4 - h.counts[kind] - seen[kind]))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
