@@ -19,7 +19,7 @@ from ippatsu.errors import (
     NotationError,
     TileCountError,
 )
-from ippatsu.hand import Hand, Meld, MeldType
+from ippatsu.hand import Hand, Meld
 from ippatsu.rules import Rules
 from ippatsu.scoring import score
 from ippatsu.tiles import ids_from_counts, parse_counts

@@ -12,53 +12,17 @@ import pytest
 
 from ippatsu import score
 from ippatsu.rules import Rules
-from ippatsu.table import ActionType, GameState, Phase, Wall
+from ippatsu.table import GameState, Phase
 from ippatsu.tiles import parse_kind
 
-T = ActionType
+from _table_helpers import S, T, Y, discard, find, pass_all, table, tsumogiri_round
 
 # a dealer hand with nothing to call or win on the test tiles
 DUMMY = "1199m1199p1199s5z"
 
 
-def table(hands, draws="", rules=None, *, n_live=70, honba=0, deposits=0, scores=None,
-          kyoku=0, rinshan="", dora="9m"):
-    st = GameState(rules or Rules(), start=False, auto_next=False)
-    st.start_hand(Wall.from_text(hands, draws, rinshan=rinshan, dora=dora, n_live=n_live),
-                  kyoku=kyoku, honba=honba, deposits=deposits, scores=scores)
-    return st
-
-
-def find(st, p, typ, tile=None):
-    k = parse_kind(tile) if tile else None
-    for a in st.legal_actions(p):
-        if a.type == typ and (k is None or a.tile >> 2 == k):
-            return a
-    return None
-
-
 def discard_kinds(st, p):
     return {a.tile >> 2 for a in st.legal_actions(p) if a.type == T.DISCARD}
-
-
-def discard(st, tile=None):
-    """The actor discards ``tile`` (default: the tile just drawn)."""
-    p = st.actor
-    a = find(st, p, T.DISCARD, tile) if tile else next(
-        a for a in st.legal_actions(p) if a.type == T.DISCARD and a.tile == st.last_draw)
-    assert a is not None, f"seat {p} cannot discard {tile}: {st.legal_actions(p)}"
-    st.step(a)
-
-
-def pass_all(st):
-    while st.phase == Phase.RESPONSE:
-        st.step([])
-
-
-def tsumogiri_round(st, n=1):
-    for _ in range(n):
-        discard(st)
-        pass_all(st)
 
 
 def chi_with(st, p, *pair):
@@ -434,17 +398,6 @@ def test_rule_8_deposits_left_at_game_end_go_to_first_place_exactly():
 
 
 # --------------------------------------------------------- yaku (mutation survivors)
-def S(hand, win=None, **kw):
-    """score() with the seat South (1) and the round East (0) unless given."""
-    kw.setdefault("seat_wind", 1)
-    kw.setdefault("round_wind", 0)
-    return score(hand, win, **kw)
-
-
-def Y(hand, win=None, **kw):
-    return dict(S(hand, win, **kw).yaku)
-
-
 @pytest.mark.parametrize("suit", "mps")
 def test_rule_4_ittsu_in_every_suit(suit):
     """RULES §4 ittsu: 123-456-789 of one suit, in man, pin and sou alike."""

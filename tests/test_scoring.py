@@ -12,10 +12,7 @@ from ippatsu.scoring import (base_points, format_score_table, hand_cost,
                              nagashi_mangan_payments, score, score_table)
 
 
-def S(hand, win=None, **kw):
-    kw.setdefault("seat_wind", 1)
-    kw.setdefault("round_wind", 0)
-    return score(hand, win, **kw)
+from _table_helpers import S
 
 
 PINFU = "123m456p789s234s55m"

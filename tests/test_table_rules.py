@@ -6,52 +6,14 @@ draws ``draws[0]``, seat 1 ``draws[1]`` and so on while nobody calls.
 from __future__ import annotations
 
 from ippatsu.rules import RonMode, Rules
-from ippatsu.table import ActionType, GameState, Phase, Wall
+from ippatsu.table import Phase
 from ippatsu.tiles import parse_kind
 
-T = ActionType
-
-
-def table(hands, draws="", rules=None, *, n_live=70, scores=None, kyoku=0, honba=0,
-          deposits=0, rinshan="", dora="", ura=""):
-    st = GameState(rules or Rules(), start=False, auto_next=False)
-    st.start_hand(Wall.from_text(hands, draws, rinshan=rinshan, dora=dora or "9m",
-                                 ura=ura, n_live=n_live),
-                  kyoku=kyoku, honba=honba, deposits=deposits, scores=scores)
-    return st
-
-
-def find(st, p, typ, tile=None):
-    k = parse_kind(tile) if tile else None
-    for a in st.legal_actions(p):
-        if a.type == typ and (k is None or a.tile >> 2 == k):
-            return a
-    return None
+from _table_helpers import T, discard, find, pass_all, table, tsumogiri_round
 
 
 def kinds(actions, typ):
     return sorted({a.tile >> 2 for a in actions if a.type == typ})
-
-
-def discard(st, tile=None):
-    """The actor discards ``tile`` (default: the tile just drawn)."""
-    p = st.actor
-    a = find(st, p, T.DISCARD, tile) if tile else next(
-        a for a in st.legal_actions(p) if a.type == T.DISCARD and a.tile == st.last_draw)
-    assert a is not None, f"seat {p} cannot discard {tile}: {st.legal_actions(p)}"
-    st.step(a)
-
-
-def pass_all(st):
-    while st.phase == Phase.RESPONSE:
-        st.step([])
-
-
-def tsumogiri_round(st, n=1):
-    """``n`` turns of draw-and-discard, every response passed."""
-    for _ in range(n):
-        discard(st)
-        pass_all(st)
 
 
 # ---------------------------------------------------------------------------- kuikae

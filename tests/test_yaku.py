@@ -10,18 +10,10 @@ import pytest
 
 from ippatsu.errors import NoYakuError, NotAgariError, SituationError
 from ippatsu.rules import Rules
-from ippatsu.scoring import score
 from ippatsu.yaku import BY_ID, BY_MAJSOUL, BY_NAME, BY_TENHOU, YAKU, yaku_names
 
 
-def S(hand, win=None, **kw):
-    kw.setdefault("seat_wind", 1)
-    kw.setdefault("round_wind", 0)
-    return score(hand, win, **kw)
-
-
-def Y(hand, win=None, **kw):
-    return dict(S(hand, win, **kw).yaku)
+from _table_helpers import S, Y
 
 
 PINFU = "123m456p789s234s55m"  # win 4s: ryanmen, tanki-free, non-value pair
