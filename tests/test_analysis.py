@@ -423,22 +423,27 @@ def building_hands(draw):
     return counts
 
 
+def _oracle_forms(counts, kk, pad):
+    """``mahjong``'s shanten per form of ``counts`` plus one ``kk``, with the missing sets
+    of a smaller hand implied by the dragon triplets ``pad`` (then only the standard
+    form: the special forms need 13 tiles of the hand itself)."""
+    c = list(counts)
+    c[kk] += 1
+    for p_ in pad:
+        c[p_] += 3
+    f = oracle.shanten_forms(c)
+    return (f[0], None, None) if pad else f
+
+
 def _oracle_building(counts):
     """The same reading, from the ``mahjong`` package: the worst draw of a kind the hand
-    does not hold, with the missing sets of a smaller hand implied by dragon triplets."""
+    does not hold, per form."""
     pad = [31, 32, 33][:(12 - sum(counts)) // 3]
     worst = [None, None, None]
     for kk in range(31):
-        if counts[kk]:
-            continue
-        c = list(counts)
-        c[kk] += 1
-        for p_ in pad:
-            c[p_] += 3
-        f = oracle.shanten_forms(c)
-        if pad:
-            f = (f[0], None, None)   # the special forms need 13 tiles of the hand itself
-        worst = [x if w is None else max(w, x) for w, x in zip(worst, f)]
+        if not counts[kk]:
+            f = _oracle_forms(counts, kk, pad)
+            worst = [x if w is None else max(w, x) for w, x in zip(worst, f)]
     return worst, pad
 
 
@@ -452,17 +457,9 @@ def test_building_hand_shanten_and_draws_agree_with_the_oracle(counts):
     (std, chii, koku), pad = _oracle_building(counts)
     assert (a.forms.standard, a.forms.chiitoitsu, a.forms.kokushi) == (std, chii, koku)
     assert a.shanten == min(x for x in (std, chii, koku) if x is not None)
-    effective = []
-    for kk in range(34):
-        if counts[kk] == 4:
-            continue
-        c = list(counts)
-        c[kk] += 1
-        for p_ in pad:
-            c[p_] += 3
-        f = oracle.shanten_forms(c)
-        if min(x for x in (f if not pad else f[:1]) if x is not None) < a.shanten:
-            effective.append((kk, 4 - counts[kk]))
+    effective = [(kk, 4 - counts[kk]) for kk in range(34)
+                 if counts[kk] < 4 and kk not in pad
+                 and min(x for x in _oracle_forms(counts, kk, pad) if x is not None) < a.shanten]
     assert [(t.kind, t.unseen) for t in a.ukeire] == effective
     assert a.ukeire_total == sum(u for _, u in effective)
     assert not a.waits and a.win is None and not a.discards
