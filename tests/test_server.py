@@ -7,11 +7,8 @@ process on a free loopback port. The schema fuzz is tests/test_server_fuzz.py.
 from __future__ import annotations
 
 import json
-import os
-import socket
 import subprocess
 import sys
-import time
 import warnings
 
 import pytest
@@ -423,6 +420,19 @@ def test_openapi_docs_and_index(client):
     assert h["status"] == "ok" and h["backend"] == ippatsu.BACKEND
 
 
+def test_yaku_table(client):
+    """GET /v1/yaku is the library's yaku table, row by row (Yaku.to_dict(): the names in
+    English, Japanese and Korean that the hand builder shows), in the OpenAPI schema."""
+    from ippatsu.yaku import YAKU
+
+    r = client.get("/v1/yaku")
+    assert r.status_code == 200, r.text
+    rows = r.json()["yaku"]
+    assert rows == _json([y.to_dict() for y in YAKU])
+    assert [row["name"] for row in rows] == [y.name for y in YAKU]
+    assert "/v1/yaku" in client.get("/openapi.json").json()["paths"]
+
+
 def test_app_importable():
     from fastapi import FastAPI
 
@@ -431,53 +441,24 @@ def test_app_importable():
     assert isinstance(app, FastAPI)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_real_server_process():
-    """`ippatsu serve` in its own process on a loopback port: ready, answers, stops."""
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "ippatsu", "serve", "--port", str(port),
-                             "--log-level", "warning"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=dict(os.environ))
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, proc.stderr.read().decode()
-            try:
-                if httpx.get(base + "/v1/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "server not ready in 60 s"
-            time.sleep(0.1)
-        with httpx.Client(base_url=base, timeout=30) as c:
-            hand = "234m406p678s22789p"
-            r = c.post("/v1/score", json={"hand": hand, "riichi": True, "tsumo": True})
-            assert r.status_code == 200
-            assert r.json() == _json(ippatsu.score(hand, riichi=True, tsumo=True).to_dict())
-            a = c.post("/v1/analyze", json={"hand": "123m456p789s1122z"})
-            assert a.json() == _json(ippatsu.analyze("123m456p789s1122z").to_dict())
-            bad = c.post("/v1/score", json={"hand": "12x"})
-            assert bad.status_code == 400 and bad.json()["error"]["code"] == "unknown_character" \
-                or bad.json()["error"]["code"] == _code_of(ippatsu.score, "12x")
-            big = c.post("/v1/shanten", content=b" " * (5 * 1024 * 1024),
-                         headers={"content-type": "application/json"})
-            assert big.status_code == 413
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
-        proc.stderr.close()
+def test_real_server_process(ippatsu_server):
+    """`ippatsu serve` in its own process on a loopback port: ready, answers, stops
+    (the ``ippatsu_server`` fixture of tests/conftest.py starts and stops it)."""
+    proc, base = ippatsu_server.proc, ippatsu_server.url
+    assert proc.poll() is None
+    with httpx.Client(base_url=base, timeout=30) as c:
+        hand = "234m406p678s22789p"
+        r = c.post("/v1/score", json={"hand": hand, "riichi": True, "tsumo": True})
+        assert r.status_code == 200
+        assert r.json() == _json(ippatsu.score(hand, riichi=True, tsumo=True).to_dict())
+        a = c.post("/v1/analyze", json={"hand": "123m456p789s1122z"})
+        assert a.json() == _json(ippatsu.analyze("123m456p789s1122z").to_dict())
+        bad = c.post("/v1/score", json={"hand": "12x"})
+        assert bad.status_code == 400 and bad.json()["error"]["code"] == "unknown_character" \
+            or bad.json()["error"]["code"] == _code_of(ippatsu.score, "12x")
+        big = c.post("/v1/shanten", content=b" " * (5 * 1024 * 1024),
+                     headers={"content-type": "application/json"})
+        assert big.status_code == 413
 
 
 def test_serve_help():

@@ -31,6 +31,7 @@ import ippatsu
 from ..errors import IppatsuError
 from ..rules import Rules, rules_of
 from ..scoring import base_points, hand_cost
+from ..yaku import YAKU
 
 __all__ = ["create_app", "serve", "MAX_BATCH", "MAX_BODY_BYTES", "UNEXPECTED"]
 
@@ -333,16 +334,26 @@ def _fields() -> list:
     return out
 
 
-_INDEX = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ippatsu</title></head>
-<body style="font-family: sans-serif; max-width: 40em; margin: 2em auto; padding: 0 1em">
-<h1>ippatsu {version}</h1>
-<p>The hand builder page is coming. Meanwhile the JSON API is here:
-<a href="/docs">API docs</a> (the <a href="/openapi.json">OpenAPI schema</a>).</p>
-</body></html>
-"""
+_STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                 ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+
+
+@functools.lru_cache(maxsize=1)
+def _static_files() -> Dict[str, Tuple[bytes, str]]:
+    """The hand builder's files (``static/``, shipped in the wheel): name -> (bytes, type).
+    Read once; only these names are served (no paths from the request reach the disk)."""
+    from importlib import resources
+
+    out: Dict[str, Tuple[bytes, str]] = {}
+    folder = resources.files(__package__).joinpath("static")
+    for f in folder.iterdir():
+        ext = "." + f.name.rsplit(".", 1)[-1] if "." in f.name else ""
+        if f.is_file() and ext in _STATIC_TYPES:
+            data = f.read_bytes()
+            if f.name == "index.html":
+                data = data.replace(b"__VERSION__", ippatsu.__version__.encode())
+            out[f.name] = (data, _STATIC_TYPES[ext])
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -446,7 +457,17 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index():
-        return _INDEX.format(version=ippatsu.__version__)
+        """The hand builder page (static/index.html; its state lives in the query)."""
+        data, media = _static_files()["index.html"]
+        return Response(data, media_type=media, headers={"cache-control": "no-cache"})
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static(name: str):
+        """The page's own scripts and styles (no CDN: the page works offline)."""
+        f = _static_files().get(name)
+        if f is None or name == "index.html":
+            raise APIError(404, "not_found", f"no static file {name!r}")
+        return Response(f[0], media_type=f[1], headers={"cache-control": "no-cache"})
 
     @app.get("/v1/health", tags=["meta"])
     async def health() -> Response:
@@ -511,6 +532,12 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
         """The rules presets with every field, and the fields (type, default, choices)."""
         return _ok({"presets": [{"name": n, "rules": rules_of(n).to_dict()}
                                 for n in _PRESETS], "fields": _fields()})
+
+    @app.get("/v1/yaku", tags=["rules"])
+    async def yaku_table() -> Response:
+        """The yaku table: one row per yaku (``Yaku.to_dict()``: id, name, en / ja / ko
+        names, romaji, han concealed / open, yakuman multiple, Tenhou and Mahjong Soul ids)."""
+        return _ok({"yaku": [y.to_dict() for y in YAKU]})
 
     @app.get("/v1/tables/han-fu", tags=["rules"])
     async def han_fu(rules: str = Query("ippatsu", description="a preset name"),
