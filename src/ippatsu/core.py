@@ -20,6 +20,17 @@ has the same functions, results and errors. ``BACKEND`` says which one is active
 [27, 28]
 >>> shanten("1111m234p567p789s")  # a wait on a fifth 1m does not count
 1
+
+Three players (docs/rules.md §11): ``shanten``, ``shanten_forms``, ``is_agari``,
+``is_tenpai``, ``waits`` and ``ukeire`` take ``players=3``. The hand may then hold no
+2m-8m (``TileCountError`` ``sanma_tile``); 1m and 9m form no run (there is no 2m-8m to
+run with), so shanten counts only shapes that the 108 tiles can make, and ukeire lists
+only tiles that exist.
+
+>>> shanten("1m9m1p9p1s9s1234567z", players=3)  # thirteen orphans: the same
+0
+>>> ukeire("1111m").total, ukeire("1111m", players=3).total  # no 2m-8m to draw
+(132, 104)
 """
 from __future__ import annotations
 
@@ -36,11 +47,11 @@ BACKEND: str = _backend.BACKEND
 NOT_APPLICABLE: int = _backend.NOT_APPLICABLE
 TABLE_BYTES: int = _backend.TABLE_BYTES
 
-shanten = _backend.shanten
-shanten_forms = _backend.shanten_forms
-is_agari = _backend.is_agari
-waits = _backend.waits
-ukeire = _backend.ukeire
+_shanten4 = _backend.shanten
+_shanten_forms4 = _backend.shanten_forms
+_is_agari4 = _backend.is_agari
+_waits4 = _backend.waits
+_ukeire4 = _backend.ukeire
 shanten_batch = _backend.shanten_batch
 shanten_forms_batch = _backend.shanten_forms_batch
 is_agari_batch = _backend.is_agari_batch
@@ -74,9 +85,155 @@ __all__ = [
 ]
 
 
-def is_tenpai(hand) -> bool:
-    """True when a 3k+1 hand waits on at least one kind it does not hold four of."""
-    return shanten(hand) == 0 if _size(hand) % 3 == 1 else False
+# ---------------------------------------------------------------------------------------
+# four or three players (the four-player road is the backend's function, one call deeper)
+# ---------------------------------------------------------------------------------------
+def shanten(hand, form=None, *, players=4) -> int:
+    """shanten(hand, form=None, *, players=4) -> int
+
+    Shanten of ``hand`` (-1 complete, 0 tenpai); ``form`` is None / ``"min"`` (the lowest
+    of the three forms), ``"standard"``, ``"chiitoitsu"`` or ``"kokushi"``. ``players=3``:
+    three-player mahjong (no 2m-8m in the hand nor as a target).
+    """
+    if players == 4:
+        return _shanten4(hand) if form is None else _shanten4(hand, form)
+    c = _sanma_counts(hand, players)
+    if form is None or form == "min":
+        return _shanten3_min(c)
+    if form == "standard":
+        return _shanten3_standard(c)
+    return _shanten4(bytes(c), form)  # seven pairs / thirteen orphans: the same counts
+
+
+def shanten_forms(hand, *, players=4):
+    """shanten_forms(hand, *, players=4) -> ShantenForms (standard, chiitoitsu, kokushi, min)"""
+    if players == 4:
+        return _shanten_forms4(hand)
+    c = _sanma_counts(hand, players)
+    f = _shanten_forms4(bytes(c))
+    s = _shanten3_standard(c)
+    return type(f)(s, f.chiitoitsu, f.kokushi,
+                   min(x for x in (s, f.chiitoitsu, f.kokushi) if x is not None))
+
+
+def is_agari(hand, *, players=4) -> bool:
+    """is_agari(hand, *, players=4) -> bool: a complete 3k+2 concealed part."""
+    if players == 4:
+        return _is_agari4(hand)
+    return _is_agari4(bytes(_sanma_counts(hand, players)))
+
+
+def waits(hand, *, players=4) -> List[int]:
+    """waits(hand, *, players=4) -> kinds that complete a 3k+1 hand (docs/rules.md §3);
+    with ``players=3`` never a kind of 2m-8m (those tiles do not exist)."""
+    if players == 4:
+        return _waits4(hand)
+    c = _sanma_counts(hand, players)
+    return [k for k in _waits4(bytes(c)) if not 1 <= k <= 7]
+
+
+def ukeire(hand, visible=None, *, players=4):
+    """ukeire(hand, visible=None, *, players=4) -> Ukeire or list of DiscardUkeire
+
+    Effective tiles (docs/rules.md §3): for 3k+1 tiles the kinds whose draw lowers shanten
+    with their unseen copies (4 - own - ``visible``); for 3k+2 tiles that for every discard,
+    best first. ``players=3``: shanten of three-player mahjong, and only tiles that exist
+    (never 2m-8m; ``visible`` may not hold them either).
+    """
+    if players == 4:
+        return _ukeire4(hand) if visible is None else _ukeire4(hand, visible)
+    from ._reference import api as _api
+    from ._types import DiscardUkeire, Ukeire
+
+    c = _sanma_counts(hand, players)
+    vis = _api._visible(visible)
+    if vis is not None:
+        _check_sanma(vis, "visible")
+        _api._check_beside(c, vis)
+    if sum(c) % 3 == 1:
+        s, tiles = _ukeire3(c, vis)
+        return Ukeire(s, tiles, sum(n for _, n in tiles))
+    out = []
+    for d in range(34):
+        if c[d] == 0:
+            continue
+        c[d] -= 1
+        s, tiles = _ukeire3(c, vis)
+        c[d] += 1
+        out.append(DiscardUkeire(d, s, tiles, sum(n for _, n in tiles)))
+    out.sort(key=lambda x: (x.shanten, -x.total, x.discard))
+    return out
+
+
+def is_tenpai(hand, *, players=4) -> bool:
+    """True when a 3k+1 hand waits on at least one kind it does not hold four of (and,
+    with ``players=3``, that exists)."""
+    if _size(hand) % 3 != 1:
+        return False
+    return shanten(hand, players=players) == 0
+
+
+# ---------------------------------------------------------------------------------------
+# three players: 108 tiles, no 2m-8m
+# ---------------------------------------------------------------------------------------
+_ABSENT_3P = range(1, 8)  # 2m..8m
+
+
+def _check_sanma(c, what: str = "the hand") -> None:
+    """TileCountError ``sanma_tile`` when ``c`` (34 counts) holds any of 2m-8m."""
+    bad = [k for k in _ABSENT_3P if c[k]]
+    if bad:
+        from .errors import TileCountError
+
+        names = ", ".join(f"{k + 1}m" for k in bad)
+        raise TileCountError(f"{what} holds {names}: three-player mahjong has no 2m-8m "
+                             f"(108 tiles)", code="sanma_tile")
+
+
+def _sanma_counts(hand, players) -> list:
+    """The validated concealed counts of a three-player hand."""
+    if players != 3:
+        from .errors import IppatsuError
+
+        raise IppatsuError(f"players must be 4 or 3, not {players!r}", code="bad_players")
+    from ._reference.api import _counts_of
+
+    c = _counts_of(hand)
+    _check_sanma(c)
+    return c
+
+
+def _shanten3_standard(c) -> int:
+    """Standard-form shanten with 1m and 9m as two kinds that make no runs."""
+    from ._reference import handcore as hc
+
+    nsets = hc.check_counts(c)
+    groups = [hc.suit_distances((c[0], c[8]), False), hc.suit_distances(tuple(c[9:18])),
+              hc.suit_distances(tuple(c[18:27])), hc.suit_distances(tuple(c[27:34]), False)]
+    return hc._combine(groups, nsets) - 1
+
+
+def _shanten3_min(c) -> int:
+    s = _shanten3_standard(c)
+    if sum(c) >= 13:  # seven pairs and thirteen orphans read the same counts
+        f = _shanten_forms4(bytes(c))
+        s = min(s, f.chiitoitsu, f.kokushi)
+    return s
+
+
+def _ukeire3(c, vis) -> tuple:
+    base = _shanten3_min(c)
+    out = []
+    for k in range(34):
+        if c[k] >= 4 or 1 <= k <= 7:
+            continue
+        c[k] += 1
+        better = _shanten3_min(c) < base
+        c[k] -= 1
+        if better:
+            left = 4 - c[k] - (vis[k] if vis is not None else 0)
+            out.append((k, max(left, 0)))
+    return base, tuple(out)
 
 
 def _size(hand) -> int:

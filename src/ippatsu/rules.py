@@ -60,6 +60,7 @@ __all__ = [
     "NagashiMode",
     "GameLength",
     "LastDealerStop",
+    "SanmaTsumo",
 ]
 
 
@@ -106,6 +107,18 @@ class LastDealerStop(str, Enum):
     (play on) before the next hand."""
     AUTO = "auto"
     """The game ends at once."""
+
+
+class SanmaTsumo(str, Enum):
+    """Who pays a tsumo in three-player mahjong (docs/rules.md §11): the North seat does
+    not exist, so its share of a tsumo is either lost or split between the two payers."""
+
+    LOSS = "loss"
+    """Tsumo loss (tsumo-zon): the two others pay their four-player shares; the missing
+    North's share is not paid (Tenhou, Mahjong Soul's default)."""
+    SPLIT = "split"
+    """The missing North's share (and its honba) is divided equally between the two payers,
+    each half rounded up to 100 (Mahjong Soul's "North-bisection" option; seeds/002)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -208,8 +221,25 @@ class Rules:
         25,000.
     return_points : int
         30,000 (the top bonus, oka, is ``4 × (return − starting)`` = 20,000).
-    uma : tuple of 4 ints
-        Placement bonus in thousands: (20, 10, -10, -20).
+    uma : tuple of ints, one per player
+        Placement bonus in thousands: (20, 10, -10, -20); three values for three players.
+
+    Three players (docs/rules.md §11)
+    ---------------------------------
+    players : int
+        4 (default) or 3. With 3 the tiles 2m-8m do not exist (108 tiles), there is no
+        North seat (seat winds and round winds are East, South, West), no chi, and the
+        dora after a 1m indicator is 9m.
+    sanma_tsumo : SanmaTsumo
+        Three players only: ``LOSS`` (default; the missing North's share of a tsumo is not
+        paid) or ``SPLIT`` (it is divided between the two payers).
+    nukidora : bool
+        Three players only: a North may be set aside (declared) as a dora, with a
+        replacement draw. Default True. A North that is not declared is an ordinary tile
+        (a guest wind: no yaku, no pair fu).
+    nukidora_dora : int
+        Han for each North set aside. Default 1 (each also counts as a dora of a West
+        indicator, like any North).
     """
 
     # scoring
@@ -256,6 +286,11 @@ class Rules:
     starting_points: int = 25000
     return_points: int = 30000
     uma: tuple = (20, 10, -10, -20)
+    # three players
+    players: int = 4
+    sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
+    nukidora: bool = True
+    nukidora_dora: int = 1
     name: str = "ippatsu"
 
     def __post_init__(self) -> None:
@@ -263,7 +298,8 @@ class Rules:
 
         # accept plain strings for the enum fields, normalise to the enums
         for f, enum in (("ron_mode", RonMode), ("nagashi_mode", NagashiMode),
-                        ("game_length", GameLength), ("last_dealer_stop", LastDealerStop)):
+                        ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
+                        ("sanma_tsumo", SanmaTsumo)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -275,13 +311,19 @@ class Rules:
         if self.double_wind_pair_fu not in (2, 4):
             raise IppatsuError(f"double_wind_pair_fu must be 2 or 4, not "
                                f"{self.double_wind_pair_fu!r}", code="bad_rules")
+        if type(self.players) is not int or self.players not in (3, 4):
+            raise IppatsuError(f"players must be 4 or 3, not {self.players!r}",
+                               code="bad_rules")
+        if type(self.nukidora_dora) is not int or self.nukidora_dora < 0:
+            raise IppatsuError(f"nukidora_dora must be an int >= 0, not "
+                               f"{self.nukidora_dora!r}", code="bad_rules")
         try:
             uma = tuple(self.uma)
         except TypeError:
             uma = ()
-        if len(uma) != 4:
-            raise IppatsuError(f"uma needs four values (1st..4th), not {self.uma!r}",
-                               code="bad_rules")
+        if len(uma) != self.players:
+            raise IppatsuError(f"uma needs one value per player ({self.players} for "
+                               f"{self.players} players), not {self.uma!r}", code="bad_rules")
         object.__setattr__(self, "uma", uma)
 
     def __repr__(self) -> str:
@@ -303,8 +345,8 @@ class Rules:
     # -- derived values ---------------------------------------------------------------
     @property
     def oka(self) -> int:
-        """Top bonus: ``4 × (return_points − starting_points)`` (20,000 by default)."""
-        return 4 * (self.return_points - self.starting_points)
+        """Top bonus: ``players × (return_points − starting_points)`` (20,000 by default)."""
+        return self.players * (self.return_points - self.starting_points)
 
     # -- construction -----------------------------------------------------------------
     def replace(self, **changes: Any) -> "Rules":
@@ -375,22 +417,59 @@ class Rules:
             last_dealer_stop_min=30000,
         )
 
+    # -- three players (docs/rules.md §11) ---------------------------------------------
+    @classmethod
+    def ippatsu_sanma(cls) -> "Rules":
+        """The Ippatsu rules for three players (docs/rules.md §11): no chi, 2m-8m removed,
+        a North may be set aside as a dora, and a tsumo is paid by the two others with the
+        missing North's share split between them."""
+        return cls(name="ippatsu_sanma", players=3, sanma_tsumo=SanmaTsumo.SPLIT,
+                   abort_four_winds=False, abort_four_riichi=False, uma=(20, 0, -20))
+
+    @classmethod
+    def tenhou_sanma(cls) -> "Rules":
+        """Tenhou's ranked three-player rooms (docs/rules.md §11): Tenhou's rules with tsumo
+        loss, North set aside as dora, 35,000 start / 40,000 return, uma +20/0/-20,
+        honba 200 on a ron / 100 from each payer of a tsumo, 2,000 noten payment."""
+        return cls._tenhou_today().replace(
+            name="tenhou_sanma", players=3, sanma_tsumo=SanmaTsumo.LOSS,
+            starting_points=35000, return_points=40000, uma=(20, 0, -20), honba_ron=200,
+            honba_tsumo=100, noten_payment=2000, abort_four_winds=False,
+            abort_four_riichi=False)
+
+    @classmethod
+    def majsoul_sanma(cls) -> "Rules":
+        """Mahjong Soul's three-player rooms (docs/rules.md §11): scored as ``majsoul`` with
+        tsumo loss (its default), North set aside as dora, 35,000 start / 40,000 return,
+        honba 200 on a ron / 100 from each payer of a tsumo, 2,000 noten payment."""
+        return cls(
+            name="majsoul_sanma", players=3, sanma_tsumo=SanmaTsumo.LOSS,
+            starting_points=35000, return_points=40000, uma=(20, 0, -20), honba_ron=200,
+            honba_tsumo=100, noten_payment=2000, abort_four_winds=False,
+            abort_four_riichi=False)
+
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """A preset by name: ``"ippatsu"``, ``"tenhou"``, ``"majsoul"`` or ``"planet"``."""
+        """A preset by name: ``"ippatsu"``, ``"tenhou"``, ``"majsoul"``, ``"planet"``, or a
+        three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``, ``"majsoul_sanma"``."""
         from .errors import IppatsuError
 
         make = {"ippatsu": cls.ippatsu, "tenhou": cls.tenhou, "majsoul": cls.majsoul,
-                "planet": cls.planet}.get(name.lower() if isinstance(name, str) else None)
+                "planet": cls.planet, "ippatsu_sanma": cls.ippatsu_sanma,
+                "tenhou_sanma": cls.tenhou_sanma, "majsoul_sanma": cls.majsoul_sanma,
+                }.get(name.lower() if isinstance(name, str) else None)
         if make is None:
             raise IppatsuError(f"unknown rules preset {name!r}: use 'ippatsu', 'tenhou', "
-                               f"'majsoul' or 'planet'", code="bad_rules")
+                               f"'majsoul', 'planet', 'ippatsu_sanma', 'tenhou_sanma' or "
+                               f"'majsoul_sanma'", code="bad_rules")
         return make()
 
 
 _PRESET_CACHE: dict = {}
 _PRESET_MAKERS = {"ippatsu": Rules.ippatsu, "tenhou": Rules._tenhou_today,
-                  "majsoul": Rules.majsoul, "planet": Rules.planet}
+                  "majsoul": Rules.majsoul, "planet": Rules.planet,
+                  "ippatsu_sanma": Rules.ippatsu_sanma, "tenhou_sanma": Rules.tenhou_sanma,
+                  "majsoul_sanma": Rules.majsoul_sanma}
 
 
 def rules_of(x: Any) -> "Rules":
