@@ -1,9 +1,11 @@
-"""Game-record parsers: Tenhou mjlog XML (:mod:`ippatsu.io.mjlog`) and tenhou.net/6 JSON
-(:mod:`ippatsu.io.tenhou6`). Both decode faithfully into frozen records; neither applies
-rules."""
+"""Game-record formats: Tenhou mjlog XML (:mod:`ippatsu.io.mjlog`), tenhou.net/6 JSON
+(:mod:`ippatsu.io.tenhou6`) and mjai JSON lines (:mod:`ippatsu.io.mjai`: read, write,
+mask per player). Each decodes faithfully into the event vocabulary of
+:mod:`ippatsu.io.mjlog`; none applies rules."""
 from __future__ import annotations
 
-from ippatsu.io import mjlog, tenhou6
+from ippatsu.io import mjai, mjlog, tenhou6
+from ippatsu.io.mjai import load_mjai, mjai_rounds
 from ippatsu.io.mjlog import (
     RYUUKYOKU_TYPES,
     Agari,
@@ -39,4 +41,4 @@ from ippatsu.io.tenhou6 import (
     tenhou6_tile,
 )
 
-__all__ = [*mjlog.__all__, *tenhou6.__all__]
+__all__ = [*mjlog.__all__, *tenhou6.__all__, "load_mjai", "mjai_rounds"]

@@ -60,9 +60,11 @@ __all__ = [
     "RYUUKYOKU_TYPES",
 ]
 
-_DC: dict[str, Any] = {"frozen": True}
+#: The dataclass options of every record type of :mod:`ippatsu.io` (frozen; slots where
+#: Python has them, 3.10+): ``@dataclass(**DATACLASS_OPTIONS)``.
+DATACLASS_OPTIONS: dict[str, Any] = {"frozen": True}
 if sys.version_info >= (3, 10):
-    _DC["slots"] = True
+    DATACLASS_OPTIONS["slots"] = True
 
 #: Abortive / special draw types of ``<RYUUKYOKU type=...>`` (absent = exhaustive draw).
 RYUUKYOKU_TYPES = {
@@ -213,6 +215,20 @@ class RawMeld(NamedTuple):
     added: Optional[int]
     from_who: int
 
+    def to_meld(self) -> Meld:
+        """The :class:`ippatsu.hand.Meld` of this decoded meld (not for ``KITA``); an
+        impossible one raises :class:`~ippatsu.errors.RecordError` ``bad_log``."""
+        try:
+            return Meld(
+                type=MeldType[self.type],
+                tiles=self.tiles,
+                called=self.called,
+                from_who=self.from_who,
+                added=self.added,
+            )
+        except (IppatsuError, KeyError) as e:
+            raise _bad(f"impossible meld {self}: {e}") from None
+
 
 def decode_meld(m: int) -> RawMeld:
     """decode_meld(m) -> RawMeld
@@ -274,20 +290,6 @@ def decode_meld(m: int) -> RawMeld:
     return RawMeld("DAIMINKAN", four, tile, None, from_who)
 
 
-def _make_meld(raw: RawMeld) -> Meld:
-    """The :class:`ippatsu.hand.Meld` of a decoded code (not for ``KITA``)."""
-    try:
-        return Meld(
-            type=MeldType[raw.type],
-            tiles=raw.tiles,
-            called=raw.called,
-            from_who=raw.from_who,
-            added=raw.added,
-        )
-    except (IppatsuError, KeyError) as e:
-        raise _bad(f"impossible meld {raw}: {e}") from None
-
-
 @functools.lru_cache(maxsize=8192)
 def meld_from_code(m: int) -> Meld:
     """meld_from_code(m) -> Meld: decode a Tenhou meld code into an :class:`ippatsu.hand.Meld`.
@@ -298,13 +300,13 @@ def meld_from_code(m: int) -> Meld:
     raw = decode_meld(m)
     if raw.type == "KITA":
         raise _bad(f"meld code {m} is a three-player North extraction, not a meld")
-    return _make_meld(raw)  # cached: a Meld is an immutable value
+    return raw.to_meld()  # cached: a Meld is an immutable value
 
 
 # ----------------------------------------------------------------------------- records
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class LobbyType:
     """The ``type`` flags of ``<GO>`` (a Tenhou lobby's rule bits), decoded.
 
@@ -336,7 +338,7 @@ class LobbyType:
         )
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class MjlogPlayer:
     """One seat of ``<UN>``: url-decoded name, dan index, rate, sex (``M``/``F``/``C``)."""
 
@@ -346,7 +348,7 @@ class MjlogPlayer:
     sex: Optional[str] = None
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Owari:
     """The end of the game (``owari``): final scores in points and final results (uma)."""
 
@@ -354,7 +356,7 @@ class Owari:
     results: tuple[float, ...]
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Draw:
     """``<T|U|V|W id>``: seat ``who`` draws ``tile`` (a 136-id)."""
 
@@ -362,7 +364,7 @@ class Draw:
     tile: int
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Discard:
     """``<D|E|F|G id>``: seat ``who`` discards ``tile``; ``tsumogiri`` = it is the tile
     this seat just drew (derived: mjlog does not store it)."""
@@ -372,7 +374,7 @@ class Discard:
     tsumogiri: bool
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Call:
     """``<N who m>``: a declared meld (chi, pon, any kan) as an :class:`ippatsu.hand.Meld`;
     ``code`` is the raw meld code (0 when the record has none, e.g. tenhou.net/6)."""
@@ -382,7 +384,7 @@ class Call:
     code: int
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Kita:
     """``<N who m>`` with ``m & 0x20`` (three-player only): ``who`` sets aside North ``tile``."""
 
@@ -391,7 +393,7 @@ class Kita:
     code: int
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Reach:
     """``<REACH who step>``: step 1 = declaration, step 2 = accepted (deposit paid);
     ``scores`` (points, after paying) comes with step 2."""
@@ -401,14 +403,14 @@ class Reach:
     scores: Optional[tuple[int, ...]] = None
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class NewDora:
     """``<DORA hai>``: a new dora indicator (after a kan)."""
 
     indicator: int
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Agari:
     """``<AGARI>``: one win.
 
@@ -455,7 +457,7 @@ class Agari:
         return tuple(d for _, d in self.sc)
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Ryuukyoku:
     """``<RYUUKYOKU>``: a draw. ``type`` None = exhaustive draw, else a key of
     :data:`RYUUKYOKU_TYPES`; ``hands[seat]`` the tiles a seat revealed (tenpai at an
@@ -475,14 +477,14 @@ class Ryuukyoku:
         return tuple(d for _, d in self.sc)
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Bye:
     """``<BYE who>``: a player disconnected."""
 
     who: int
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Reconnect:
     """``<UN n{who}=name>`` inside the game: a player came back."""
 
@@ -490,7 +492,7 @@ class Reconnect:
     name: str
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Shuffle:
     """``<SHUFFLE seed ref>`` met inside a round (normally it is a header tag)."""
 
@@ -498,7 +500,7 @@ class Shuffle:
     ref: str
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class OtherTag:
     """Any other tag met inside a round (``GO``, ``TAIKYOKU``, unknown), kept verbatim."""
 
@@ -510,7 +512,7 @@ Event = Union[Draw, Discard, Call, Kita, Reach, NewDora, Agari, Ryuukyoku, Bye, 
               Shuffle, OtherTag]
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class MjlogRound:
     """One hand (kyoku), from ``<INIT>`` to the next ``<INIT>``.
 
@@ -550,7 +552,7 @@ class MjlogRound:
         return [e for e in self.events if isinstance(e, Agari)]
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class MjlogGame:
     """A whole mjlog.
 

@@ -41,9 +41,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
-from ippatsu.errors import IppatsuError
-from ippatsu.errors import RecordError
+from ippatsu.errors import IppatsuError, NotationError, RecordError
 from ippatsu.io.mjlog import (
+    DATACLASS_OPTIONS,  # the same dataclass options (frozen, slots where Python has them)
     Agari,
     Call,
     Discard,
@@ -53,10 +53,10 @@ from ippatsu.io.mjlog import (
     RawMeld,
     Reach,
     Ryuukyoku,
-    _DC,  # the same dataclass options (frozen, slots where Python has them)
-    _make_meld,
     three_player_error,
 )
+from ippatsu.tiles import tenhou6_to_kind
+from ippatsu.yaku import YAKU
 
 __all__ = [
     "load_tenhou6",
@@ -72,21 +72,22 @@ def _bad(msg: str) -> IppatsuError:
     return RecordError(msg, code="bad_log")
 
 
-#: tenhou.net/6 yaku names (as written in results) → Tenhou yaku ids (as in mjlog).
-YAKU_IDS = {
-    "門前清自摸和": 0, "立直": 1, "一発": 2, "槍槓": 3, "嶺上開花": 4, "海底摸月": 5,
-    "河底撈魚": 6, "平和": 7, "断幺九": 8, "一盃口": 9, "自風 東": 10, "自風 南": 11,
-    "自風 西": 12, "自風 北": 13, "場風 東": 14, "場風 南": 15, "場風 西": 16, "場風 北": 17,
-    "役牌 白": 18, "役牌 發": 19, "役牌 中": 20, "両立直": 21, "七対子": 22, "混全帯幺九": 23,
-    "一気通貫": 24, "三色同順": 25, "三色同刻": 26, "三槓子": 27, "対々和": 28, "三暗刻": 29,
-    "小三元": 30, "混老頭": 31, "二盃口": 32, "純全帯幺九": 33, "混一色": 34, "清一色": 35,
-    "人和": 36, "天和": 37, "地和": 38, "大三元": 39, "四暗刻": 40, "四暗刻単騎": 41,
-    "字一色": 42, "緑一色": 43, "清老頭": 44, "九蓮宝燈": 45, "純正九蓮宝燈": 46,
-    "国士無双": 47, "国士無双１３面": 48, "大四喜": 49, "小四喜": 50, "四槓子": 51,
-    "ドラ": 52, "裏ドラ": 53, "赤ドラ": 54,
+#: How tenhou.net/6 spells the yaku whose name differs from the table's Japanese name
+#: (:attr:`ippatsu.yaku.Yaku.ja`), by yaku key.
+_TENHOU6_SPELLING = {
+    "haku": "役牌 白", "hatsu": "役牌 發", "chun": "役牌 中", "double_riichi": "両立直",
+    "kokushi_13": "国士無双１３面",
+}
+
+#: tenhou.net/6 yaku names (as written in results) → Tenhou yaku ids (as in mjlog): every
+#: row of the yaku table by its ``tenhou_id`` (:data:`ippatsu.yaku.YAKU`), plus what
+#: Tenhou counts that the table has no row for (renhou, the dora lines).
+YAKU_IDS = {_TENHOU6_SPELLING.get(y.name, y.ja): y.tenhou_id for y in YAKU}
+YAKU_IDS.update({
+    "人和": 36, "ドラ": 52, "裏ドラ": 53, "赤ドラ": 54,
     # English names written by some converters
     "Riichi": 1, "Dora": 52, "Ura Dora": 53, "Red Five": 54,
-}
+})
 
 #: tenhou.net/6 draw names → mjlog ``RYUUKYOKU type`` (None = exhaustive draw).
 DRAW_NAMES = {
@@ -108,16 +109,15 @@ def tenhou6_tile(code: int) -> tuple[int, bool]:
     >>> tenhou6_tile(15), tenhou6_tile(52), tenhou6_tile(47)
     ((4, False), (13, True), (33, False))
     """
-    if type(code) is not int:
+    if type(code) is not int:  # a record holds numbers: no str, no bool
         if isinstance(code, bool) or not hasattr(code, "__index__"):
             raise _bad(f"unknown tenhou.net/6 tile code {code!r:.40}")
         code = code.__index__()
-    if 51 <= code <= 53:
-        return (code - 51) * 9 + 4, True
-    s, r = divmod(code, 10)
-    if (1 <= s <= 3 and 1 <= r <= 9) or (s == 4 and 1 <= r <= 7):
-        return (s - 1) * 9 + r - 1, False
-    raise _bad(f"unknown tenhou.net/6 tile code {code!r}")
+    try:
+        kind = tenhou6_to_kind(code)  # the one decoder (ippatsu.tiles)
+    except NotationError:
+        raise _bad(f"unknown tenhou.net/6 tile code {code!r}") from None
+    return kind, code > 50  # valid codes above 50 are the red fives 51-53
 
 
 def parse_points(text: str) -> tuple[int, int, int, int]:
@@ -152,7 +152,7 @@ _TENHOU_DISP = re.compile(r"^(?P<players>[三四]?)(?P<room>[般上特鳳技若�
                           r"(?P<kui>喰?)(?P<aka>赤?)")
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Tenhou6Meta:
     """The game-level fields of the record a round came from: ``title``, player
     ``names``, ``rule`` (``disp`` the lobby name, ``aka`` or ``aka51``/``aka52``/``aka53``
@@ -267,7 +267,7 @@ _LOG_ID_RE = re.compile(r"(?<![0-9])\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}
 _TITLE_DATE_RE = re.compile(r"(?<![0-9])(19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}")
 
 
-@dataclass(**_DC)
+@dataclass(**DATACLASS_OPTIONS)
 class Tenhou6Round:
     """One kyoku of a tenhou.net/6 record.
 
@@ -510,7 +510,7 @@ class _Replay:
         typ = {"c": "CHI", "p": "PON", "m": "DAIMINKAN"}[letter]
         raw = RawMeld(typ, tiles, called, None, (p - q) % 4)
         self.melds[q].append(raw)
-        self.events.append(Call(q, _make_meld(raw), 0))
+        self.events.append(Call(q, raw.to_meld(), 0))
         self.last_draw[q] = -1
         return raw
 
@@ -525,7 +525,7 @@ class _Replay:
                 self.hand[p].remove(t)
             raw = RawMeld("ANKAN", tuple(sorted(four)), None, None, 0)
             self.melds[p].append(raw)
-            self.events.append(Call(p, _make_meld(raw), 0))
+            self.events.append(Call(p, raw.to_meld(), 0))
             self._flush()
             self._dora()
             self.last_kakan = None
@@ -541,7 +541,7 @@ class _Replay:
             raw = RawMeld("KAKAN", tuple(sorted(pon.tiles + (added[0],))), pon.called, added[0],
                           pon.from_who)
             self.melds[p][self.melds[p].index(pon)] = raw
-            self.events.append(Call(p, _make_meld(raw), 0))
+            self.events.append(Call(p, raw.to_meld(), 0))
             self._flush()
             self.pending_dora += 1
             self.last_kakan = (p, added[0])
@@ -661,7 +661,7 @@ class _Replay:
                     who=who,
                     from_who=frm,
                     hai=tuple(sorted(hai)),
-                    melds=tuple(_make_meld(m) for m in self.melds[who]),
+                    melds=tuple(m.to_meld() for m in self.melds[who]),
                     meld_codes=(),
                     machi=machi,
                     honba=self.honba,

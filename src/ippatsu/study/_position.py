@@ -1515,7 +1515,7 @@ def _load_rounds(src, rules: Optional[Rules]):
     header: :func:`~ippatsu.table.replay.record_rules`)."""
     from ..io.mjlog import load_mjlog
     from ..io.tenhou6 import load_tenhou6
-    from ..table.mjai import load_mjai, mjai_rounds
+    from ..io.mjai import load_mjai, mjai_rounds
     from ..table.replay import record_rules, tenhou_rules
 
     if isinstance(src, (list, tuple)) and src and hasattr(src[0], "events"):

@@ -11,8 +11,9 @@
 * :class:`Observation` (``observation.py``): one seat's view; agents (``agents.py``,
   compiled by Cython like ``state.py``, interpreted under ``IPPATSU_PURE_PYTHON=1``) are
   callables ``agent(obs, legal) -> Action``.
-* ``mjai.py``: the event log as mjai JSON lines, per-player masking, replay of mjai logs.
-* ``replay.py``: replay of Tenhou records (mjlog, tenhou.net/6) with result comparison;
+* ``mjai.py``: re-exports :mod:`ippatsu.io.mjai` (mjai JSON lines, per-player masking)
+  and :func:`~ippatsu.table.replay.replay_mjai`.
+* ``replay.py``: replay of records (mjlog, tenhou.net/6, mjai) with result comparison;
   ``replay.main(argv)`` is the command line.
 
 A game loop (what :func:`ippatsu.sim.play` does):

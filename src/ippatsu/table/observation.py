@@ -104,7 +104,7 @@ class Observation:
     def events(self, start: int = 0) -> List[dict]:
         """The mjai events so far (from index ``start``) as this seat sees them: other
         hands and other players' draws masked (needs a state with ``record=True``)."""
-        from .mjai import mask_event
+        from ..io.mjai import mask_event
 
         p = self.player
         return [mask_event(e, p) for e in self._s.events[start:]]

@@ -44,6 +44,7 @@ from typing import List, Optional, Sequence, Tuple
 from ..errors import IppatsuError, RecordError
 from ..hand import MeldType
 from .._tenhou_timeline import LEGACY_FORMAT_DATE
+from ..io.mjai import load_mjai, mjai_rounds
 from ..io.mjlog import (Agari, Call, Discard, Draw, MjlogGame, NewDora, Reach, Ryuukyoku,
                         load_mjlog, three_player_error)
 from ..io.tenhou6 import load_tenhou6
@@ -52,8 +53,8 @@ from .actions import Action, ActionType
 from .state import GameState, Phase
 from .wall import Wall
 
-__all__ = ["tenhou_rules", "record_date", "record_rules", "replay_game", "replay_file", "GameReport", "main",
-           "RYUUKYOKU_KIND"]
+__all__ = ["tenhou_rules", "record_date", "record_rules", "replay_game", "replay_file",
+           "replay_mjai", "GameReport", "main", "RYUUKYOKU_KIND"]
 
 #: mjlog RYUUKYOKU type -> the engine's HandResult.kind
 RYUUKYOKU_KIND = {None: "exhaustive", "nm": "exhaustive", "yao9": "nine_terminals",
@@ -438,6 +439,15 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
     return rep
 
 
+def replay_mjai(src, rules=None, name: str = ""):
+    """Drive the engine with an mjai log (path, JSON lines or event dicts; read by
+    :func:`ippatsu.io.mjai.load_mjai` and :func:`ippatsu.io.mjai.mjai_rounds`) and compare
+    every hand's result, as :func:`replay_game` does for Tenhou records. Returns its
+    :class:`GameReport`."""
+    rounds, complete, final = mjai_rounds(load_mjai(src))
+    return replay_game(rounds, rules, name, complete=complete, final_scores=final)
+
+
 def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
     ``.jsonl``) and replay it. A record that cannot be loaded raises
@@ -452,7 +462,6 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     name = os.path.basename(str(path))
     if str(path).endswith((".mjson", ".jsonl")):  # an mjai log
         from ..io.mjlog import MAX_RECORD_BYTES
-        from .mjai import replay_mjai
 
         try:
             size = os.path.getsize(path)

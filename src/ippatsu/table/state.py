@@ -36,7 +36,7 @@ attribute that ``state.pxd`` does not declare.
 
 Seats are absolute (0–3, seat 0 = the first dealer); ``dealer = kyoku % 4``; the seat
 wind of seat ``p`` is ``(p - dealer) % 4``. Events are mjai-shaped dicts
-(:attr:`GameState.events`); :mod:`ippatsu.table.mjai` writes them as JSON lines and masks
+(:attr:`GameState.events`); :mod:`ippatsu.io.mjai` writes them as JSON lines and masks
 them per player.
 
 Example: a position in tile notation, then the dealer's legal actions and a discard.
