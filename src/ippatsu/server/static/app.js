@@ -509,7 +509,9 @@
               el("p", {class: "muted small", text: t("hints_note")}), ul);
   }
   function statusText(a) {
-    const total = a.n_concealed + 3 * a.melds.length;
+    if (a.n_concealed % 3 === 0)   // 3, 6, 9, 12 tiles: read after one more tile
+      return t("building") + " · " + t("after_draw") + " " +
+        (a.shanten === 0 ? t("tenpai") : t("shanten_n", {n: a.shanten}));
     if (a.shanten < 0) return t("complete");
     if (a.n_concealed % 3 === 2)
       return a.shanten === 0 ? t("tenpai_after") : t("shanten_after", {n: a.shanten});

@@ -1,0 +1,623 @@
+"""The hand builder page of ``ippatsu serve`` (docs/server.md, "Hand builder") in a real
+browser.
+
+A real ``ippatsu serve`` process (the ``ippatsu_server`` fixture of tests/conftest.py)
+and the system's Chromium driven by Playwright: the tests click tiles, calls and dora
+indicators, type notation and load links, and check what the page shows against
+``ippatsu.analyze()`` / ``ippatsu.score_table()`` computed here, independently of the
+page. Every request the page makes must go to the server itself (the page works offline).
+
+Chromium is found at ``$IPPATSU_CHROMIUM``, else ``chromium`` / ``chromium-browser`` /
+``google-chrome`` on the PATH; Playwright never downloads a browser here. Without
+Playwright or a Chromium the tests skip with the reason, and the skip budget
+(tests/expected_skips.txt) does not allow those skips: ``.ci/run`` installs Chromium.
+
+Screenshots (en / ko / ja at 1280 px and 390 px) go to ``$IPPATSU_ARTIFACTS`` (default:
+a pytest temporary folder).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip(
+    "playwright.sync_api",
+    reason="playwright is not installed (pip install playwright; the test extra has it)")
+
+import ippatsu  # noqa: E402
+from ippatsu.errors import IppatsuError  # noqa: E402
+from ippatsu.yaku import BY_NAME, YAKU  # noqa: E402
+
+
+def _chromium():
+    env = os.environ.get("IPPATSU_CHROMIUM")
+    if env:
+        return env if Path(env).is_file() else None
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+CHROMIUM = _chromium()
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium (set IPPATSU_CHROMIUM or install the chromium package; "
+           "playwright does not download browsers here)")
+
+WIDE = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+# ---------------------------------------------------------------------------------------
+# fixtures
+# ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def browser():
+    pw = sync_api.sync_playwright().start()
+    try:
+        b = pw.chromium.launch(executable_path=CHROMIUM)
+        try:
+            yield b
+        finally:
+            b.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory) -> Path:
+    d = os.environ.get("IPPATSU_ARTIFACTS")
+    path = Path(d) if d else tmp_path_factory.mktemp("hand-builder-screens")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class Page:
+    """A browser tab on the server, with the checks every test wants: no script error,
+    no request that leaves the server."""
+
+    def __init__(self, browser, base: str, viewport=WIDE):
+        self.base = base
+        self.ctx = browser.new_context(viewport=viewport, locale="en-US")
+        self.page = self.ctx.new_page()
+        self.errors, self.outside = [], []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", self._console)
+
+        def route(r):
+            url = r.request.url
+            if url.startswith(base + "/") or url.startswith("data:"):
+                r.continue_()
+            else:
+                self.outside.append(url)
+                r.abort()
+
+        self.page.route("**/*", route)
+
+    def _console(self, m):
+        # a 4xx answer of the API is shown on the page (and logged by the browser)
+        if m.type == "error" and "responded with a status of 4" not in m.text:
+            self.errors.append(m.text)
+
+    def open(self, query: str = "lang=en"):
+        self.page.goto(f"{self.base}/?{query}")
+        self.page.wait_for_selector("body[data-tables=ready]")
+        return self.settle()
+
+    def settle(self):
+        """Wait for the answer to the latest change; the request the page sent."""
+        self.page.wait_for_function(
+            "() => { const r = document.querySelector('#result');"
+            " return r.dataset.state !== 'loading'; }")
+        key = self.page.get_attribute("#result", "data-key")
+        return json.loads(key) if key else None
+
+    # actions
+    def tap(self, tiles: str):
+        for x in _tiles(tiles):
+            self.page.click(f"#palette .tile[data-tile='{x}']")
+        return self.settle()
+
+    def call(self, kind: str, tiles: str):
+        """kind: chi (tiles: the three), pon / daiminkan / ankan (tiles: the one to pick)."""
+        self.page.click("#add-call")
+        self.page.click(f".calltype[data-call='{kind}']")
+        for x in _tiles(tiles):
+            self.page.click(f"#palette .tile[data-tile='{x}']")
+        return self.settle()
+
+    def dora(self, tiles: str):
+        self.page.click("#add-dora")
+        for x in _tiles(tiles):
+            self.page.click(f"#palette .tile[data-tile='{x}']")
+        self.page.click("#add-dora")
+        return self.settle()
+
+    def type(self, text: str):
+        self.page.fill("#notation", text)
+        return self.settle()
+
+    # reading
+    def attrs(self, selector: str, name: str):
+        return self.page.eval_on_selector_all(
+            selector, f"es => es.map(e => e.getAttribute({json.dumps(name)}))")
+
+    def texts(self, selector: str):
+        return self.page.eval_on_selector_all(selector, "es => es.map(e => e.textContent.trim())")
+
+    def hand_shown(self):
+        """The hand tiles in display order, and the one marked as the winning tile."""
+        tiles = self.attrs("#hand .tile", "data-tile")
+        win = self.attrs("#hand .tile.win", "data-tile")
+        return tiles, (win[0] if win else None)
+
+    def close(self):
+        try:
+            assert self.errors == [], self.errors
+            assert self.outside == [], f"requests outside the server: {self.outside}"
+        finally:
+            self.ctx.close()
+
+
+@pytest.fixture
+def page(browser, ippatsu_server):
+    p = Page(browser, ippatsu_server.url)
+    yield p
+    p.close()
+
+
+@pytest.fixture
+def phone(browser, ippatsu_server):
+    p = Page(browser, ippatsu_server.url, viewport=PHONE)
+    yield p
+    p.close()
+
+
+# ---------------------------------------------------------------------------------------
+# helpers: the library's answers, in the page's words
+# ---------------------------------------------------------------------------------------
+def _tiles(text: str):
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out.extend(d + ch for d in digits)
+            digits = ""
+    return out
+
+
+def _analyze(req: dict):
+    """ippatsu.analyze() with the arguments of the request the page sent."""
+    return ippatsu.analyze(req["hand"], melds=req.get("melds", []),
+                           seat_wind=req.get("seat_wind", 0),
+                           round_wind=req.get("round_wind", 0),
+                           dora_indicators=req.get("dora_indicators", ""),
+                           tsumo=req.get("tsumo", False))
+
+
+def _pts(n: int) -> str:
+    return f"{n:,}"
+
+
+def _check_analysis(p: Page, a):
+    """What the page shows for any hand: shanten per form, the stage's details, hints."""
+    forms = {"standard": a.forms.standard, "chiitoitsu": a.forms.chiitoitsu,
+             "kokushi": a.forms.kokushi}
+    assert p.page.get_attribute("#status", "data-shanten") == str(a.shanten)
+    for f, v in forms.items():
+        cell = p.page.text_content(f"td[data-form='{f}']").strip()
+        if v is None:
+            assert cell == "–", (f, cell)
+        elif v >= 0:
+            assert cell == str(v), (f, cell)
+    d = a.to_dict()
+    assert p.attrs("#hints li", "data-hint") == [h["name"] for h in d["hints"]]
+    if d["waits"]:
+        _check_waits(p, d["waits"])
+    if d["win"]:
+        _check_win(p, d["win"])
+
+
+def _check_waits(p: Page, waits):
+    assert p.attrs("tr[data-wait]", "data-wait") == [w["tile"] for w in waits]
+    for w in waits:
+        row = f"tr[data-wait='{w['tile']}']"
+        for how in ("ron", "tsumo"):
+            r = w[how]
+            cell = p.page.text_content(f"{row} td.{how}")
+            if r is None:
+                assert cell.strip() == "–"
+            elif r["error"] == "no_yaku":
+                assert "no yaku" in cell
+            else:
+                assert p.page.get_attribute(f"{row} td.{how}", "data-points") == str(r["points"])
+                assert _pts(r["points"]) in cell
+                if not r["yakuman"]:
+                    assert f"{r['han']} han {r['fu']} fu" in cell
+        if w["with_riichi"]:
+            assert _pts(w["with_riichi"]["points"]) in p.page.text_content(f"{row} td.ron")
+
+
+def _check_win(p: Page, win):
+    r = win["result"]
+    assert p.attrs("tr[data-yaku]", "data-yaku") == [y["name"] for y in win["yaku"]]
+    assert p.attrs("tr[data-yaku]", "data-survives") == \
+        [str(y["survives_open"]).lower() for y in win["yaku"]]
+    names = p.texts("tr[data-yaku] td.yname")
+    assert names == [BY_NAME[y["name"]].en for y in win["yaku"]]
+    score = p.page.locator("#win-score")
+    assert score.get_attribute("data-points") == str(r["points"])
+    text = score.text_content()
+    if r["error"] == "no_yaku":
+        assert "no yaku" in text
+    else:
+        assert _pts(r["points"]) in text
+        if not r["yakuman"]:
+            assert f"{r['han']} han {r['fu']} fu" in text
+            assert p.attrs(".fu li[data-fu]", "data-fu") == [x[0] for x in r["fu_breakdown"]]
+            assert p.texts(".fu li[data-fu] .v") == [f"+{x[1]}" for x in r["fu_breakdown"]]
+    for key, n in (("dora_count", r["dora"]), ("red_count", r["red"])):
+        rows = p.page.locator(f"tr[data-bonus='{key}'] td.num")
+        assert (rows.count() and rows.text_content()) == (n and str(n)), (key, n)
+    o = win["if_open"]
+    if o is None:
+        assert p.page.locator("#if-open").count() == 0
+    else:
+        assert p.page.locator("#if-open").count() == 1
+        if o["result"] is not None:
+            assert p.page.get_attribute("#open-score", "data-points") == str(o["result"]["points"])
+            assert o["call"] in p.page.text_content("#if-open")
+        assert p.attrs("#open-dropped [data-yaku]", "data-yaku") == o["dropped"]
+
+
+# ---------------------------------------------------------------------------------------
+# the page itself
+# ---------------------------------------------------------------------------------------
+def test_page_files_ship_with_the_package(ippatsu_server):
+    """The page's files are in the installed package (package data of the wheel) and are
+    served from it; they load nothing from another host."""
+    from importlib import resources
+    import urllib.request
+
+    static = resources.files("ippatsu.server").joinpath("static")
+    for name in ("index.html", "app.js", "app.css", "i18n.js"):
+        f = static.joinpath(name)
+        assert f.is_file(), name
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"(src|href)=\"(https?:)?//", text), name
+        assert "@import" not in text and "url(http" not in text, name
+        if name != "index.html":
+            with urllib.request.urlopen(f"{ippatsu_server.url}/static/{name}") as r:
+                assert r.read().decode("utf-8") == text
+    with urllib.request.urlopen(ippatsu_server.url + "/") as r:
+        html = r.read().decode("utf-8")
+    assert ippatsu.__version__ in html and 'href="/docs"' in html
+
+
+def test_building_stage_by_stage(page):
+    """Tap by tap from 1 to 13 tiles: shanten per form and the yaku to aim for (hints) are
+    analyze()'s at every size; a size analyze() refuses shows the API's error."""
+    page.open()
+    hand = "22m345p6s77s5m8p3z3z4s"
+    tapped = []
+    for x in _tiles(hand):
+        req = page.tap(x)
+        tapped.append(x)
+        assert len(_tiles(req["hand"])) == len(tapped)
+        assert page.page.text_content("#count").startswith(f"{len(tapped)}/14")
+        try:
+            a = _analyze(req)
+        except IppatsuError as e:
+            assert page.page.get_attribute("#api-error", "data-code") == e.code
+            assert str(e) in page.page.text_content("#api-error")
+            continue
+        _check_analysis(page, a)
+    shown, win = page.hand_shown()
+    assert sorted(shown) == sorted(tapped) and win == tapped[-1] == shown[-1]
+
+
+def test_thirteen_tiles_not_tenpai(page):
+    """13 tiles, 2-shanten or worse: the forms and the tiles that help (ukeire)."""
+    page.open()
+    req = page.tap("159m2468p13579s1z")
+    a = _analyze(req)
+    assert a.shanten > 0
+    _check_analysis(page, a)
+    assert page.attrs(".uk", "data-tile") == [u.tile for u in a.ukeire]
+    assert f"{a.ukeire_total} tiles" in page.page.text_content(".result")
+
+
+def test_thirteen_tiles_tenpai_waits_with_scores(page):
+    """13 tiles at tenpai: each wait with the copies left, its ron and tsumo score."""
+    page.open("lang=en&seat=1")
+    req = page.tap("234m406p678s2278p")
+    a = _analyze(req)
+    assert a.shanten == 0 and len(a.waits) >= 2
+    _check_analysis(page, a)
+    # a shanpon with one wait that has no yaku on a ron (the riichi score beside it)
+    page.page.click("#clear")
+    req = page.tap("123m456p789s1133z")   # 3z is no yaku for South seat, East round
+    a = _analyze(req)
+    assert any(not w.ron_has_yaku for w in a.waits)
+    _check_analysis(page, a)
+
+
+def test_complete_hand_yaku_fu_points_and_if_open(page):
+    """14 tiles complete: yaku with han and whether each survives a call, dora, the fu
+    breakdown, the points, the "if built open" comparison; ron and tsumo."""
+    page.open()
+    req = page.tap("234m406p678s22789p")
+    assert req["hand"].endswith("9p")   # the last tile tapped is the winning tile
+    a = _analyze(req)
+    assert a.win is not None and a.win.if_open is not None
+    _check_analysis(page, a)
+    assert page.hand_shown()[1] == "9p"
+    page.page.click("#tsumo")
+    req = page.settle()
+    assert req["tsumo"] is True
+    _check_analysis(page, _analyze(req))
+    # the han x fu table marks the cell of the hand
+    r = _analyze(req).win.result
+    if r.limit is None and r.han <= 4:
+        assert page.attrs("#hanfu td.here", "data-han") == [str(r.han)]
+        assert page.attrs("#hanfu td.here", "data-fu") == [str(r.fu)]
+
+
+def test_complete_hand_without_yaku(page):
+    """A complete hand with no yaku says so (and shows the riichi score)."""
+    page.open()
+    req = page.tap("123m456p789s11222z")
+    a = _analyze(req)
+    assert a.win.result.error == "no_yaku"
+    _check_analysis(page, a)
+    assert "no yaku" in page.page.text_content("#win-score")
+    assert _pts(a.win.with_riichi.points) in page.page.text_content("#win-riichi")
+
+
+def test_open_hand_with_a_call(page):
+    """+ Call: a pon and a chi make the hand open; the page scores the open hand."""
+    page.open("lang=en&seat=2&round=1")
+    page.call("pon", "5z")
+    req = page.call("chi", "3s4s5s")
+    assert page.attrs("#melds .meld", "data-meld") == ["pon 555z", "chi 345s"]
+    req = page.tap("123m456p11z")
+    assert req["melds"] == ["pon 555z", "chi 345s"]
+    assert (req["seat_wind"], req["round_wind"]) == (2, 1)
+    a = _analyze(req)
+    assert not a.closed and a.win is not None and a.win.if_open is None
+    _check_analysis(page, a)
+    assert "White dragon" in page.page.text_content("tr[data-yaku='haku']")
+    # removing a call: tap it
+    page.page.click("#melds .meld[data-meld='chi 345s']")
+    req = page.settle()
+    assert req["melds"] == ["pon 555z"]
+    _check_analysis(page, _analyze(req))
+
+
+def test_closed_kan_keeps_the_hand_concealed(page):
+    """A closed kan counts three tiles of 14 and keeps the hand concealed (menzen tsumo,
+    the "if built open" comparison)."""
+    page.open("lang=en&tsumo=1")
+    req = page.call("ankan", "1z")
+    assert req is None   # no concealed tile yet: nothing to ask
+    assert page.attrs("#melds .meld", "data-meld") == ["ankan 1111z"]
+    assert page.page.text_content("#count").startswith("3/14")
+    req = page.tap("234m567p78s55m6s")
+    assert req["melds"] == ["ankan 1111z"]
+    a = _analyze(req)
+    assert a.closed and a.win is not None
+    assert "menzen_tsumo" in [y.name for y in a.win.yaku]
+    _check_analysis(page, a)
+
+
+def test_dora_indicators(page):
+    """+ Dora: indicators (at most five) count in the score."""
+    page.open()
+    page.tap("234m406p678s22789p")
+    req = page.dora("1m8p")
+    assert req["dora_indicators"] == "1m8p"
+    assert page.attrs("#dora .tile", "data-tile") == ["1m", "8p"]
+    a = _analyze(req)
+    assert a.win.result.dora == 2
+    _check_analysis(page, a)
+    page.page.click("#add-dora")
+    for x in ("1p", "2p", "3p"):
+        page.page.click(f"#palette .tile[data-tile='{x}']")
+    assert page.page.is_disabled("#palette .tile[data-tile='4p']")   # five indicators
+    page.page.click("#add-dora")
+    req = page.settle()
+    assert len(_tiles(req["dora_indicators"])) == 5
+    _check_analysis(page, _analyze(req))
+    page.page.click("#dora .tile[data-tile='8p']")   # tap an indicator: removed
+    req = page.settle()
+    assert req["dora_indicators"] == "1m123p"
+
+
+def test_typed_notation_in_sync(page):
+    """Typing notation sets the tiles (the last written is the winning tile); tapping
+    rewrites the notation; a text the page cannot read shows the API's error."""
+    page.open()
+    req = page.type("123m456p789s11z22z")
+    assert req["hand"] == "123m456p789s1122z"   # sorted, the winning tile still last
+    shown, win = page.hand_shown()
+    assert win == "2z" and sorted(shown) == sorted(_tiles("123m456p789s11z22z"))
+    _check_analysis(page, _analyze(req))
+    req = page.tap("1z")
+    assert page.page.input_value("#notation") == req["hand"]
+    assert page.hand_shown()[1] == "1z"
+    _check_analysis(page, _analyze(req))
+    req = page.type("123m456p [pon 777z] 5s5s")
+    assert req["melds"] == ["pon 777z"]
+    assert page.attrs("#melds .meld", "data-meld") == ["pon 777z"]
+    req = page.type("123x")
+    try:
+        ippatsu.analyze("123x")
+        raise AssertionError("the library read 123x")
+    except IppatsuError as e:
+        assert page.page.get_attribute("#api-error", "data-code") == e.code
+        assert str(e) in page.page.text_content("#api-error")
+    assert page.page.get_attribute("#notation", "aria-invalid") == "true"
+
+
+def test_url_round_trip(page, browser, ippatsu_server):
+    """The whole state is in the URL: a link opened elsewhere shows the same hand."""
+    page.open("lang=ja")
+    page.page.select_option("#seat", "3")
+    page.page.select_option("#round", "1")
+    page.call("pon", "6z")
+    page.tap("789m345p99s22s")
+    page.dora("5z")
+    page.page.click("#tsumo")
+    req = page.settle()
+    url = page.page.url
+    assert "lang=ja" in url and "seat=3" in url and "round=1" in url and "tsumo=1" in url
+    other = Page(browser, ippatsu_server.url)
+    try:
+        other.page.goto(url)
+        other.page.wait_for_selector("body[data-tables=ready]")
+        assert other.settle() == req
+        assert other.page.input_value("#notation") == page.page.input_value("#notation")
+        assert other.hand_shown() == page.hand_shown()
+        assert other.attrs("#melds .meld", "data-meld") == ["pon 666z"]
+        assert other.attrs("#dora .tile", "data-tile") == ["5z"]
+        assert other.page.get_attribute("html", "lang") == "ja"
+        assert other.page.text_content("#result") == page.page.text_content("#result")
+    finally:
+        other.close()
+    # a link written by hand
+    q = "h=" + quote("234m406p678s22p [ankan 9999s]") + "&d=3z&seat=1"
+    req = page.open(q + "&lang=en")
+    assert req == {"hand": "234m2406p678s2p", "seat_wind": 1, "round_wind": 0, "tsumo": False,
+                   "melds": ["ankan 9999s"], "dora_indicators": "3z"}
+    _check_analysis(page, _analyze(req))
+
+
+def test_language_switch(page):
+    """ko / ja / en: the yaku names are the yaku table's; the page's own words change."""
+    page.open("lang=en")
+    req = page.tap("111z234m567p789s55m")   # East seat and East round
+    a = _analyze(req)
+    names = [y.name for y in a.win.yaku]
+    assert names
+    titles = {}
+    for lang in ("ko", "ja", "en"):
+        page.page.click(f".lang[data-lang='{lang}']")
+        assert page.page.get_attribute("html", "lang") == lang
+        assert f"lang={lang}" in page.page.url
+        want = [getattr(BY_NAME[n], lang) for n in names]
+        assert page.texts("tr[data-yaku] td.yname") == want
+        titles[lang] = page.page.text_content("h1")
+    assert len(set(titles.values())) == 3
+    # the hints of a hand being built are named from the table too
+    page.page.click(".lang[data-lang='ko']")
+    page.page.click("#clear")
+    req = page.tap("234m55p")
+    hints = _analyze(req).to_dict()["hints"]
+    assert page.texts("#hints li .yname") == [BY_NAME[h["name"]].ko for h in hints]
+    assert all(y.ko for y in YAKU)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_han_fu_and_limit_tables(page, seat):
+    """The han x fu table (ron above, tsumo below, "–" where impossible, the limit word in
+    limit cells) and the limit table, for the dealer and a non-dealer, against
+    ippatsu.score_table()."""
+    page.open(f"lang=en&seat={seat}")
+    dealer = seat == 0
+    table = ippatsu.score_table(None, 4)
+    names = {"mangan": "Mangan", "haneman": "Haneman"}
+    for (han, fu), c in table.items():
+        cell = f"#hanfu td[data-han='{han}'][data-fu='{fu}']"
+        ron = c["dealer_ron"] if dealer else c["non_dealer_ron"]
+        ts = c["dealer_tsumo"] if dealer else c["non_dealer_tsumo"]
+        assert page.page.text_content(cell + " .r") == ("–" if ron is None else _pts(ron))
+        want = "–" if ts is None else (f"{_pts(ts)} all" if dealer
+                                       else f"{_pts(ts[0])} / {_pts(ts[1])}")
+        assert page.page.text_content(cell + " .t") == want
+        if c["limit"]:
+            assert page.page.text_content(cell + " .lim") == names[c["limit"]]
+        else:
+            assert page.page.locator(cell + " .lim").count() == 0
+    assert page.page.locator("#hanfu td[data-han]").count() == len(table)
+    rows = page.attrs("#limits tr[data-limit]", "data-limit")
+    assert rows[:5] == ["mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman"]
+    from ippatsu.scoring import hand_cost
+    for limit, base in (("mangan", 2000), ("haneman", 3000), ("baiman", 4000)):
+        ron = hand_cost(base, dealer, False)[0]
+        assert _pts(ron) in page.page.text_content(f"#limits tr[data-limit='{limit}']")
+
+
+def test_keyboard(page):
+    """Every tile and control is a real button: focus shows, Enter and Space press it."""
+    page.open()
+    tags = page.page.eval_on_selector_all(
+        "#palette .tile, .actions button, .lang, .calltype, #ron, #tsumo",
+        "es => [...new Set(es.map(e => e.tagName))]")
+    assert tags == ["BUTTON"]
+    page.page.focus("#palette .tile[data-tile='1m']")
+    page.page.keyboard.press("Enter")
+    page.page.keyboard.press("Space")
+    page.page.keyboard.press("Tab")          # to 2m
+    page.page.keyboard.press("Enter")
+    req = page.settle()
+    assert req["hand"] == "112m"
+    focused = page.page.evaluate("document.activeElement.dataset.tile")
+    assert focused == "2m"
+    outline = page.page.evaluate(
+        "getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", "")
+    # a hand tile removes itself on Enter; Escape leaves the call mode
+    page.page.focus("#hand .tile[data-tile='2m']")
+    page.page.keyboard.press("Enter")
+    assert page.settle()["hand"] == "11m"
+    page.page.focus("#add-call")
+    page.page.keyboard.press("Enter")
+    assert page.page.is_visible("#callbar")
+    page.page.keyboard.press("Escape")
+    assert not page.page.is_visible("#callbar")
+
+
+def test_phone_width(phone):
+    """At 390 px the page does not scroll sideways and the whole palette is on screen."""
+    phone.open("lang=ko")
+    req = phone.tap("234m406p678s22789p")
+    _check_win_numbers(phone, _analyze(req))
+    width = phone.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
+    boxes = phone.page.eval_on_selector_all(
+        "#palette .tile", "es => es.map(e => { const r = e.getBoundingClientRect();"
+                          " return [r.left, r.right]; })")
+    assert len(boxes) == 37
+    assert all(0 <= left and right <= PHONE["width"] for left, right in boxes)
+
+
+def _check_win_numbers(p: Page, a):
+    r = a.win.result
+    assert p.page.get_attribute("#win-score", "data-points") == str(r.points)
+    assert p.attrs("tr[data-yaku]", "data-yaku") == [y.name for y in a.win.yaku]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_screenshots(browser, ippatsu_server, artifacts, lang):
+    """Screenshots of a complete hand (desktop and phone) for people to look at."""
+    for name, viewport in (("desktop", WIDE), ("phone", PHONE)):
+        p = Page(browser, ippatsu_server.url, viewport=viewport)
+        try:
+            req = p.open("h=" + quote("234m406p678s2278p9p") + f"&d=1m&lang={lang}")
+            _check_win_numbers(p, _analyze(req))
+            path = artifacts / f"hand-builder-{lang}-{name}.png"
+            p.page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 10_000
+        finally:
+            p.close()
