@@ -1364,6 +1364,8 @@ cdef int _rules_load(object rules) except -1:
     global _r_obj, _r_red, _r_ura, _r_dbl, _r_hts, _r_hrn, _r_dep
     if rules is _r_obj:
         return 0
+    if rules.players != 4:
+        return 1  # three players (payments, dora after 1m, nukidora): the general path
     hts, hrn, dep, dwp = rules.honba_tsumo, rules.honba_ron, rules.riichi_deposit, \
         rules.double_wind_pair_fu
     if type(hts) is not int or type(hrn) is not int or type(dep) is not int \
@@ -1584,10 +1586,10 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
           ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
           tenhou=False, chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
           ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None, rules=None,
-          raise_on_no_yaku=True):
+          raise_on_no_yaku=True, nukidora=0):
     """ippatsu.scoring.score with the compiled core (its docstring and signature are
     copied there): the compiled road first, else the general path."""
-    if _scoring_mod.USE_KERNEL and _scoring_mod._score_counts is _reference:
+    if nukidora is 0 and _scoring_mod.USE_KERNEL and _scoring_mod._score_counts is _reference:
         f = _fast_mod.score_fast
         if f is _own_score_fast:
             r = _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
@@ -1604,7 +1606,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
     return _general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                     houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                     dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                    raise_on_no_yaku)
+                    raise_on_no_yaku, nukidora)
 
 
 cdef object _score_road(object hand, object win_tile, object melds, object tsumo,

@@ -48,6 +48,12 @@ honba. Deposits come from the table, so ``sum(payments) == deposits × 1000``. F
 whose ``discarder`` is not given, ``payments`` is ``None`` (``cost`` still holds the
 amounts).
 
+Three players (``rules.players == 3``, docs/rules.md §11): there is no North seat, so
+seats are 0 = East, 1 = South, 2 = West and ``payments`` is a **3-tuple** by seat wind
+(its length is always ``rules.players``). A tsumo is paid by the two others, with tsumo
+loss or the missing North's share split (``rules.sanma_tsumo``); ``nukidora=n`` Norths set
+aside count as dora. Hands, melds and indicators may not hold 2m-8m, and no chi.
+
 Examples
 --------
 >>> r = score("123m456p789s234s55m", "4s", tsumo=True, riichi=True, seat_wind=1)
@@ -69,7 +75,7 @@ from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAga
                      SituationError,
                      TileCountError)
 from . import _backend
-from .rules import Rules, rules_of
+from .rules import Rules, SanmaTsumo, rules_of
 from .tiles import _check_id, dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
 from .yaku import (
     BY_NAME,
@@ -111,6 +117,9 @@ _MELD_FU = (None, (2, 4), (8, 16), (16, 32), (8, 16))  # [type][terminal-or-hono
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DORA_NEXT = tuple(dora_kind(k) for k in range(34))
+# three players: 2m-8m do not exist, the dora after a 1m indicator is 9m (docs/rules.md §11)
+_DORA_NEXT3 = (8,) + _DORA_NEXT[1:]
+_NORTH = 30
 _KN = tuple(kind_name(k) for k in range(34))
 _PAIR_TXT = tuple(n[0] * 2 + n[1] for n in _KN)
 _TRIP_TXT = tuple(n[0] * 3 + n[1] for n in _KN)
@@ -245,6 +254,10 @@ class ScoreResult:
     error : str or None
         ``"no_yaku"`` when called with ``raise_on_no_yaku=False`` on a hand without yaku
         (then points and payments are 0 / None).
+    nukidora : int
+        Three players: han from the Norths set aside (``score(nukidora=n)``): their own
+        value (``rules.nukidora_dora`` each) plus the dora indicators that point at North.
+        Already included in ``dora`` (ura indicators pointing at North count in ``ura``).
     """
 
     han: int
@@ -264,6 +277,7 @@ class ScoreResult:
     form: str
     wait: str
     error: Optional[str] = None
+    nukidora: int = 0
     _detail: tuple = field(default=(), repr=False, compare=False)
 
     # the breakdown and the block names are derived on first use (the hot path of a
@@ -306,7 +320,7 @@ class ScoreResult:
             "payments": None if self.payments is None else list(self.payments),
             "dealer": self.dealer, "tsumo": self.tsumo, "form": self.form,
             "decomposition": list(self.decomposition), "wait": self.wait,
-            "error": self.error,
+            "error": self.error, "nukidora": self.nukidora,
         }
 
 
@@ -472,6 +486,8 @@ def situation_message(flags: int, closed: bool, kan: bool, meld: bool,
 
 
 _SEATS = (0, 1, 2, 3)
+_SEATS3 = (0, 1, 2)
+_ABSENT3 = range(1, 8)  # 2m..8m: not in a three-player set
 _INT_TYPE = {int}
 
 
@@ -512,6 +528,7 @@ def score(
     pao: Optional[int] = None,
     rules: Optional[Rules] = None,
     raise_on_no_yaku: bool = True,
+    nukidora: int = 0,
 ) -> ScoreResult:
     """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=None) -> ScoreResult
 
@@ -561,19 +578,27 @@ def score(
         default) means ``Rules.ippatsu()``.
     raise_on_no_yaku : bool
         When False a complete hand without yaku returns a result with ``error="no_yaku"``.
+    nukidora : int
+        Three players (``rules.players == 3``): Norths the winner has set aside. Each adds
+        ``rules.nukidora_dora`` han and counts as a dora of every indicator pointing at North
+        (ura too, for a riichi winner); shown in ``dora`` (and ``ura``), and in
+        ``ScoreResult.nukidora``. Seats are then 0..2 and ``payments`` a 3-tuple.
 
     Raises
     ------
     NotAgariError (``not_agari``), NoYakuError (``no_yaku``), HandSizeError,
     TileCountError, MeldError, NotationError; IppatsuError ``bad_wind`` (a wind outside
     0..3), ``bad_seat`` (a discarder on a tsumo, the winner as discarder, a seat outside
-    0..3), ``bad_counter`` (negative honba or deposits).
+    0..3), ``bad_counter`` (negative honba or deposits). Three players: seats and winds are
+    0..2; TileCountError ``sanma_tile`` (2m-8m in the hand, a meld or an indicator),
+    MeldError ``sanma_chi`` (a chi); SituationError ``nukidora_four_players`` (``nukidora``
+    with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off).
     """
     # With the compiled core this function is replaced by ``_core.score`` (same signature
     # and doc), which does the same in C: the compiled road, else the general path.
-    if USE_KERNEL and _score_counts is _REFERENCE:
+    if USE_KERNEL and _score_counts is _REFERENCE and not nukidora:
         # the compiled road: every accepted input form, parsed once in C; None for
-        # anything the general path must handle or name
+        # anything the general path must handle or name (three players included)
         r = _backend.score_fast(
             hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
             rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
@@ -583,13 +608,13 @@ def score(
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
-                          discarder, pao, rules, raise_on_no_yaku)
+                          discarder, pao, rules, raise_on_no_yaku, nukidora)
 
 
 def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                   raise_on_no_yaku) -> ScoreResult:
+                   raise_on_no_yaku, nukidora=0) -> ScoreResult:
     """score()'s general path (the reference edge): parse and validate in Python, name
     every error, then evaluate (the kernel or the pure-Python search)."""
     if type(rules) is not Rules:
@@ -597,17 +622,36 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     if type(seat_wind) is not int or type(round_wind) is not int:
         seat_wind, round_wind = _int_arg(seat_wind, "seat_wind"), _int_arg(round_wind,
                                                                             "round_wind")
-    if seat_wind not in _SEATS or round_wind not in _SEATS:
+    seats = _SEATS if rules.players == 4 else _SEATS3
+    if seat_wind not in seats or round_wind not in seats:
+        if rules.players == 3:
+            raise IppatsuError(f"three players: winds are 0..2 (E S W; there is no North "
+                               f"seat or round), got seat {seat_wind!r}, round "
+                               f"{round_wind!r}", "bad_wind")
         raise IppatsuError(f"winds are 0..3 (E S W N), got seat {seat_wind!r}, round "
                            f"{round_wind!r}", "bad_wind")
     if discarder is not None and type(discarder) is not int:
         discarder = _int_arg(discarder, "discarder")
     if pao is not None and type(pao) is not int:
         pao = _int_arg(pao, "pao")
-    if (discarder is not None and (discarder not in _SEATS or discarder == seat_wind
-                                   or tsumo)) or (pao is not None and pao not in _SEATS):
-        raise IppatsuError(f"discarder {discarder!r} / pao {pao!r}: seat winds 0..3; a "
-                           f"discarder only on a ron, never the winner", "bad_seat")
+    if (discarder is not None and (discarder not in seats or discarder == seat_wind
+                                   or tsumo)) or (pao is not None and pao not in seats):
+        raise IppatsuError(f"discarder {discarder!r} / pao {pao!r}: seat winds "
+                           f"0..{len(seats) - 1}; a discarder only on a ron, never the "
+                           f"winner", "bad_seat")
+    if type(nukidora) is not int or nukidora:
+        if type(nukidora) is not int:
+            nukidora = _int_arg(nukidora, "nukidora")
+        if nukidora and rules.players != 3:
+            raise SituationError(f"nukidora={nukidora}: Norths are set aside as dora only "
+                                 f"in three-player mahjong (rules.players is 4)",
+                                 "nukidora_four_players")
+        if nukidora and not rules.nukidora:
+            raise SituationError(f"nukidora={nukidora} but these rules have no nukidora "
+                                 f"(rules.nukidora is off)", "nukidora_off")
+        if nukidora < 0 or nukidora > 4:
+            raise TileCountError(f"nukidora={nukidora}: 0 to 4 Norths can be set aside",
+                                 "fifth_copy" if nukidora > 4 else "negative_count")
     if type(honba) is not int or type(deposits) is not int:
         honba, deposits = _int_arg(honba, "honba"), _int_arg(deposits, "deposits")
     if honba < 0 or deposits < 0:
@@ -664,12 +708,26 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     if max(full) > 4:
         k = next(k for k in range(34) if full[k] > 4)
         raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
+    if rules.players == 3:
+        _check_sanma_hand(full, mlist)
+        if nukidora and full[_NORTH] + nukidora > 4:
+            raise TileCountError(f"{full[_NORTH]} Norths in the hand and {nukidora} set "
+                                 f"aside: a kind has four copies", "fifth_copy")
     if counts[win] == 0:
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
     dora_kinds = _parse_indicators(dora_indicators, "dora_indicators")
     ura_kinds = _parse_indicators(ura_indicators, "ura_indicators")
     if dora_kinds or ura_kinds:
-        _check_indicator_copies(full, dora_kinds, ura_kinds)
+        if rules.players == 3:
+            bad = [k for k in dora_kinds + ura_kinds if k in _ABSENT3]
+            if bad:
+                raise TileCountError(f"indicator {kind_name(bad[0])}: three-player mahjong "
+                                     f"has no 2m-8m (108 tiles)", "sanma_tile")
+        seen = full
+        if nukidora:
+            seen = full[:]
+            seen[_NORTH] += nukidora
+        _check_indicator_copies(seen, dora_kinds, ura_kinds)
     if flags & _UNUSUAL_FLAGS:
         _check_situation(flags, mlist, seat_wind)
     elif mlist and flags & (F_RIICHI | F_DOUBLE_RIICHI) and any(m[0] != M_ANKAN
@@ -678,14 +736,36 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
 
     scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
               else _score_counts)
+    if nukidora:
+        return scorer(
+            counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
+            houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
+            dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
+            nukidora=nukidora)
     return scorer(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
 
 
-def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules):
-    """(closed, melds as (type, kind), red, dora, ura) of a parsed hand."""
+def _check_sanma_hand(full, mlist) -> None:
+    """Three players: no 2m-8m anywhere in the hand (``sanma_tile``), no chi (``sanma_chi``)."""
+    bad = [k for k in _ABSENT3 if full[k]]
+    if bad:
+        raise TileCountError(f"the hand holds {', '.join(kind_name(k) for k in bad)}: "
+                             f"three-player mahjong has no 2m-8m (108 tiles)", "sanma_tile")
+    if any(m[0] == M_CHI for m in mlist):
+        raise MeldError("a chi in three-player mahjong: there is no chi with three players",
+                        "sanma_chi")
+
+
+def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules,
+                nukidora=0):
+    """(closed, melds as (type, kind), red, dora, ura, nukidora han) of a parsed hand.
+
+    Three players: the dora after a 1m indicator is 9m; each of the ``nukidora`` Norths
+    set aside adds ``rules.nukidora_dora`` han and counts as a dora (ura) of each indicator
+    pointing at North; those han are in ``dora`` (``ura``) and the last item."""
     closed = True
     red = 0
     melds_k = []
@@ -700,14 +780,23 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
                 red += 1
     else:
         red = 0
+    nxt = _DORA_NEXT if rules.players == 4 else _DORA_NEXT3
     dora = 0
     for d in dora_kinds:
-        dora += full[_DORA_NEXT[d]]
+        dora += full[nxt[d]]
     ura = 0
-    if (riichi or double_riichi) and closed and rules.ura_dora:
+    ura_on = (riichi or double_riichi) and closed and rules.ura_dora
+    if ura_on:
         for d in ura_kinds:
-            ura += full[_DORA_NEXT[d]]
-    return closed, tuple(melds_k), red, dora, ura
+            ura += full[nxt[d]]
+    kita = 0
+    if nukidora:
+        kita = nukidora * (rules.nukidora_dora + sum(1 for d in dora_kinds
+                                                     if nxt[d] == _NORTH))
+        dora += kita
+        if ura_on:
+            ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == _NORTH)
+    return closed, tuple(melds_k), red, dora, ura, kita
 
 
 def _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
@@ -722,10 +811,11 @@ def _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chank
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku) -> ScoreResult:
+                  raise_on_no_yaku, nukidora=0) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
-    closed, melds_k, red, dora, ura = _hand_facts(mlist, ids, full, riichi, double_riichi,
-                                                  dora_kinds, ura_kinds, rules)
+    closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
+                                                        double_riichi, dora_kinds, ura_kinds,
+                                                        rules, nukidora)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
     best = _ref._search(counts, win, melds_k, flags, seat_wind, round_wind,
@@ -734,32 +824,33 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
         raise NotAgariError("the hand is not complete", "not_agari")
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku)
+                         raise_on_no_yaku, kita)
 
 
 def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
                          ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
                          seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
-                         discarder, pao, rules, raise_on_no_yaku) -> ScoreResult:
+                         discarder, pao, rules, raise_on_no_yaku, nukidora=0) -> ScoreResult:
     """:func:`_score_counts` with the search done by the compiled kernel (``_score.h``).
 
     Same arguments and result: the kernel is a port of :func:`_search`, tested equal to it
     field for field; the result is built by the same Python code.
     """
-    closed, melds_k, red, dora, ura = _hand_facts(mlist, ids, full, riichi, double_riichi,
-                                                  dora_kinds, ura_kinds, rules)
+    closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
+                                                        double_riichi, dora_kinds, ura_kinds,
+                                                        rules, nukidora)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
     kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
                                      round_wind, dora + ura + red, _rules_tuple(rules))
     return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
                                closed, honba, deposits, discarder, pao, seat_wind,
-                               round_wind, raise_on_no_yaku)
+                               round_wind, raise_on_no_yaku, kita)
 
 
 def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                         honba, deposits, discarder, pao, seat_wind, round_wind,
-                        raise_on_no_yaku) -> ScoreResult:
+                        raise_on_no_yaku, kita=0) -> ScoreResult:
     (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
      trips) = kernel
     if code == 1:
@@ -768,7 +859,7 @@ def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo
             ((pair, runs, trips) if form == FORM_STANDARD else None, wait, form))
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku)
+                         raise_on_no_yaku, kita)
 
 
 _LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
@@ -793,12 +884,12 @@ _ITEM_YAKUMAN2 = {y.id: (y.name, 13 * y.yakuman) for y in YAKUMAN}
 _ITEM_YAKUMAN1 = {y.id: (y.name, 13) for y in YAKUMAN}
 def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed, honba,
                   deposits, discarder, pao, seat_wind, round_wind,
-                  raise_on_no_yaku) -> ScoreResult:
+                  raise_on_no_yaku, kita=0) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
     if ym:
         yaku_ids = tuple(_bits(ym))
         table = _ITEM_YAKUMAN2 if rules.double_yakuman else _ITEM_YAKUMAN1
-        dora = ura = red = 0
+        dora = ura = red = kita = 0
     else:
         yaku_ids = tuple(_bits(mask))
         table = _ITEM_CLOSED if closed else _ITEM_OPEN
@@ -809,10 +900,10 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
             raise NoYakuError("the hand is complete but has no yaku (dora are not yaku)", "no_yaku")
         error = "no_yaku"
         han = 0
-        dora = ura = red = 0
+        dora = ura = red = kita = 0
 
     dealer = seat_wind == 0
-    total, dshare, nshare = hand_cost(base, dealer, tsumo) if base else (0, 0, 0)
+    total, dshare, nshare = _cost(base, dealer, tsumo, rules) if base else (0, 0, 0)
     cost = ({"dealer": dshare, "non_dealer": nshare} if tsumo else {"ron": total})
     payments = None
     if error is None:
@@ -825,7 +916,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
         han=han, fu=fu, yaku=yaku, yaku_ids=yaku_ids, dora=dora, ura=ura, red=red,
         yakuman=mult, limit=limit, points=total, cost=cost, payments=payments,
         dealer=dealer, tsumo=tsumo, form=_FORM_NAMES[form], wait=WAIT_NAMES[wait],
-        error=error,
+        error=error, nukidora=kita,
         _detail=(form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT),
                  27 + seat_wind, 27 + round_wind, rules, win))
     return r
@@ -893,9 +984,36 @@ def _kokushi_text(counts) -> str:
 _PAO_YAKUMAN = (BY_NAME["daisangen"].id, BY_NAME["daisuushi"].id)
 
 
+def _cost(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Tuple[int, int, int]:
+    """:func:`hand_cost` for the table's player count: (total, dealer pays, non-dealer pays).
+
+    Three players (docs/rules.md §11): a ron is the same; a tsumo is paid by the two
+    others. ``sanma_tsumo="loss"``: each pays the four-player share and the North's share
+    is lost; ``"split"``: each also pays half the North's share, rounded up to 100."""
+    if rules.players == 4 or not tsumo:
+        return hand_cost(base, dealer, tsumo)
+    _, d, n = hand_cost(base, dealer, True)
+    if rules.sanma_tsumo is SanmaTsumo.SPLIT:
+        half = _ceil100(n // 2)
+        d, n = (d + half if not dealer else 0), n + half
+    return (2 * n if dealer else d + n), (0 if dealer else d), n
+
+
+def _tsumo_honba(rules: Rules, honba: int) -> int:
+    """Honba paid by each payer of a tsumo: ``honba_tsumo`` each, plus (three players,
+    ``split``) half the missing North's."""
+    each = rules.honba_tsumo * honba
+    if rules.players == 3 and rules.sanma_tsumo is SanmaTsumo.SPLIT:
+        each += each // 2
+    return each
+
+
 def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposits, rules,
               ym, mult) -> Optional[tuple]:
-    pay = [0, 0, 0, 0]
+    """Deltas by seat wind (a ``rules.players``-tuple), honba, deposits and liability
+    included (docs/rules.md §7, §8, §11)."""
+    players = rules.players
+    pay = [0] * players
     # liable part of the hand (RULES.md §8)
     liable_base = 0
     if pao is not None and pao != winner:
@@ -913,18 +1031,19 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
             liable_base = base
     rest_base = base - liable_base
     if tsumo:
-        others = [s for s in range(4) if s != winner]
+        others = [s for s in range(players) if s != winner]
+        each_honba = _tsumo_honba(rules, honba)
         if liable_base:
-            lv = hand_cost(liable_base, dealer, True)[0]  # the whole liable value
+            lv = _cost(liable_base, dealer, True, rules)[0]  # the whole liable value
             pay[pao] -= lv
-            pay[pao] -= rules.honba_tsumo * honba * 3
+            pay[pao] -= each_honba * len(others)
         if rest_base:
-            _, d, n = hand_cost(rest_base, dealer, True)
+            _, d, n = _cost(rest_base, dealer, True, rules)
             for s in others:
                 pay[s] -= d if (s == 0 and not dealer) else n
         if not liable_base:
             for s in others:
-                pay[s] -= rules.honba_tsumo * honba
+                pay[s] -= each_honba
     else:
         if discarder is None:
             return None
@@ -947,10 +1066,10 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
 
 def nagashi_mangan_payments(seat_wind: int, honba: int = 0, deposits: int = 0,
                             rules: Optional[Rules] = None) -> tuple:
-    """nagashi_mangan_payments(seat_wind, honba=0, deposits=0, rules=None) -> 4-tuple by seat wind
+    """nagashi_mangan_payments(seat_wind, honba=0, deposits=0, rules=None) -> tuple by seat wind
 
     Nagashi mangan (RULES.md §8) is paid as a mangan tsumo by the qualifier at
-    ``seat_wind``. Pass ``honba``/``deposits`` only for the qualifier who takes them (the
+    ``seat_wind`` (three players: a 3-tuple, the tsumo paid as ``rules.sanma_tsumo`` says). Pass ``honba``/``deposits`` only for the qualifier who takes them (the
     one closest to the dealer); under ``NagashiMode.DRAW`` (Tenhou) pass 0 for both.
 
     >>> nagashi_mangan_payments(2)
@@ -1004,8 +1123,8 @@ def score_table(rules: Optional[Rules] = None, max_han: int = 4) -> dict:
             base, limit = base_points(han, fu, 0, rules)
             ron_ok = _possible(han, fu, False)
             tsumo_ok = _possible(han, fu, True)
-            _, d, n = hand_cost(base, False, True)
-            _, _, e = hand_cost(base, True, True)
+            _, d, n = _cost(base, False, True, rules)
+            _, _, e = _cost(base, True, True, rules)
             out[(han, fu)] = {
                 "non_dealer_ron": hand_cost(base, False, False)[0] if ron_ok else None,
                 "dealer_ron": hand_cost(base, True, False)[0] if ron_ok else None,
