@@ -388,7 +388,7 @@
     if (r.error === "no_yaku") return el("span", {class: "noyaku", text: t("no_yaku")});
     const parts = [];
     if (r.yakuman) parts.push(r.yakuman > 1 ? limitName("2x yakuman").replace("2x", r.yakuman + "x") : limitName("yakuman"));
-    else parts.push(r.han + " " + t("han") + " " + r.fu + " " + t("fu"));
+    else parts.push(t("han_fu", {h: r.han, f: r.fu}));
     if (r.limit && !r.yakuman) parts.push(limitName(r.limit));
     const pts = el("b", {class: "points", "data-points": r.points, text: num(r.points)});
     const line = el("span", {class: "scoreline"}, parts.join(" · ") + " · ", pts);
@@ -413,7 +413,7 @@
       ul.append(el("li", {"data-fu": label}, el("span", {}, ...fuItem(label)), el("span", {class: "v", text: "+" + v})));
     const sum = (r.fu_breakdown || []).reduce((a, x) => a + x[1], 0);
     ul.append(el("li", {class: "total"}, el("span", {text: sum !== r.fu ? t("fu_rounded", {n: r.fu}) : ""}),
-                 el("span", {class: "v", text: r.fu + " " + t("fu")})));
+                 el("span", {class: "v", text: t("fu_n", {n: r.fu})})));
     return ul;
   }
 
@@ -451,7 +451,12 @@
       const o = w.if_open;
       const kids = [];
       if (o.result) {
-        kids.push(el("p", {}, t("if_open_call") + ": ", el("code", {text: o.call})));
+        const m = /^(\w+)\s+(\S+)/.exec(o.call || "");
+        const callTiles = m ? parseTiles(m[2].replace(/<.*$/, "").replace(/\+/g, "")) : null;
+        kids.push(el("p", {class: "opencall"}, t("if_open_call") + ": ",
+          m && CALL_LABEL[CALL_WORDS[m[1]]] ? t(CALL_LABEL[CALL_WORDS[m[1]]]) + " " : "",
+          callTiles ? el("span", {class: "tiles small"}, callTiles.map((x) => tileSpan(x))) : null,
+          " ", el("code", {class: "muted small", text: o.call})));
         kids.push(el("p", {class: "total", id: "open-score", "data-points": o.result.points}, scoreLine(o.result)));
         if (o.result.yaku.length)
           kids.push(el("p", {}, t("yaku") + ": " + o.result.yaku.map(([n, h]) => yakuName(n) + " " + h).join(", ")));
@@ -459,7 +464,7 @@
       if (o.dropped.length)
         kids.push(el("p", {id: "open-dropped"}, t("dropped") + ": ",
           ...o.dropped.map((n) => el("span", {class: "chip", "data-yaku": n, text: yakuName(n)}))));
-      if (o.note) kids.push(el("p", {class: "muted small", text: o.note}));
+      if (o.note && !o.result) kids.push(el("p", {class: "muted small", text: o.note}));
       blocks.push(el("section", {class: "block", id: "if-open"}, el("h3", {text: t("if_open")}), ...kids));
     }
     return blocks;
@@ -498,7 +503,7 @@
   function renderHints(a) {
     const ul = el("ul", {class: "hints"});
     for (const h of a.hints) {
-      const hanText = h.yakuman ? t("yakuman") : h.han + " " + t("han");
+      const hanText = h.yakuman ? t("yakuman") : t("han_n", {n: h.han});
       ul.append(el("li", {"data-hint": h.name},
         el("b", {class: "yname", text: yakuName(h.name)}), " ",
         el("span", {class: "badge", text: hanText}), " ",
@@ -566,9 +571,9 @@
     const win = lastAnalysis && lastAnalysis.win && lastAnalysis.win.result;
     hf.append(el("caption", {text: who}));
     hf.append(el("tr", {}, el("th", {text: t("fu") + " \\ " + t("han")}),
-                   hans.map((h) => el("th", {scope: "col", text: h + " " + t("han")}))));
+                   hans.map((h) => el("th", {scope: "col", text: t("han_n", {n: h})}))));
     for (const fu of fus) {
-      const tr = el("tr", {}, el("th", {scope: "row", text: fu + " " + t("fu")}));
+      const tr = el("tr", {}, el("th", {scope: "row", text: t("fu_n", {n: fu})}));
       for (const han of hans) {
         const c = at[han + "/" + fu];
         const ron = c && (dealer ? c.dealer_ron : c.non_dealer_ron);
