@@ -3,10 +3,15 @@
 Every error a user can cause is an :class:`IppatsuError`, itself a :class:`ValueError`,
 carrying a stable machine-readable ``code`` string (documented here, never renamed) and a
 message that names the problem. Kernels return codes; only the Python layer raises.
+
+Every code that ippatsu raises is declared in :data:`CODES` with what it means
+(``tests/test_errors.py`` scans the package source for raised codes and checks that each
+is declared here and listed in ``docs/errors.md``).
 """
 from __future__ import annotations
 
 __all__ = [
+    "CODES",
     "IppatsuError",
     "NotationError",
     "TileCountError",
@@ -41,7 +46,7 @@ class NotationError(IppatsuError):
 class TileCountError(IppatsuError):
     """Too many copies: a fifth copy of a kind, a second red five of a suit."""
 
-    code = "too_many_copies"
+    code = "fifth_copy"
 
 
 class MeldError(IppatsuError):
@@ -102,3 +107,162 @@ class RecordError(IppatsuError):
     def __init__(self, message: str, code: str | None = None, path=None):
         super().__init__(message, code)
         self.path = path
+
+
+#: Every error code ippatsu raises -> what it means (the raising class in brackets when it
+#: is not obvious). Codes are stable: a code is added here, never renamed.
+CODES: dict = {
+    # ---------------------------------------------------------------- class defaults
+    "invalid": "IppatsuError's default: an argument of the wrong type or range.",
+    "bad_study": "StudyError's default: a Monte Carlo study that cannot run as asked.",
+    "bad_record": "RecordError's default: a game record that cannot be read (replay of an "
+                  "mjai log that cannot be opened).",
+    # ---------------------------------------------------------------- hands, counts, tiles
+    "bad_count": "A count that is not an integer 0-4 (bool, float, NaN, str), or "
+                 "`visible` given as notation instead of 34 counts.",
+    "bad_count_type": "A study's count that is not an integer (TileCountError).",
+    "bad_hand_type": "A hand that is not a Hand, notation, bytes, 34 counts or 136-ids.",
+    "bad_counts_length": "Counts that are not 34 values.",
+    "bad_counts": "Counts of the wrong length or type where exactly 34 are needed "
+                  "(format_counts, Hand.from_counts, study counts).",
+    "fifth_copy": "A fifth copy of a kind: the hand, its melds, `visible` and the "
+                  "indicators together hold more than four (TileCountError's default).",
+    "negative_count": "A count below zero.",
+    "bad_hand_size": "A tile count that no hand has for its number of melds, or a "
+                     "function given a hand of the wrong size (waits need 3k+1 tiles).",
+    "form_not_applicable": "shanten(form=...) of a form the hand cannot take (kokushi or "
+                           "chiitoitsu need 13 or 14 concealed tiles).",
+    "bad_form": "An unknown form name (standard, chiitoitsu, kokushi; min or None).",
+    "bad_players": "A number of players that is not 4 or 3.",
+    "sanma_tile": "A tile 2m-8m in three-player mahjong (the 108-tile set has none).",
+    "bad_dtype": "A batch array that does not hold integers (floats or bools).",
+    "bad_shape": "A batch array of the wrong shape (not (N, 34)); a position array of the "
+                 "wrong shape.",
+    "bad_out": "An `out=` array that is not a writeable C-contiguous array of the right "
+               "dtype and shape.",
+    "bad_threads": "threads that is not None or an integer 1-1024.",
+    "bad_allowed": "efficiency_discard(allowed=...) that is not a bit mask or kinds 0-33.",
+    "no_allowed_discard": "efficiency_discard: none of the allowed kinds is in the hand.",
+    "bad_notation": "Malformed tile notation (NotationError's default).",
+    "unknown_character": "A character that is not a digit, a suit letter or a space in "
+                         "tile notation.",
+    "bare_suit": "A suit letter with no digits before it.",
+    "missing_suit": "Digits not closed by a suit letter.",
+    "bad_digit": "A digit that no tile of its suit has (8z, 0z).",
+    "not_one_tile": "parse_tile given text that is not exactly one tile.",
+    "bad_hand_text": "Hand text that is not a str.",
+    "bad_tile_id": "A 136-id that is not an integer 0-135.",
+    "bad_kind": "A kind that is not an integer 0-33.",
+    "bad_mjai": "An unknown mjai tile name.",
+    "bad_tenhou6": "An unknown tenhou.net/6 tile code (11-19, 21-29, 31-39, 41-47, "
+                   "51-53 are the codes).",
+    "second_red": "A second red five of a suit.",
+    "duplicate_id": "The same 136-id twice (in a hand, its melds and indicators, or a "
+                    "position).",
+    # ---------------------------------------------------------------- melds
+    "bad_meld_text": "Meld text that cannot be read (no tiles, a bad called mark).",
+    "bad_meld_type": "An unknown meld type word (chi, pon, kan, ankan, kakan, ...).",
+    "bad_meld": "An impossible meld: the wrong shape or type for score(melds=) and "
+                "analyze (MeldError's default).",
+    "chi_honor": "A chi of honors.",
+    "chi_wraps": "A chi that wraps around (8-9-1).",
+    "chi_mixed_suits": "A chi of tiles from different suits.",
+    "chi_not_run": "A chi whose tiles are not three consecutive ranks.",
+    "chi_not_from_left": "A chi called from another seat than the left.",
+    "sanma_chi": "A chi in three-player mahjong (there is no chi with three players).",
+    "mixed_kinds": "A pon or kan of different kinds.",
+    "meld_size": "A meld with the wrong number of tiles.",
+    "called_on_ankan": "A closed kan with a called tile.",
+    "added_not_kakan": "An added tile on a meld that is not an added kan.",
+    "added_is_called": "An added kan whose added tile is the called one.",
+    "bad_from_who": "A meld's `from_who` that is not a seat it can come from.",
+    "too_many_melds": "More than four melds.",
+    # ---------------------------------------------------------------- scoring
+    "not_agari": "Scoring a hand that is not complete (NotAgariError's default).",
+    "missing_win_tile": "score(Hand) without a winning tile.",
+    "no_yaku": "A complete hand without yaku (NoYakuError's default).",
+    "bad_situation": "Situation flags that cannot happen together (SituationError's "
+                     "default).",
+    "nukidora_four_players": "nukidora given in a four-player game.",
+    "nukidora_off": "nukidora given under rules without nukidora.",
+    "bad_wind": "A seat or round wind that is not an integer 0-3.",
+    "bad_seat": "A seat that is not 0-3, a discarder on a tsumo, or the winner as "
+                "discarder.",
+    "bad_counter": "A counter (honba, deposits, kyoku, nukidora) that is not a "
+                   "non-negative integer.",
+    "bad_rules": "rules that are not a Rules or a preset name; a Rules field out of "
+                 "range.",
+    "bad_input": "A batch input out of range: a meld code, flag bits, a win kind, a "
+                 "seat, a red count.",
+    "too_many_indicators": "More than five dora indicators.",
+    # ---------------------------------------------------------------- records
+    "bad_log": "A game record that cannot be read: a missing or empty file, corrupt "
+               "gzip, not UTF-8, not XML / JSON, a field of the wrong type, an event or "
+               "call the hand cannot make.",
+    "record_too_large": "A record above the size limit (ippatsu.io.mjlog."
+                        "MAX_RECORD_BYTES or max_bytes).",
+    "three_player": "A three-player game record where only four players are supported.",
+    "unsupported_rules": "A record whose rules the engine cannot play (red fives in only "
+                         "some suits).",
+    "bad_date": "Rules.tenhou(at=...) given something that is not a date, an ISO day or a "
+                "Tenhou log id.",
+    # ---------------------------------------------------------------- table engine
+    "illegal_action": "An action that is not legal at this point (IllegalActionError's "
+                      "default).",
+    "not_your_turn": "An action of a player who has no decision now.",
+    "missing_action": "A step without the actor's action.",
+    "bad_action": "Something that is not an Action given to step.",
+    "bad_action_type": "An Action whose type is not an ActionType.",
+    "game_over": "A step after the end of the game.",
+    "hand_not_over": "next_hand before the hand is over.",
+    "wall_exhausted": "A draw from an empty wall.",
+    "bad_scores": "Scores that are not four integers.",
+    "bad_agents": "Agents that are not four callables.",
+    "bad_wall": "A wall that is not a Wall, whose parts are not sequences of tile ids, or "
+                "whose n_live is not 1-70.",
+    "bad_seed": "A seed that is not an integer, a SeedSequence or None.",
+    "wall_too_short": "A wall without enough tiles for the hands, the dead wall or the "
+                      "draws.",
+    "wall_tile_id": "A wall tile that is not a 136-id.",
+    "wall_duplicate_id": "The same 136-id twice in a wall.",
+    "wall_hand_size": "A wall that does not deal four start hands of 13 tiles.",
+    # ---------------------------------------------------------------- studies
+    "bad_n": "A number of samples or games that is not a positive integer.",
+    "bad_backend": "An unknown study backend (serial, local, ray).",
+    "bad_workers": "A number of workers that is not a positive integer.",
+    "bad_policy": "An unknown rollout policy, or a policy that is not a callable.",
+    "bad_policy_choice": "A policy that chose a kind the hand does not hold.",
+    "bad_choices": "Position-study choices that are not a non-empty list of choices.",
+    "bad_resume": "A resume folder written by another study.",
+    "out_not_empty": "An output folder that already holds study chunks, without "
+                     "resume=True.",
+    "missing_dependency": "An optional dependency (Ray, pyarrow, matplotlib) that is not "
+                          "installed.",
+    "bad_draws": "A number of draws that is not a non-negative integer.",
+    "bad_range": "Sample indexes outside 0 <= start <= stop < 2**63.",
+    "bad_key": "A rollout key outside 0..2**64-1.",
+    "not_enough_unseen": "More draws than unseen tiles.",
+    "bad_position": "An impossible position (PositionError's default).",
+    "bad_position_text": "Position text that cannot be read.",
+    "bad_cut": "A cut of a record (hand index, turn) outside the record.",
+    "bad_via": "A position's `via` (how the seat came to move) that is not one of the "
+               "known ways or contradicts the rivers and melds.",
+    "not_turn": "A position where the seat is not to move.",
+    "tile_total": "A position whose hidden tiles do not add up (hands, live wall, dead "
+                  "wall).",
+    "too_many_kans": "A position with more kans than the rules allow.",
+    "riichi_impossible": "No tenpai hand can be made from the unseen tiles for an "
+                         "opponent in riichi.",
+    "riichi_not_tenpai": "A position where a seat in riichi is not tenpai.",
+    "riichi_open_hand": "A position where a seat with an open hand is in riichi.",
+    "bad_riichi_index": "A riichi tile index outside the seat's river, or more than one "
+                        "riichi tile in a river.",
+    "bad_double_riichi": "Double riichi whose riichi tile is not the first discard.",
+    "bad_ippatsu": "Ippatsu without riichi.",
+    "bad_furiten": "Riichi furiten without riichi.",
+    "bad_dora_count": "A number of dora indicators that does not match the kans.",
+    "called_tile_missing": "A meld's called tile that is not marked called in the "
+                           "feeder's river.",
+    "called_mark_unmatched": "A called mark in a river that no meld took.",
+    "illegal_choice": "A position-study choice that is not legal for the seat to move.",
+}
