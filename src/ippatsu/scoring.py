@@ -255,9 +255,10 @@ class ScoreResult:
         ``"no_yaku"`` when called with ``raise_on_no_yaku=False`` on a hand without yaku
         (then points and payments are 0 / None).
     nukidora : int
-        Three players: han from the Norths set aside (``score(nukidora=n)``): their own
-        value (``rules.nukidora_dora`` each) plus the dora indicators that point at North.
-        Already included in ``dora`` (ura indicators pointing at North count in ``ura``).
+        Three players: han from the Norths set aside (``score(nukidora=n)``), their own
+        value (``rules.nukidora_dora`` each); included in ``dora``. A set-aside North is
+        also an ordinary dora (ura) of each indicator pointing at North, counted in
+        ``dora`` (``ura``) beside it, as Mahjong Soul lists them.
     """
 
     han: int
@@ -764,8 +765,8 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
     """(closed, melds as (type, kind), red, dora, ura, nukidora han) of a parsed hand.
 
     Three players: the dora after a 1m indicator is 9m; each of the ``nukidora`` Norths
-    set aside adds ``rules.nukidora_dora`` han and counts as a dora (ura) of each indicator
-    pointing at North; those han are in ``dora`` (``ura``) and the last item."""
+    set aside adds ``rules.nukidora_dora`` han (the last item; included in ``dora``) and
+    counts as an ordinary dora (ura) of each indicator pointing at North."""
     closed = True
     red = 0
     melds_k = []
@@ -791,9 +792,8 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
             ura += full[nxt[d]]
     kita = 0
     if nukidora:
-        kita = nukidora * (rules.nukidora_dora + sum(1 for d in dora_kinds
-                                                     if nxt[d] == _NORTH))
-        dora += kita
+        kita = nukidora * rules.nukidora_dora
+        dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == _NORTH)
         if ura_on:
             ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == _NORTH)
     return closed, tuple(melds_k), red, dora, ura, kita
