@@ -89,12 +89,12 @@ def greedy_games(n=N_GAMES, seed=0):
 
 def riichienv_random_games(n=N_GAMES, seed=0):
     """Half games of riichienv with uniformly random legal actions (the peer; the runner
-    of ``ippatsu bench``)."""
+    of ``ippatsu bench``: :func:`ippatsu.benchmark.riichienv_random_games`)."""
     import riichienv
 
-    from ippatsu.cli import _riichienv_random_games
+    from ippatsu.benchmark import riichienv_random_games as run
 
-    _riichienv_random_games(riichienv, n, seed)
+    run(riichienv, n, seed)
 
 
 def _riichienv_available():

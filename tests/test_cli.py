@@ -14,7 +14,8 @@ import pytest
 
 from ippatsu import __version__, core
 from ippatsu.__main__ import main
-from ippatsu.cli import parse_hand_lines, tile_glyph
+from ippatsu.cli import tile_glyph
+from ippatsu.tiles import parse_hand_lines
 from ippatsu.tiles import parse_counts
 
 

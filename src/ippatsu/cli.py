@@ -49,7 +49,8 @@ Usage::
 ``bench``
     Throughput of the core on this machine and, beside it, of the installed peers
     (``mahjong``'s ``Shanten`` and ``HandCalculator``; ``riichienv`` if importable), with
-    the ratios. A few seconds; ``--quick`` for a fraction of a second.
+    the ratios (measured by :mod:`ippatsu.benchmark`). A few seconds; ``--quick`` for a
+    fraction of a second.
 
 Yaku names: a full line shows the English name with the usual romaji in brackets
 (``All simples (tanyao)``, :attr:`ippatsu.yaku.Yaku.en`); compact lists (the waits
@@ -74,8 +75,7 @@ import io
 import json
 import os
 import sys
-import time
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence
 
 __all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs", "to_ascii"]
 
@@ -654,143 +654,10 @@ def _cmd_table(args, out, err) -> int:
 # ---------------------------------------------------------------------------------------
 # shanten: many hands through the batch kernel
 # ---------------------------------------------------------------------------------------
-_CHUNK_LINES = 262144
-
-
-def parse_hand_lines(data: bytes):
-    """parse_hand_lines(data) -> (counts, line_numbers, bad)
-
-    Read one hand per line of ``data`` (bytes). ``counts`` is a ``(M, 34) uint8`` array of
-    the concealed counts of the M hand lines, ``line_numbers`` their 1-based line numbers,
-    ``bad`` a list of ``(line number, message)``. Blank lines and ``#`` comments are skipped.
-    A vectorised pass reads plain notation; any line it does not accept is read again by
-    the exact parser (:class:`ippatsu.hand.Hand` text form), which either reads it (a hand
-    with ``[melds]``) or names the error.
-    """
-    import numpy as np
-
-    if data and not data.endswith(b"\n"):
-        data += b"\n"
-    buf = np.frombuffer(data, np.uint8)
-    nl = np.flatnonzero(buf == 10)
-    nlines = nl.size
-    counts_parts = []
-    lines_parts = []
-    bad: List[Tuple[int, str]] = []
-    start_line = 0
-    while start_line < nlines:
-        end_line = min(nlines, start_line + _CHUNK_LINES)
-        lo = 0 if start_line == 0 else int(nl[start_line - 1]) + 1
-        hi = int(nl[end_line - 1]) + 1
-        c, ok, slow = _parse_chunk(buf[lo:hi], end_line - start_line)
-        keep = np.flatnonzero(ok)
-        counts_parts.append(c[keep])
-        lines_parts.append(keep + start_line + 1)
-        if slow.size:
-            lines = data[lo:hi].split(b"\n")
-            extra_c, extra_l = [], []
-            for i in slow.tolist():
-                res = _slow_line(lines[i])
-                if res is None:
-                    continue  # blank or comment after all
-                if isinstance(res, str):
-                    bad.append((start_line + i + 1, res))
-                else:
-                    extra_c.append(res)
-                    extra_l.append(start_line + i + 1)
-            if extra_c:
-                counts_parts.append(np.array(extra_c, np.uint8).reshape(-1, 34))
-                lines_parts.append(np.array(extra_l, np.int64))
-        start_line = end_line
-    if not counts_parts:
-        return np.zeros((0, 34), np.uint8), np.zeros(0, np.int64), bad
-    counts = np.concatenate(counts_parts)
-    line_nos = np.concatenate(lines_parts).astype(np.int64)
-    if len(counts_parts) > 1:
-        order = np.argsort(line_nos, kind="stable")
-        counts, line_nos = counts[order], line_nos[order]
-    bad.sort()
-    return np.ascontiguousarray(counts), line_nos, bad
-
-
-_VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
-
-
-def _parse_chunk(b, nlines: int):
-    """Vectorised notation reader over whole lines: (counts, ok mask, slow line indices)."""
-    import numpy as np
-
-    n = b.size
-    is_nl = b == 10
-    line = np.cumsum(is_nl) - is_nl                      # line index of every byte
-    starts = np.concatenate(([0], np.flatnonzero(is_nl)[:-1] + 1))
-    is_hash = b == 35
-    hashes = np.cumsum(is_hash)
-    base = hashes[starts] - is_hash[starts]
-    in_comment = (hashes - base[line]) > 0
-    active = ~in_comment & ~is_nl
-    is_digit = (b >= 48) & (b <= 57)
-    suit = np.full(n, -1, np.int8)
-    suit[b == 109] = 0   # m
-    suit[b == 112] = 1   # p
-    suit[b == 115] = 2   # s
-    suit[b == 122] = 3   # z
-    is_suit = suit >= 0
-    is_space = (b == 32) | (b == 9) | (b == 13)
-    problem = active & ~(is_digit | is_suit | is_space)
-    # the first non-digit at or after every byte
-    idx = np.where(is_digit, n, np.arange(n))
-    next_nd = np.minimum.accumulate(idx[::-1])[::-1]
-    d_pos = np.flatnonzero(active & is_digit)
-    d_suit = suit[next_nd[d_pos]]
-    problem[d_pos[d_suit < 0]] = True                    # digits not closed by a suit letter
-    prev_digit = np.zeros(n, bool)
-    prev_digit[1:] = is_digit[:-1]
-    problem |= active & is_suit & ~prev_digit            # a suit letter with no digits
-    d_ok = d_suit >= 0
-    d_pos, d_suit = d_pos[d_ok], d_suit[d_ok].astype(np.int64)
-    rank = b[d_pos].astype(np.int64) - 48
-    bad_z = (d_suit == 3) & ((rank == 0) | (rank > 7))
-    problem[d_pos[bad_z]] = True
-    red = (rank == 0) & (d_suit < 3)
-    kind = np.where(red, d_suit * 9 + 4, d_suit * 9 + rank - 1)
-    kind[bad_z] = 0  # the line is bad anyway
-    dl = line[d_pos]
-    line_bad = np.zeros(nlines, bool)
-    line_bad[line[problem]] = True
-    counts = np.bincount(dl * 34 + kind, minlength=nlines * 34).reshape(nlines, 34)
-    if red.any():  # a second red five of a suit
-        reds = np.bincount(dl[red] * 3 + d_suit[red], minlength=nlines * 3).reshape(nlines, 3)
-        line_bad |= (reds > 1).any(1)
-    line_bad |= (counts > 4).any(1)
-    total = counts.sum(1)
-    size_ok = np.isin(total, _VALID_SIZES)
-    blank = (total == 0) & ~line_bad
-    ok = ~line_bad & size_ok
-    slow = np.flatnonzero(~ok & ~blank)
-    return counts.astype(np.uint8), ok, slow
-
-
-def _slow_line(raw: bytes):
-    """None for a blank line, 34 counts for a readable one, else the error message."""
-    from . import core
-    from .errors import IppatsuError
-    from .hand import concealed_counts
-
-    text = raw.decode("utf-8", errors="replace").split("#", 1)[0].strip()
-    if not text:
-        return None
-    try:
-        c = concealed_counts(text)
-        core.shanten(c)  # validates the size
-        return list(c)
-    except IppatsuError as e:
-        return str(e)
-
-
 def _cmd_shanten(args, out, err) -> int:
     import numpy as np
     from . import core
+    from .tiles import parse_hand_lines
 
     if args.file == "-":
         data = sys.stdin.buffer.read()
@@ -823,166 +690,19 @@ def _cmd_shanten(args, out, err) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# bench
+# bench (the measurements: ippatsu.benchmark)
 # ---------------------------------------------------------------------------------------
-def _rate(fn, items, budget: float) -> float:
-    """Items per second of ``fn(item)`` over ``items``, repeated until ``budget`` seconds."""
-    done = 0
-    t0 = time.perf_counter()
-    while True:
-        for it in items:
-            fn(it)
-        done += len(items)
-        dt = time.perf_counter() - t0
-        if dt >= budget:
-            return done / dt
-
-
-def _rate_batch(fn, n: int, budget: float) -> float:
-    done = 0
-    t0 = time.perf_counter()
-    while True:
-        fn()
-        done += n
-        dt = time.perf_counter() - t0
-        if dt >= budget:
-            return done / dt
-
-
-def random_complete_hand(rng, closed_only: bool = True):
-    """A random complete 14-tile concealed hand as 136-ids (last = the winning tile).
-
-    Four sets (runs or triplets, honors only as triplets) and a pair, never a fifth copy;
-    ``rng`` is a :class:`random.Random`.
-    """
-    while True:
-        used = [0] * 34
-        kinds: List[int] = []
-        ok = True
-        for _ in range(4):
-            for _attempt in range(20):
-                if rng.random() < 0.6:
-                    k = rng.randrange(3) * 9 + rng.randrange(7)
-                    ks = [k, k + 1, k + 2]
-                else:
-                    k = rng.randrange(34)
-                    ks = [k, k, k]
-                if all(used[x] + ks.count(x) <= 4 for x in set(ks)):
-                    for x in ks:
-                        used[x] += 1
-                    kinds += ks
-                    break
-            else:
-                ok = False
-        free = [k for k in range(34) if used[k] <= 2]
-        if not ok or not free:
-            continue
-        p = rng.choice(free)
-        used[p] += 2
-        kinds += [p, p]
-        copies = [0] * 34
-        ids = []
-        for k in kinds:  # ordinary copies first: a red five only as a five's fourth copy
-            ids.append(k * 4 + ((1, 2, 3, 0)[copies[k]] if k in (4, 13, 22) else copies[k]))
-            copies[k] += 1
-        i = rng.randrange(14)
-        ids[i], ids[-1] = ids[-1], ids[i]
-        return ids
-
-
-def _random_games(n: int, seed: int) -> None:
-    """``n`` half games of four uniformly random legal agents (no event log)."""
-    from .sim import play
-    from .table.agents import RandomAgent
-
-    for i in range(n):
-        play(seed + i, [RandomAgent((seed + i) * 4 + j) for j in range(4)], record=False)
-
-
-def _riichienv_random_games(riichienv, n: int, seed: int) -> None:
-    """``n`` riichienv half games, uniformly random legal actions through its Python API."""
-    import random
-
-    rng = random.Random(seed)
-    for i in range(n):
-        env = riichienv.RiichiEnv(game_mode="4p-red-half")
-        obs = env.reset(seed=seed + i)
-        while not env.done():
-            acts = {}
-            for p, o in obs.items():
-                legal = o.legal_actions()
-                acts[p] = legal[rng.randrange(len(legal))]
-            obs = env.step(acts)
-
-
 def _bench(args, out, err) -> int:
-    import platform
-    import random
+    from .benchmark import measure
 
-    import numpy as np
-
-    from . import __version__, core
-    from .scoring import score
-
-    quick = args.quick
-    budget = 0.03 if quick else 0.4
-    n_batch = 5000 if quick else 100000
-    slow = 1 if core.BACKEND != "python" else 50  # the pure-Python twin: smaller samples
-    rng = np.random.default_rng(args.seed)
-    n_batch //= slow
-    draws = np.argsort(rng.random((n_batch, 136)), axis=1)[:, :14]
-    counts14 = np.zeros((n_batch, 34), np.uint8)
-    np.add.at(counts14, (np.repeat(np.arange(n_batch), 14), (draws // 4).ravel()), 1)
-    counts13 = counts14.copy()
-    last = draws[:, 13] // 4
-    counts13[np.arange(n_batch), last] -= 1
-    prng = random.Random(args.seed)
-    n_win = (200 if quick else 1000) // min(slow, 10)
-    wins = [random_complete_hand(prng) for _ in range(n_win)]
-    win_counts = np.zeros((n_win, 34), np.uint8)
-    for i, ids in enumerate(wins):
-        for t in ids:
-            win_counts[i, t >> 2] += 1
-    n_scalar = (2000 if quick else 20000) // slow
-    scalar_rows = [bytes(counts13[i]) for i in range(min(n_scalar, n_batch))]
-    sit = [dict(tsumo=bool(i % 2), riichi=bool(i % 3 == 0), seat_wind=i % 4) for i in range(n_win)]
-
-    results = []
-
-    def add(name, rate, unit="hands"):
-        results.append({"name": name, "per_second": rate, "unit": unit})
-        return rate
-
-    s_batch = add(f"shanten_batch (N={n_batch:,}, 13 tiles)",
-                  _rate_batch(lambda: core.shanten_batch(counts13), n_batch, budget))
-    s_scalar = add("shanten() scalar calls", _rate(core.shanten, scalar_rows, budget), "calls")
-    add(f"is_agari_batch (N={n_batch:,}, 14 tiles)",
-        _rate_batch(lambda: core.is_agari_batch(counts14), n_batch, budget))
-    add(f"ukeire_batch (N={n_batch:,}, 13 tiles)",
-        _rate_batch(lambda: core.ukeire_batch(counts13), n_batch, budget))
-    _random_games(1, 0)  # warm-up: first-use costs of the table (scoring tables, caches)
-    items = list(zip(wins, sit))
-    sc = add("score() calls (complete hands)",
-             _rate(lambda x: score(x[0], x[0][-1], raise_on_no_yaku=False, **x[1]), items,
-                   budget), "calls")
-
-    n_games = max(1, (4 if quick else 40) // slow)
-    g = add("random-agent half games (self-play, seeded)",
-            _rate_batch(lambda: _random_games(n_games, 10_000), n_games, budget), "games")
-
-    peers = []
-    if not args.no_peers:
-        peers = _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc,
-                             n_scalar, g, n_games)
-    info = {"ippatsu": __version__, "backend": core.BACKEND, "python": platform.python_version(),
-            "numpy": np.__version__, "machine": platform.machine(), "cpus": os.cpu_count(),
-            "quick": quick}
+    m = measure(quick=args.quick, peers=not args.no_peers, seed=args.seed)
+    info, results, peers = m["info"], m["core"], m["peers"]
     if args.json:
         _json({"info": info, "core": results, "peers": peers}, out, indent=1)
         return 0
-    out.write(f"ippatsu {__version__} bench — backend {core.BACKEND}, Python "
+    out.write(f"ippatsu {info['ippatsu']} bench — backend {info['backend']}, Python "
               f"{info['python']}, numpy {info['numpy']}, {info['machine']}, "
-              f"{info['cpus']} cpus{' (quick)' if quick else ''}\n\n")
+              f"{info['cpus']} cpus{' (quick)' if args.quick else ''}\n\n")
     rows = [["core", "per second", "µs each"]]
     for r in results:
         rows.append([r["name"], f"{r['per_second']:,.0f}", f"{1e6 / r['per_second']:.3f}"])
@@ -1000,120 +720,6 @@ def _bench(args, out, err) -> int:
     elif not args.no_peers:
         out.write("\n(no peer library installed: pip install mahjong riichienv)\n")
     return 0
-
-
-def _bench_peers(counts13, draws, wins, sit, budget, s_batch, s_scalar, sc, n_scalar,
-                 games=None, n_games=1):
-    from . import core
-
-    from .scoring import score
-
-    peers = []
-    our_scores = [score(ids, ids[-1], raise_on_no_yaku=False, **s) for ids, s in zip(wins, sit)]
-    n_yaku = sum(1 for o in our_scores if o.error is None)  # peers differ on no-yaku hands
-    n = min(n_scalar, counts13.shape[0])
-    ours = core.shanten_batch(counts13[:n])
-
-    def ratio(ours_rate, theirs, what):
-        r = ours_rate / theirs
-        return (f"{r:,.1f}x" if r >= 10 else f"{r:.2f}x") + f" ({what})"
-
-    try:
-        import mahjong
-        from mahjong.shanten import Shanten
-    except ImportError:
-        mahjong = None
-    if mahjong is not None:
-        ver = _version("mahjong")
-        sh = Shanten()
-        rows34 = [list(map(int, counts13[i])) for i in range(n)]
-        try:
-            rate = _rate(sh.calculate_shanten, rows34, budget)
-            agree = sum(sh.calculate_shanten(r) == int(o) for r, o in zip(rows34, ours))
-            peers.append({"name": f"mahjong {ver} Shanten.calculate_shanten",
-                          "per_second": rate,
-                          "ratio": ratio(s_scalar, rate, "call/call") + ", "
-                          + ratio(s_batch, rate, "our batch/their call"),
-                          "agreement": f"{agree}/{n} hands"})
-        except Exception as e:  # a peer's failure must not stop the bench
-            peers.append({"name": f"mahjong {ver} Shanten", "error": _short_err(e)})
-        try:
-            from mahjong.hand_calculating.hand import HandCalculator
-            from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-
-            hc = HandCalculator()
-            opts = OptionalRules(has_open_tanyao=True, has_aka_dora=True)
-            cfgs = [HandConfig(is_tsumo=s["tsumo"], is_riichi=s["riichi"],
-                               player_wind=27 + s["seat_wind"], round_wind=27, options=opts)
-                    for s in sit]
-            items = list(zip(wins, cfgs))
-            rate = _rate(lambda x: hc.estimate_hand_value(x[0], x[0][-1], config=x[1]), items,
-                         budget)
-            agree = sum(hc.estimate_hand_value(x[0], x[0][-1], config=x[1]).han == o.han
-                        for x, o in zip(items, our_scores) if o.error is None)
-            peers.append({"name": f"mahjong {ver} HandCalculator.estimate_hand_value",
-                          "per_second": rate, "ratio": ratio(sc, rate, "score() call/call"),
-                          "agreement": f"{agree}/{n_yaku} han"})
-        except Exception as e:
-            peers.append({"name": f"mahjong {ver} HandCalculator", "error": _short_err(e)})
-    try:
-        import riichienv
-    except Exception:
-        riichienv = None
-    if riichienv is not None:
-        ver = _version("riichienv")
-        # the same hands as counts13: the first 13 of the 14 drawn tiles
-        ids13 = [sorted(int(t) for t in draws[i, :13]) for i in range(n)]
-        try:
-            calc = riichienv.calculate_shanten
-            rate = _rate(calc, ids13, budget)
-            agree = sum(int(calc(r)) == int(o) for r, o in zip(ids13, ours))
-            peers.append({"name": f"riichienv {ver} calculate_shanten", "per_second": rate,
-                          "ratio": ratio(s_scalar, rate, "call/call") + ", "
-                          + ratio(s_batch, rate, "our batch/their call"),
-                          "agreement": f"{agree}/{n} hands"})
-        except Exception as e:
-            peers.append({"name": f"riichienv {ver} calculate_shanten",
-                          "error": _short_err(e)})
-        try:
-            HE, Cond = riichienv.HandEvaluator, riichienv.Conditions
-            items = [(HE(sorted(ids[:13])), ids[-1],
-                      Cond(tsumo=s["tsumo"], riichi=s["riichi"], player_wind=s["seat_wind"]))
-                     for ids, s in zip(wins, sit)]
-            rate = _rate(lambda x: x[0].calc(x[1], dora_indicators=[], conditions=x[2]),
-                         items, budget)
-            agree = sum(x[0].calc(x[1], dora_indicators=[], conditions=x[2]).han == o.han
-                        for x, o in zip(items, our_scores) if o.error is None)
-            peers.append({"name": f"riichienv {ver} HandEvaluator.calc", "per_second": rate,
-                          "ratio": ratio(sc, rate, "score() call/call"),
-                          "agreement": f"{agree}/{n_yaku} han"})
-        except Exception as e:
-            peers.append({"name": f"riichienv {ver} HandEvaluator.calc",
-                          "error": _short_err(e)})
-        if games:
-            try:
-                k = max(1, n_games // 4)
-                _riichienv_random_games(riichienv, 1, 0)  # warm-up
-                rate = _rate_batch(lambda: _riichienv_random_games(riichienv, k, 10_000), k,
-                                   budget)
-                peers.append({"name": f"riichienv {ver} RiichiEnv random half games",
-                              "per_second": rate, "ratio": ratio(games, rate, "self-play")})
-            except Exception as e:
-                peers.append({"name": f"riichienv {ver} RiichiEnv", "error": _short_err(e)})
-    return peers
-
-
-def _short_err(e: Exception) -> str:
-    return f"failed: {type(e).__name__}: {str(e)[:60]}"
-
-
-def _version(dist: str) -> str:
-    try:
-        from importlib.metadata import version
-
-        return version(dist)
-    except Exception:
-        return "?"
 
 
 def _cmd_study(args, out, err) -> int:
