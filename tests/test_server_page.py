@@ -28,9 +28,6 @@ import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip(
-    "playwright.sync_api",
-    reason="playwright is not installed (pip install playwright; the test extra has it)")
 
 import ippatsu  # noqa: E402
 from ippatsu.errors import IppatsuError  # noqa: E402
@@ -49,10 +46,6 @@ def _chromium():
 
 
 CHROMIUM = _chromium()
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no Chromium (set IPPATSU_CHROMIUM or install the chromium package; "
-           "playwright does not download browsers here)")
 
 WIDE = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -63,6 +56,13 @@ PHONE = {"width": 390, "height": 844}
 # ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser():
+    """The system's Chromium under Playwright (skips, with the reason, without either)."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api",
+        reason="playwright is not installed (pip install playwright; the test extra has it)")
+    if CHROMIUM is None:
+        pytest.skip("no Chromium (set IPPATSU_CHROMIUM or install the chromium package; "
+                    "playwright does not download browsers here)")
     pw = sync_api.sync_playwright().start()
     try:
         b = pw.chromium.launch(executable_path=CHROMIUM)
