@@ -24,8 +24,11 @@ DOC = ROOT / "docs" / "rules.md"
 pytestmark = pytest.mark.skipif(not DOC.is_file(), reason="no docs/ beside the tests")
 
 PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
+# three-player presets (§11) and the four-player preset each is compared with
+SANMA_PRESETS = {"ippatsu_sanma": "ippatsu", "tenhou_sanma": "tenhou",
+                 "majsoul_sanma": "majsoul"}
 SECTIONS = ("Tiles", "Winning shapes", "Shanten", "Yaku", "Dora", "Fu", "Points",
-            "A hand at the table", "Hand analysis", "Presets")
+            "A hand at the table", "Hand analysis", "Presets", "Three players")
 
 
 def _text() -> str:
@@ -79,9 +82,10 @@ def _key(cell: str) -> str:
 
 # ---------------------------------------------------------------------------------------
 def test_sections_keep_their_numbers():
-    """§1–§10 in order, with the numbers the docstrings cite ("§8" is the table)."""
+    """§1–§11 in order, with the numbers the docstrings cite ("§8" is the table, "§11"
+    three players)."""
     heads = re.findall(r"(?m)^## (\d+)\. (.+)$", _text())
-    assert [int(n) for n, _ in heads] == list(range(1, 11))
+    assert [int(n) for n, _ in heads] == list(range(1, 12))
     for (_, title), want in zip(heads, SECTIONS):
         assert title.startswith(want), (title, want)
 
@@ -101,7 +105,7 @@ def test_every_rules_field_is_in_the_option_index_with_its_default():
     for name, r in index.items():
         assert _value(r[1]) == _plain(getattr(default, name)), name
         sec = int(r[2])
-        assert 1 <= sec <= 10, name
+        assert 1 <= sec <= 11, name
         assert r[3], f"{name}: no meaning given"
         # described in its section too, not only listed
         if name != "name":
@@ -125,6 +129,39 @@ def test_preset_table_agrees_with_the_presets():
         name = _key(r[0])
         for preset, cell in zip(PRESETS, r[1:]):
             assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
+
+
+def test_sanma_preset_table_agrees_with_the_presets():
+    """§11: the three-player table lists exactly the options on which a three-player
+    preset differs from its four-player preset, with the preset's own values, and names a
+    source for every row."""
+    header, rows = _table(_section("11. "), ("option", *SANMA_PRESETS))
+    assert header[-1] == "source"
+    presets = {p: Rules.preset(p) for p in SANMA_PRESETS}
+    bases = {p: Rules.preset(b) for p, b in SANMA_PRESETS.items()}
+    differ = {f.name for f in dataclasses.fields(Rules) if f.name != "name"
+              and any(getattr(presets[p], f.name) != getattr(bases[p], f.name)
+                      for p in SANMA_PRESETS)}
+    listed = [_key(r[0]) for r in rows]
+    assert len(listed) == len(set(listed))
+    assert sorted(differ - set(listed)) == [], "three-player differences missing"
+    assert sorted(set(listed) - differ) == [], "rows where no three-player preset differs"
+    for r in rows:
+        name = _key(r[0])
+        for preset, cell in zip(SANMA_PRESETS, r[1:]):
+            assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
+        source = r[len(SANMA_PRESETS) + 1]
+        assert len(source) > 10, f"{name}: no source"
+    assert all(p.players == 3 for p in presets.values())
+
+
+def test_sanma_section_describes_the_three_player_rules():
+    """§11 says what the code does: the 1m -> 9m dora, no chi, the error codes, the
+    players= keyword of the hand core and score's nukidora."""
+    sec = _section("11. ")
+    for needle in ("9m", "`sanma_tile`", "`sanma_chi`", "players=3", "nukidora=n",
+                   "`\"loss\"`", "`\"split\"`", "3-tuple"):
+        assert needle in sec, needle
 
 
 def test_tenhou_timeline_is_documented():
