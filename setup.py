@@ -39,7 +39,9 @@ extensions = [
         "ippatsu._core",
         ["src/ippatsu/_core.pyx"],
         include_dirs=["src/ippatsu"],  # the C headers sit beside the .pyx, not the generated .c
-        depends=sorted(glob.glob("src/ippatsu/*.h")),
+        # the headers (_generated.h: written by tools/gen_header.py from _codes.py and
+        # yaku.py; tests/test_generated.py checks it is current) and the C API's .pxd
+        depends=sorted(glob.glob("src/ippatsu/*.h")) + ["src/ippatsu/_core.pxd"],
         extra_compile_args=cflags,
         define_macros=[("IPT_NO_SIMD", "1")] if NO_SIMD else [],
     ),
@@ -48,9 +50,13 @@ extensions = [
 # the table's state machine and agents: plain Python compiled as is (state typed by
 # state.pxd), with Python's indexing semantics kept (negative indexes, IndexError); both
 # run interpreted under IPPATSU_PURE_PYTHON=1 (table/_source.py)
+# (include_dirs: the C headers, for a module that cimports ippatsu._core: its _core.pxd
+# declares the kernels' structs from them)
 py_extensions = [
-    Extension("ippatsu.table.state", ["src/ippatsu/table/state.py"], extra_compile_args=cflags),
-    Extension("ippatsu.table.agents", ["src/ippatsu/table/agents.py"], extra_compile_args=cflags),
+    Extension("ippatsu.table.state", ["src/ippatsu/table/state.py"], include_dirs=["src/ippatsu"],
+              extra_compile_args=cflags),
+    Extension("ippatsu.table.agents", ["src/ippatsu/table/agents.py"],
+              include_dirs=["src/ippatsu"], extra_compile_args=cflags),
 ]
 py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 

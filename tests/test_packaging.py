@@ -88,6 +88,32 @@ def test_generator_reproduces_shipped_tables():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.skipif(not (TOOLS / "gen_header.py").is_file(), reason="no tools/ (not a checkout)")
+def test_generator_reproduces_shipped_header():
+    """The shipped _generated.h is what tools/gen_header.py writes from _codes.py and the
+    yaku table (as the tables are checked against gen_tables.py)."""
+    with resources.as_file(_package_file("_generated.h")) as shipped:
+        proc = subprocess.run(
+            [sys.executable, str(TOOLS / "gen_header.py"), "--check", "--out", str(shipped)],
+            capture_output=True,
+            text=True,
+        )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_core_c_api_shipped():
+    """The package carries the core's C API for ``cimport ippatsu._core``: _core.pxd and
+    every header it declares from (the generated one included)."""
+    import re
+
+    pxd = _package_file("_core.pxd").read_text(encoding="utf-8")
+    headers = set(re.findall(r'cdef extern from "([\w.]+)"', pxd))
+    assert {"_generated.h", "_kernels.h", "_score.h"} <= headers
+    for h in headers:
+        assert _package_file(h).is_file(), f"{h} is not shipped beside _core.pxd"
+    assert "do not edit" in _package_file("_generated.h").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("name", ["state", "agents"])
 def test_table_modules_compiled_with_their_sources_shipped(name):
     """The wheel carries the compiled state machine and agents and their sources (the
@@ -142,6 +168,22 @@ def test_license_is_an_spdx_expression():
     req = [r for r in cfg["build-system"]["requires"] if r.startswith("setuptools")]
     m = re.fullmatch(r"setuptools>=(\d+)(\.\d+)*", req[0].replace(" ", ""))
     assert m and int(m.group(1)) >= 77, req
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="no pyproject.toml")
+def test_wheel_carries_the_c_api():
+    """pyproject's package data puts _core.pxd and the headers in the wheel (not the .pyx
+    or generated .c)."""
+    import fnmatch
+
+    cfg = _toml(ROOT / "pyproject.toml")["tool"]["setuptools"]
+    data = cfg["package-data"]["ippatsu"]
+    excluded = cfg.get("exclude-package-data", {}).get("ippatsu", [])
+    for f in ("_core.pxd", "_generated.h", "_kernels.h", "_score.h"):
+        assert any(fnmatch.fnmatch(f, p) for p in data), f
+        assert not any(fnmatch.fnmatch(f, p) for p in excluded), f
+    for f in ("_core.pyx", "_core.c"):
+        assert any(fnmatch.fnmatch(f, p) for p in excluded), f
 
 
 def _manifest_lines():

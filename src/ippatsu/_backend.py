@@ -26,9 +26,20 @@ BACKEND: str = core.BACKEND
 #: the compiled scoring kernel is in use
 AVAILABLE: bool = BACKEND == "cython"
 
-# flag bits (must match _score.h)
-F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU = 1, 2, 4, 8
-F_HAITEI, F_HOUTEI, F_RINSHAN, F_CHANKAN, F_TENHOU, F_CHIIHOU = 16, 32, 64, 128, 256, 512
+# flag bits: ippatsu._codes is their one source (_score.h reads them from _generated.h)
+from ._codes import (  # noqa: F401
+    F_CHANKAN,
+    F_CHIIHOU,
+    F_DOUBLE_RIICHI,
+    F_HAITEI,
+    F_HOUTEI,
+    F_IPPATSU,
+    F_RIICHI,
+    F_RINSHAN,
+    F_TENHOU,
+    F_TSUMO,
+    flags_of,
+)
 
 if AVAILABLE:
     from . import _core
@@ -55,16 +66,8 @@ if AVAILABLE:
     score_entry = _core.score
 
 
-def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-             tenhou, chiihou) -> int:
-    return ((F_TSUMO if tsumo else 0) | (F_RIICHI if riichi else 0)
-            | (F_DOUBLE_RIICHI if double_riichi else 0) | (F_IPPATSU if ippatsu else 0)
-            | (F_HAITEI if haitei else 0) | (F_HOUTEI if houtei else 0)
-            | (F_RINSHAN if rinshan else 0) | (F_CHANKAN if chankan else 0)
-            | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0))
-
-
-def rules_tuple(rules) -> tuple:
-    return (bool(rules.open_tanyao), bool(rules.kazoe_yakuman), bool(rules.kiriage),
-            bool(rules.double_yakuman), bool(rules.yakuman_stacking),
-            int(rules.double_wind_pair_fu))
+def rules_tuple(rules):
+    """The kernels' view of the rules: the Rules itself. ``score_kernel`` and
+    ``score_batch_kernel`` read the fields of ``ippatsu._codes.RULE_FIELDS`` by name
+    (``_core.core_fill_rules``); no positional tuple. Kept for ``scoring._rules_tuple``."""
+    return rules

@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 from .hand import Hand
+from .rules import Rules
 
 #: One hand's concealed tiles: a Hand, notation, 34 count bytes, 34 counts or 136-ids.
 _HandLike = Union[Hand, str, bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
@@ -16,9 +17,8 @@ _HandLike = Union[Hand, str, bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 _VisibleLike = Union[bytes, Sequence[int], npt.NDArray[np.integer[Any]]]
 #: ``None`` (or ``"min"``) is the minimum over the forms.
 _Form = Literal["min", "standard", "chiitoitsu", "kokushi"] | None
-#: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
-#: double_wind_pair_fu), see ``ippatsu._backend.rules_tuple``
-_RulesTuple = Tuple[int, int, int, int, int, int]
+#: the kernels read the fields named in ``ippatsu._codes.RULE_FIELDS`` from a Rules, by name
+_KernelRules = Rules
 #: (code, points, base, han, fu, yaku_mask, yakuman_mask, yakuman, limit, form, wait, pair,
 #: runs, triplets)
 _KernelResult = Tuple[
@@ -130,7 +130,7 @@ def score_kernel(
     seat_wind: int,
     round_wind: int,
     bonus: int,
-    rules: _RulesTuple,
+    rules: _KernelRules,
 ) -> _KernelResult: ...
 def score_fast(
     hand: Any,
@@ -207,7 +207,7 @@ def score_batch_kernel(
     dora: npt.ArrayLike,
     ura: npt.ArrayLike,
     red: npt.ArrayLike,
-    rules: _RulesTuple,
+    rules: _KernelRules,
     red_on: int,
     ura_on: int,
     *,

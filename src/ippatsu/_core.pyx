@@ -32,40 +32,10 @@ from .errors import HandSizeError, IppatsuError, TileCountError
 from .tiles import format_tiles as _format_tiles, validate_ids
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 
-cdef extern from "_kernels.h" nogil:
-    pass
-cdef extern from "_score.h":
-    pass
-cdef extern from "_kernels.h" nogil:
-    int IPT_OK, IPT_ERR_COUNT, IPT_ERR_SIZE, IPT_NOT_APPLICABLE
-    uint16_t ipt_rank_lo[625]
-    uint32_t ipt_base_hi[3125]
-    const uint8_t *ipt_suit_rows
-    uint8_t ipt_honor_rows[4096 * 5 + 3]
-    uint32_t ipt_n_suit
-    const int8_t ipt_nsets_of_size[15]
-    int ipt_check(const uint8_t *c, int *total)
-    int ipt_shanten_std_n(const uint8_t *c, int nsets)
-    int ipt_shanten_chiitoi_v(const uint8_t *c)
-    int ipt_shanten_kokushi_v(const uint8_t *c)
-    int ipt_shanten_forms(const uint8_t *c, int total, int *std, int *chi, int *kok)
-    int ipt_shanten_min(const uint8_t *c, int total)
-    int ipt_is_agari(const uint8_t *c, int total)
-    uint64_t ipt_waits(const uint8_t *c, int total)
-    int ipt_ukeire(const uint8_t *c, int total, const uint8_t *visible, uint8_t *out,
-                   uint64_t *mask)
-    int ipt_efficiency(const uint8_t *c, int total, const uint8_t *visible, uint64_t allowed,
-                       uint64_t *ties_out, int *shanten_out, int *ukeire_out)
-    int ipt_policy_discard(int policy, const uint8_t *h, int total, const uint8_t *vis,
-                           int drawn, int *s_out)
-    ctypedef struct ipt_solo_t:
-        uint8_t hand[34]
-        uint8_t vis[34]
-        uint8_t pool[136]
-        int total, m, draws, policy, s0
-        uint64_t emask0
-    void ipt_solo_run(const ipt_solo_t *P, uint64_t key, int64_t start, int64_t stop,
-                      int64_t *first_tenpai, int64_t *first_complete, int64_t *final_hist)
+# the C kernels, their structs and the generated codes are declared once in _core.pxd
+# (cimported implicitly: same module name); the core_* functions declared there are
+# defined at the end of this file.
+from . import _codes
 
 __all__ = [
     "NOT_APPLICABLE", "TABLE_BYTES", "BACKEND",
@@ -598,7 +568,8 @@ def _efficiency_ties(hand, visible=None, allowed=None):
     return ties
 
 
-_POLICIES = {"efficiency": 0, "shanten": 1, 0: 0, 1: 1}
+_POLICIES = {**{name: code for code, name in enumerate(_codes.SOLO_POLICIES)},
+             **{code: code for code in range(len(_codes.SOLO_POLICIES))}}
 
 
 def _solo_args(counts, unseen, draws, start, stop, key, policy, out):
@@ -1013,81 +984,75 @@ def _bench_shanten(const uint8_t[:, ::1] h, int repeat=1):
 # ---------------------------------------------------------------------------------------
 # scoring kernel (the C twin of ippatsu.scoring's evaluation; see _score.h)
 
-cdef extern from "_score.h" nogil:
-    ctypedef struct ipt_rules_t:
-        uint8_t open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking
-        uint8_t double_wind_pair_fu
-    ctypedef struct ipt_score_in_t:
-        uint8_t counts[34]
-        int8_t win
-        uint8_t n_melds
-        uint8_t meld_type[4]
-        uint8_t meld_kind[4]
-        uint32_t flags
-        uint8_t seat_wind, round_wind
-        int16_t bonus
-    ctypedef struct ipt_score_out_t:
-        int32_t points, base
-        int16_t han, fu
-        uint64_t yaku, yakuman_mask
-        uint8_t yakuman, limit, form, wait
-        int8_t pair
-        uint8_t n_runs, n_trips
-        uint8_t runs[4]
-        uint8_t trips[4]
-        uint8_t code
-    uint8_t ipt_han_closed[64]
-    uint8_t ipt_han_open[64]
-    uint8_t ipt_ym_mult[64]
-    uint64_t ipt_replaces[64]
-    int ipt_score(const ipt_score_in_t *inp, const ipt_rules_t *r, ipt_score_out_t *out)
-
-SCORE_OK, SCORE_NOT_AGARI, SCORE_NO_YAKU, SCORE_BAD_INPUT = 0, 1, 2, 3
-_yaku_table_loaded = False
+SCORE_OK, SCORE_NOT_AGARI, SCORE_NO_YAKU, SCORE_BAD_INPUT = (
+    _codes.S_OK, _codes.S_NOT_AGARI, _codes.S_NO_YAKU, _codes.S_BAD_INPUT)
 
 
 def set_yaku_table(han_closed, han_open, yakuman_mult, replaces):
-    """Load han, yakuman multiples and replacement masks per yaku id (from ippatsu.yaku)."""
-    global _yaku_table_loaded
+    """Load han, yakuman multiples and replacement masks per yaku id (from ippatsu.yaku).
+
+    The kernel starts with the same numbers compiled in from ``_generated.h`` (written from
+    ippatsu.yaku by tools/gen_header.py); ippatsu._backend still loads them at import."""
     cdef int i
     for i in range(64):
         ipt_han_closed[i] = han_closed[i]
         ipt_han_open[i] = han_open[i]
         ipt_ym_mult[i] = yakuman_mult[i]
         ipt_replaces[i] = replaces[i]
-    _yaku_table_loaded = True
 
 
-cdef int _fill_rules(object rules, ipt_rules_t *r) except -1:
-    """rules: (open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking,
-    double_wind_pair_fu)"""
-    if type(rules) is not tuple or len(rules) != 6:
-        raise IppatsuError("rules must be a tuple of 6 ints (see ippatsu._backend.rules_tuple)",
-                           code="bad_input")
-    r.open_tanyao = rules[0]
-    r.kazoe_yakuman = rules[1]
-    r.kiriage = rules[2]
-    r.double_yakuman = rules[3]
-    r.yakuman_stacking = rules[4]
-    r.double_wind_pair_fu = rules[5]
+def _yaku_arrays():
+    """The kernel's yaku table: (han closed, han open, yakuman multiple, replaces), 64 each."""
+    return ([ipt_han_closed[i] for i in range(64)], [ipt_han_open[i] for i in range(64)],
+            [ipt_ym_mult[i] for i in range(64)], [ipt_replaces[i] for i in range(64)])
+
+
+# (Rules attribute, conversion) per field of ipt_rules_t, from ippatsu._codes.RULE_FIELDS
+cdef tuple _RULE_FIELDS = tuple((name, conv) for name, _ctype, conv in _codes.RULE_FIELDS)
+cdef object _fill_obj = None        # the Rules of the last core_fill_rules call
+cdef ipt_rules_t _fill_c
+
+
+cdef int core_fill_rules(object rules, ipt_rules_t *out) except -1:
+    """Fill the kernel's rules struct from a Rules object by field name
+    (ippatsu._codes.RULE_FIELDS): no positional tuple, so adding a rule the kernel reads is
+    a field of Rules + an entry of RULE_FIELDS + the generated header. Cached by identity
+    (Rules is frozen)."""
+    global _fill_obj, _fill_c
+    if rules is not _fill_obj:
+        try:
+            values = {name: conv(getattr(rules, name)) for name, conv in _RULE_FIELDS}
+        except AttributeError:
+            raise IppatsuError(f"rules must be a Rules object, not {type(rules).__name__}",
+                               code="bad_input") from None
+        _fill_c = values   # dict -> struct by field name (every field must be given)
+        _fill_obj = rules
+    out[0] = _fill_c
     return 0
 
 
+def _rules_struct(rules):
+    """The kernel's rules struct filled from ``rules``, as a dict (tests compare it with
+    ``ippatsu._codes.rule_values``)."""
+    cdef ipt_rules_t r
+    core_fill_rules(rules, &r)
+    return r
+
+
 def score_kernel(bytes counts, int win, tuple melds, unsigned int flags, int seat_wind,
-                 int round_wind, int bonus, tuple rules):
+                 int round_wind, int bonus, rules):
     """score_kernel(counts, win, melds, flags, seat_wind, round_wind, bonus, rules) -> tuple
 
     The best-paying reading of a validated winning hand (used by ``ippatsu.scoring``):
     ``(code, points, base, han, fu, yaku_mask, yakuman_mask, yakuman, limit, form, wait,
-    pair, runs, triplets)``. ``melds`` holds ``(type, lowest kind)`` pairs; ``rules`` the
-    tuple described in :func:`_fill_rules`. Inputs must already be validated.
+    pair, runs, triplets)``. ``melds`` holds ``(type, lowest kind)`` pairs; ``rules`` a
+    :class:`~ippatsu.rules.Rules` (its fields named in ``ippatsu._codes.RULE_FIELDS`` are
+    read by name). Inputs must already be validated.
     """
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
     cdef ipt_rules_t r
     cdef int i
-    if not _yaku_table_loaded:
-        raise RuntimeError("yaku table not loaded")
     if PyBytes_GET_SIZE(counts) != 34 or len(melds) > 4 or not 0 <= win < 34 \
             or not 0 <= seat_wind < 4 or not 0 <= round_wind < 4:
         raise IppatsuError("bad scoring input", code="bad_input")
@@ -1111,7 +1076,7 @@ def score_kernel(bytes counts, int win, tuple melds, unsigned int flags, int sea
     inp.seat_wind = seat_wind
     inp.round_wind = round_wind
     inp.bonus = bonus
-    _fill_rules(rules, &r)
+    core_fill_rules(rules, &r)
     with nogil:
         ipt_score(&inp, &r, &out)
     return (out.code, out.points, out.base, out.han, out.fu, out.yaku, out.yakuman_mask,
@@ -1205,7 +1170,7 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
                 return i
             if d >= 0:
                 bonus += full[_dora_next(d)]
-        if ura_on and closed and (flags[i] & 6):
+        if ura_on and closed and (flags[i] & IPT_F_ANY_RIICHI):
             for j in range(ura.shape[1]):
                 d = ura[i, j]
                 if d >= 34:
@@ -1226,7 +1191,7 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
     return -1
 
 
-def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, tuple rules,
+def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, rules,
                        int red_on, int ura_on, *, threads=1):
     """Batch scoring kernel behind ``ippatsu.scoring_batch.score_batch`` (see there).
 
@@ -1264,9 +1229,7 @@ def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, tuple r
     cdef uint64_t[::1] yv = yk
     cdef uint8_t[:, ::1] metv = meta
     cdef ipt_rules_t r
-    _fill_rules(rules, &r)
-    if not _yaku_table_loaded:
-        raise RuntimeError("yaku table not loaded")
+    core_fill_rules(rules, &r)
 
     def fill(Py_ssize_t lo, Py_ssize_t hi):
         cdef int err = 0
@@ -1307,9 +1270,7 @@ def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, tuple r
 # situation given as non-bools, numpy scalars...) returns None: scoring.score then runs
 # its general path, which gives the same result or names the error.
 
-cdef dict _MT_CODES = {"chi": 0, "pon": 1, "daiminkan": 2, "minkan": 2, "kan": 2,
-                       "ankan": 3, "kakan": 4, "shouminkan": 4, "added_kan": 4,
-                       "closed_kan": 3, "open_kan": 2}
+cdef dict _MT_CODES = dict(_codes.MELD_TYPE_NAMES)  # meld type name -> code
 
 cdef object _SR = None              # ScoreResult
 cdef object _situation_py = None    # scoring._check_situation
@@ -1324,7 +1285,7 @@ cdef dict _meld_text_cache = {}
 cdef object _items_closed = None, _items_open = None, _items_ym1 = None, _items_ym2 = None
 cdef tuple _LIMIT_NAMES = (), _FORM_NAMES = (), _WAIT_NAMES = ()
 cdef object _new_object = object.__new__
-cdef uint64_t _PINFU_BIT = (<uint64_t> 1) << 7
+cdef uint64_t _PINFU_BIT = (<uint64_t> 1) << Y_PINFU
 cdef int _bound = 0
 
 
@@ -1371,12 +1332,7 @@ cdef int _rules_load(object rules) except -1:
     if type(hts) is not int or type(hrn) is not int or type(dep) is not int \
             or type(dwp) is not int:
         return 1
-    _r_c.open_tanyao = bool(rules.open_tanyao)
-    _r_c.kazoe_yakuman = bool(rules.kazoe_yakuman)
-    _r_c.kiriage = bool(rules.kiriage)
-    _r_c.double_yakuman = bool(rules.double_yakuman)
-    _r_c.yakuman_stacking = bool(rules.yakuman_stacking)
-    _r_c.double_wind_pair_fu = dwp
+    core_fill_rules(rules, &_r_c)
     _r_red = bool(rules.red_fives)
     _r_ura = bool(rules.ura_dora)
     _r_dbl = bool(rules.double_yakuman)
@@ -1631,7 +1587,7 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
     cdef long pay[4]
-    if not _bound or not _yaku_table_loaded or pao is not None:
+    if not _bound or pao is not None:
         return None
     # ---- the situation: plain bools and ints only
     if rules is None:
@@ -1786,11 +1742,11 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
             ura += j * uind[k]
     if flags & ~7u:
         _situation_py(flags, mlist, seat)
-    elif (flags & 6) and not closed:
+    elif (flags & IPT_F_ANY_RIICHI) and not closed:
         return None  # riichi on an open hand: the general path names it
     if not _r_red:
         red = 0
-    if not (_r_ura and closed and (flags & 6)):
+    if not (_r_ura and closed and (flags & IPT_F_ANY_RIICHI)):
         ura = 0
     # ---- the kernel
     memcpy(inp.counts, conc, 34)
@@ -1878,3 +1834,38 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
                     bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)},
         NULL)
     return r
+
+
+# ---------------------------------------------------------------------------------------
+# the exported C API (declared in _core.pxd): other compiled modules cimport ippatsu._core
+# and call these; they run against the tables this module loaded at import
+
+cdef int core_check(const uint8_t *counts, int *total) noexcept nogil:
+    return ipt_check(counts, total)
+
+
+cdef int core_shanten(const uint8_t *counts, int total) noexcept nogil:
+    return ipt_shanten_min(counts, total)
+
+
+cdef int core_shanten_forms(const uint8_t *counts, int total, int *standard,
+                            int *chiitoitsu, int *kokushi) noexcept nogil:
+    return ipt_shanten_forms(counts, total, standard, chiitoitsu, kokushi)
+
+
+cdef int core_is_agari(const uint8_t *counts, int total) noexcept nogil:
+    return ipt_is_agari(counts, total)
+
+
+cdef uint64_t core_waits(const uint8_t *counts, int total) noexcept nogil:
+    return ipt_waits(counts, total)
+
+
+cdef int core_ukeire(const uint8_t *counts, int total, const uint8_t *visible,
+                     uint8_t *out, uint64_t *mask) noexcept nogil:
+    return ipt_ukeire(counts, total, visible, out, mask)
+
+
+cdef int core_score(const ipt_score_in_t *inp, const ipt_rules_t *rules,
+                    ipt_score_out_t *out) noexcept nogil:
+    return ipt_score(inp, rules, out)

@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* IPT_NOT_APPLICABLE, IPT_POLICY_*: generated from ippatsu/_codes.py (tools/gen_header.py) */
+#include "_generated.h"
+
 #define IPT_NCLASS 10
-#define IPT_NOT_APPLICABLE 127
 
 /* error codes shared with _core.pyx */
 #define IPT_OK 0
@@ -969,8 +971,6 @@ static inline int ipt_efficiency(const uint8_t *c, int total, const uint8_t *vis
  * Fisher-Yates step over the unseen tiles listed by kind: j = d + (r * (m - d)) >> 64. The
  * randomness of a sample depends on (key, i) only, never on how the range is chunked. */
 #define IPT_GOLDEN 0x9E3779B97F4A7C15ULL
-#define IPT_POLICY_EFFICIENCY 0
-#define IPT_POLICY_SHANTEN 1
 #define IPT_ALL_KINDS ((((uint64_t)1) << 34) - 1)
 
 static inline uint64_t ipt_mix64(uint64_t z) {

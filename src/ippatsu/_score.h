@@ -8,9 +8,9 @@
  * yaku checks, counts fu and points, and keeps the variant that pays most (RULES.md §2:
  * points, then yakuman multiple, then han, then fu).
  *
- * Yaku bits are the row ids of ippatsu/yaku.py (Tenhou numbering); han per row, yakuman
- * multiples and replacements are loaded from that table at import
- * (ipt_set_yaku_table), so the table stays the one source of the numbers. The checks
+ * Yaku bits are the row ids of ippatsu/yaku.py (Tenhou numbering); the Y_* ids, han per
+ * row, yakuman multiples and replacements come from that table through the generated
+ * header (_generated.h), so the table stays the one source of the numbers. The checks
  * here mirror the table's check functions one for one; tests compare both on every
  * corpus hand and on generated hands.
  */
@@ -20,63 +20,11 @@
 #include <stdint.h>
 #include <string.h>
 
-/* situation flags */
-#define IPT_F_TSUMO (1u << 0)
-#define IPT_F_RIICHI (1u << 1)
-#define IPT_F_DOUBLE_RIICHI (1u << 2)
-#define IPT_F_IPPATSU (1u << 3)
-#define IPT_F_HAITEI (1u << 4)
-#define IPT_F_HOUTEI (1u << 5)
-#define IPT_F_RINSHAN (1u << 6)
-#define IPT_F_CHANKAN (1u << 7)
-#define IPT_F_TENHOU (1u << 8)
-#define IPT_F_CHIIHOU (1u << 9)
-
-/* meld types (as scoring.py's M_*) */
-#define IPT_M_CHI 0
-#define IPT_M_PON 1
-#define IPT_M_MINKAN 2
-#define IPT_M_ANKAN 3
-#define IPT_M_KAKAN 4
-
-#define IPT_FORM_STANDARD 0
-#define IPT_FORM_CHIITOI 1
-#define IPT_FORM_KOKUSHI 2
-
-#define IPT_W_RYANMEN 0
-#define IPT_W_KANCHAN 1
-#define IPT_W_PENCHAN 2
-#define IPT_W_SHANPON 3
-#define IPT_W_TANKI 4
-
-/* result codes */
-#define IPT_S_OK 0
-#define IPT_S_NOT_AGARI 1
-#define IPT_S_NO_YAKU 2
-#define IPT_S_BAD_INPUT 3
-
-/* limits */
-#define IPT_L_NONE 0
-#define IPT_L_MANGAN 1
-#define IPT_L_HANEMAN 2
-#define IPT_L_BAIMAN 3
-#define IPT_L_SANBAIMAN 4
-#define IPT_L_YAKUMAN 5
-#define IPT_L_KAZOE 6
-
-/* yaku ids (bits) — the rows of ippatsu/yaku.py */
-enum {
-    Y_MENZEN_TSUMO = 0, Y_RIICHI = 1, Y_IPPATSU = 2, Y_CHANKAN = 3, Y_RINSHAN = 4,
-    Y_HAITEI = 5, Y_HOUTEI = 6, Y_PINFU = 7, Y_TANYAO = 8, Y_IIPEIKOU = 9,
-    Y_SEAT_E = 10, Y_ROUND_E = 14, Y_HAKU = 18, Y_HATSU = 19, Y_CHUN = 20,
-    Y_DOUBLE_RIICHI = 21, Y_CHIITOITSU = 22, Y_CHANTA = 23, Y_ITTSU = 24, Y_SANSHOKU = 25,
-    Y_SANSHOKU_DOUKOU = 26, Y_SANKANTSU = 27, Y_TOITOI = 28, Y_SANANKOU = 29,
-    Y_SHOUSANGEN = 30, Y_HONROUTOU = 31, Y_RYANPEIKOU = 32, Y_JUNCHAN = 33, Y_HONITSU = 34,
-    Y_CHINITSU = 35, Y_TENHOU = 37, Y_CHIIHOU = 38, Y_DAISANGEN = 39, Y_SUUANKOU = 40,
-    Y_SUUANKOU_TANKI = 41, Y_TSUUIISOU = 42, Y_RYUUIISOU = 43, Y_CHINROUTOU = 44,
-    Y_CHUUREN = 45, Y_CHUUREN_PURE = 46, Y_KOKUSHI = 47, Y_KOKUSHI_13 = 48,
-    Y_DAISUUSHI = 49, Y_SHOUSUUSHII = 50, Y_SUUKANTSU = 51
-};
+/* the codes shared with Python (situation flags IPT_F_*, meld types IPT_M_*, forms
+ * IPT_FORM_*, waits IPT_W_*, result codes IPT_S_*, limits IPT_L_*, yaku ids Y_*, the
+ * rules struct ipt_rules_t and the yaku table's numbers): generated from
+ * ippatsu/_codes.py and ippatsu/yaku.py by tools/gen_header.py */
+#include "_generated.h"
 
 #define IPT_BIT(i) ((uint64_t)1 << (i))
 #define K_MANZU 0x1FFULL
@@ -87,15 +35,12 @@ enum {
 #define K_YAOCHUU (K_TERMINALS | K_HONORS)
 #define K_GREEN (IPT_BIT(19) | IPT_BIT(20) | IPT_BIT(21) | IPT_BIT(23) | IPT_BIT(25) | IPT_BIT(32))
 
-/* the yaku table, loaded from ippatsu/yaku.py */
-static uint8_t ipt_han_closed[64], ipt_han_open[64], ipt_ym_mult[64];
-static uint64_t ipt_replaces[64];
-static uint64_t ipt_ordinary_mask = 0, ipt_yakuman_mask = 0;
-
-typedef struct {
-    uint8_t open_tanyao, kazoe_yakuman, kiriage, double_yakuman, yakuman_stacking;
-    uint8_t double_wind_pair_fu;
-} ipt_rules_t;
+/* the yaku table of ippatsu/yaku.py, compiled in from the generated header
+ * (_core.set_yaku_table, called by ippatsu._backend at import, writes the same numbers) */
+static uint8_t ipt_han_closed[64] = IPT_GEN_HAN_CLOSED;
+static uint8_t ipt_han_open[64] = IPT_GEN_HAN_OPEN;
+static uint8_t ipt_ym_mult[64] = IPT_GEN_YAKUMAN_MULT;
+static uint64_t ipt_replaces[64] = IPT_GEN_REPLACES;
 
 typedef struct {
     uint8_t counts[34]; /* concealed tiles, the winning tile included */
@@ -237,8 +182,8 @@ static inline uint64_t ipt_ordinary_checks(const ipt_ctx_t *c) {
     }
     for (int w = 0; w < 4; w++) {
         int has = ipt_has(c->trips, c->n_trips, 27 + w);
-        if (has && c->seat == 27 + w) y |= IPT_BIT(Y_SEAT_E + w);
-        if (has && c->rnd == 27 + w) y |= IPT_BIT(Y_ROUND_E + w);
+        if (has && c->seat == 27 + w) y |= IPT_BIT(Y_SEAT_WIND_E + w);
+        if (has && c->rnd == 27 + w) y |= IPT_BIT(Y_ROUND_WIND_E + w);
     }
     int dragons = 0;
     for (int d = 0; d < 3; d++)

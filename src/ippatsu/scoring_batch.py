@@ -41,6 +41,10 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _backend
+from ._codes import (F_ALL, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI,
+                     F_IPPATSU, F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, FLAG_NAMES,
+                     LIMITS as _LIMITS, M_ANKAN, M_KAKAN, M_MINKAN, M_NONE, MELD_NAMES,
+                     RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK)
 from .errors import IppatsuError, SituationError, TileCountError
 from .rules import Rules
 
@@ -52,11 +56,15 @@ __all__ = [
     "LIMITS",
 ]
 
-TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU = 1, 2, 4, 8
-HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU = 16, 32, 64, 128, 256, 512
-OK, NOT_AGARI, NO_YAKU = 0, 1, 2
-LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
-_MELD_NAMES = ("chi", "pon", "daiminkan", "ankan", "kakan")
+# the situation bits, result codes, limits and meld types of the kernel (_codes.py is the
+# one source; _score.h reads the same numbers from the generated header)
+TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU = F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU
+HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU = (F_HAITEI, F_HOUTEI, F_RINSHAN,
+                                                      F_CHANKAN, F_TENHOU, F_CHIIHOU)
+OK, NOT_AGARI, NO_YAKU = S_OK, S_NOT_AGARI, S_NO_YAKU
+LIMITS = _LIMITS
+_MELD_NAMES = MELD_NAMES
+_FIVES = RED_FIVE_KINDS
 
 
 class ScoreBatch(NamedTuple):
@@ -114,7 +122,7 @@ def _check_rows(c, m, f, winds, dora, ura):
     n = c.shape[0]
     if not n:
         return
-    used = (m[:, :, 0] != 255)
+    used = (m[:, :, 0] != M_NONE)
     t = m[:, :, 0].astype(np.int64)
     if dora.shape[1] or ura.shape[1]:
         full = c.astype(np.int64)
@@ -145,15 +153,18 @@ def _check_rows(c, m, f, winds, dora, ura):
         return
     from .scoring import situation_message
 
-    closed = ~((used & (t != 3)).any(axis=1))
-    kan = (used & (t >= 2) & (t <= 4)).any(axis=1)
+    closed = ~((used & (t != M_ANKAN)).any(axis=1))
+    kan = (used & (t >= M_MINKAN) & (t <= M_KAKAN)).any(axis=1)
     meld = used.any(axis=1)
     dealer = winds[:, 0] == 0
-    key = (f.astype(np.int64) | (closed.astype(np.int64) << 10) | (kan.astype(np.int64) << 11)
-           | (meld.astype(np.int64) << 12) | (dealer.astype(np.int64) << 13))
+    nf = len(FLAG_NAMES)  # the facts of the hand go above the flag bits
+    key = (f.astype(np.int64) | (closed.astype(np.int64) << nf)
+           | (kan.astype(np.int64) << (nf + 1)) | (meld.astype(np.int64) << (nf + 2))
+           | (dealer.astype(np.int64) << (nf + 3)))
     uniq = np.unique(key)
-    msgs = {int(q): situation_message(int(q) & 1023, bool(q >> 10 & 1), bool(q >> 11 & 1),
-                                      bool(q >> 12 & 1), bool(q >> 13 & 1)) for q in uniq}
+    msgs = {int(q): situation_message(int(q) & F_ALL, bool(q >> nf & 1), bool(q >> (nf + 1) & 1),
+                                      bool(q >> (nf + 2) & 1), bool(q >> (nf + 3) & 1))
+            for q in uniq}
     bad_keys = [q for q, msg in msgs.items() if msg is not None]
     if bad_keys:
         i = int(np.argmax(np.isin(key, bad_keys)))
@@ -192,14 +203,14 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     n = c.shape[0]
     w = _per_row(win, n, np.int64, "win", 0, 33)
     if melds is None:
-        m = np.full((n, 4, 2), 255, np.uint8)
+        m = np.full((n, 4, 2), M_NONE, np.uint8)
     else:
         m = _ints(melds, "melds", -1, 255)
         if m.shape != (n, 4, 2):
             raise IppatsuError(f"melds must have shape ({n}, 4, 2), got {m.shape}",
                                code="bad_shape")
-        m = np.where(m[:, :, :1] < 0, 255, m)
-        bad = (m[:, :, 0] != 255) & ((m[:, :, 0] > 4) | (m[:, :, 1] > 33))
+        m = np.where(m[:, :, :1] < 0, M_NONE, m)
+        bad = (m[:, :, 0] != M_NONE) & ((m[:, :, 0] > M_KAKAN) | (m[:, :, 1] > 33))
         if bad.any():
             i, j = np.argwhere(bad)[0]
             raise IppatsuError(f"row {i}: meld {j} is (type {m[i, j, 0]}, kind {m[i, j, 1]}): "
@@ -207,7 +218,7 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
                                code="bad_input")
         m = m.astype(np.uint8)
     f = (np.zeros(n, np.uint32) if flags is None
-         else _per_row(flags, n, np.uint32, "flags", 0, 1023))
+         else _per_row(flags, n, np.uint32, "flags", 0, F_ALL))
     f = f | np.where(_per_row(tsumo, n, bool, "tsumo", bools=True), TSUMO, 0).astype(np.uint32)
     f = f | np.where(_per_row(riichi, n, bool, "riichi", bools=True), RIICHI, 0).astype(np.uint32)
     winds = np.stack([_per_row(seat_wind, n, np.int64, "seat_wind", 0, 3),
@@ -219,7 +230,7 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     if _backend.AVAILABLE:
         hanfu, pts, yk, meta = _backend.score_batch_kernel(
             c, w, m, f, winds.astype(np.uint8), dora, ura, rd.astype(np.uint8),
-            _backend.rules_tuple(rules), int(bool(rules.red_fives)), int(bool(rules.ura_dora)),
+            rules, int(bool(rules.red_fives)), int(bool(rules.ura_dora)),
             threads=threads)
         return ScoreBatch(hanfu[:, 0], hanfu[:, 1], pts, yk, meta[:, 1], meta[:, 2], meta[:, 0])
     return _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules)
@@ -284,7 +295,7 @@ def _validate_row(counts, win, melds, row):
     nm = 0
     for t, k in melds:
         t, k = int(t), int(k)
-        if t == 255:
+        if t == M_NONE:
             continue
         if t > 4 or k >= 34 or (t == 0 and (k >= 27 or k % 9 > 6)):
             raise IppatsuError(f"row {row}: an impossible meld", code="bad_input")
@@ -305,26 +316,26 @@ def _row_tiles(counts, melds, red, row, red_on=True):
     totals = [int(x) for x in counts]
     kinds_of = []
     for t, k in melds:
-        if t == 255:
+        if t == M_NONE:
             continue
         t, k = int(t), int(k)
         kinds = [k, k + 1, k + 2] if t == 0 else [k] * (3 if t == 1 else 4)
         kinds_of.append((t, kinds))
         for x in kinds:
             totals[x] += 1
-    fives = [f for f in (4, 13, 22) if totals[f] == 4] + [f for f in (4, 13, 22) if 0 < totals[f] < 4]
+    fives = [f for f in _FIVES if totals[f] == 4] + [f for f in _FIVES if 0 < totals[f] < 4]
     if not red_on:
         red = 0
         fives = []
     red_kinds = set(fives[:red])
     if red > len(fives) or (red_on and any(totals[f] == 4 and f not in red_kinds
-                                          for f in (4, 13, 22))):
+                                          for f in _FIVES)):
         raise IppatsuError(f"{red} red fives do not fit the fives of the hand "
                            "(four fives of a suit include its red five)", code="bad_input")
     used = set()
 
     def take(kind):
-        order = ([1, 2, 3] if red_on and kind in (4, 13, 22) and kind not in red_kinds
+        order = ([1, 2, 3] if red_on and kind in _FIVES and kind not in red_kinds
                  else [0, 1, 2, 3])
         for cp in order:
             t = kind * 4 + cp

@@ -10,6 +10,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
+from .. import _codes
 from .._types import DiscardUkeire, ShantenForms, Ukeire
 from ..errors import HandSizeError, IppatsuError, TileCountError
 from . import handcore as hc
@@ -35,7 +36,7 @@ __all__ = [
     "solo_rollouts",
 ]
 
-NOT_APPLICABLE = hc.NOT_APPLICABLE
+NOT_APPLICABLE = _codes.NOT_APPLICABLE  # (handcore's own value is checked equal by a test)
 BACKEND = "python"
 TABLE_BYTES = 0
 

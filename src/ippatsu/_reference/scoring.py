@@ -13,12 +13,14 @@ from functools import lru_cache
 from typing import Tuple
 
 from ..rules import Rules
-from ..scoring import (F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
-                       F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON, _KN,
-                       _MELD_FU, _YAOCHUU_KINDS, _YAOCHUU_SET, base_points, hand_cost)
+from .._codes import (F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
+                      F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON)
+from ..scoring import _KN, _MELD_FU, _YAOCHUU_KINDS, _YAOCHUU_SET, base_points, hand_cost
 from ..yaku import (FORM_CHIITOITSU, FORM_KOKUSHI, FORM_STANDARD, ORDINARY, REPLACED_BY,
                     WAIT_KANCHAN, WAIT_NAMES, WAIT_PENCHAN, WAIT_RYANMEN, WAIT_SHANPON,
-                    WAIT_TANKI, YAKUMAN, YakuContext, may_be_yakuman)
+                    WAIT_TANKI, YAKUMAN, YakuContext, may_be_yakuman, BY_NAME as _BY_NAME)
+
+_PINFU_BIT = _BY_NAME["pinfu"].bit
 
 
 @lru_cache(maxsize=1 << 16)
@@ -373,7 +375,7 @@ def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip,
         base, limit = 8000 * mult, "yakuman"
         han = 13 * mult
     else:
-        pinfu = bool(mask & (1 << 7))
+        pinfu = bool(mask & _PINFU_BIT)
         fu = _fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
         han = _han_of(mask, closed)
         if han:

@@ -1,0 +1,202 @@
+"""The codes shared by Python and C: the one source of the numbers at the seam.
+
+Everything the compiled kernels and the Python code must agree on without a function call
+between them is defined here once, as plain Python (no import of the package: the
+pure-Python twins, ``tools/gen_header.py`` and ``setup.py``-time tools can import it):
+situation-flag bits, meld-type codes, score result codes, limit codes and names, the red
+fives, and the scoring rules the C kernel reads (their order is the layout of the C struct
+``ipt_rules_t``). ``tools/gen_header.py`` writes ``_generated.h`` from this module and
+the yaku table (:data:`ippatsu.yaku.YAKU`: ids, han, yakuman multiples, replacements;
+forms and waits); ``_score.h`` / ``_kernels.h`` include it and define none of these
+numbers by hand. ``tests/test_generated.py`` runs ``gen_header.py --check`` and compares
+every remaining Python copy with this module.
+
+Map of the copies (survey of 2026-12-01) and where each stands
+---------------------------------------------------------------
+==========================  ==============================================================
+situation flags             here (``F_*``). ``_score.h``: generated (``IPT_F_*``).
+                            ``_backend.py``, ``scoring_batch.py`` (public ``TSUMO`` ...):
+                            import from here. ``scoring.py`` (``F_*``): still its own
+                            copy, checked equal by a test (edit pending, notes).
+                            ``_core.pyx`` reads the riichi bits from the generated header.
+meld types                  here (``M_*``, :data:`MELD_NAMES`, :data:`MELD_TYPE_NAMES`).
+                            ``_score.h``: generated (``IPT_M_*``). ``scoring_batch.py``:
+                            imports. ``_core.pyx``'s text -> code dict: built from
+                            :data:`MELD_TYPE_NAMES`. ``scoring.py`` (``M_*``,
+                            ``_MELD_TYPE_NAMES``) and ``table/state.py`` (``_M_*``): own
+                            copies, checked equal by a test.
+score result codes          here (``S_*``). ``_score.h``: generated (``IPT_S_*``);
+                            ``_core.pyx`` ``SCORE_*`` and ``scoring_batch`` ``OK`` ...:
+                            from here.
+limits                      here (:data:`LIMITS`, index = code, ``L_*``). ``_score.h``:
+                            generated (``IPT_L_*``). ``scoring_batch.LIMITS``: from here.
+                            ``scoring.py`` (``_LIMITS``, ``LIMIT_NAMES``) and
+                            ``io/tenhou6.py`` (Japanese names -> code): own copies,
+                            checked equal by a test.
+red fives                   here (:data:`RED_FIVE_IDS`, :data:`RED_FIVE_KINDS`).
+                            ``_generated.h``: ``IPT_RED_*``. ``tiles.py`` (public
+                            ``RED_FIVE_IDS``), ``scoring.py`` (``_RED_IDS``),
+                            ``table/state.py``, ``table/actions.py``, ``io/mjai.py``,
+                            ``io/tenhou6.py``: own literals (the first two checked by a
+                            test). ``scoring_batch.py``: from here.
+scoring rules read by C     here (:data:`RULE_FIELDS`, the ``ipt_rules_t`` layout).
+                            ``_generated.h``: the struct; ``_core.pxd``: its declaration;
+                            ``_core.pyx`` fills it by field name from a ``Rules`` object
+                            (no positional tuple any more).
+yaku ids / han / multiples  :mod:`ippatsu.yaku` (the table). ``_generated.h``: ``Y_*``
+                            ids and the initial han / multiple / replacement arrays
+                            (``_backend`` still loads the same numbers at import).
+                            ``io/tenhou6.py`` ``YAKU_IDS``: own copy (edit pending).
+forms / waits               :mod:`ippatsu.yaku` (``FORM_*``, ``WAIT_*``). ``_generated.h``:
+                            ``IPT_FORM_*``, ``IPT_W_*``.
+hand core                   here (:data:`NOT_APPLICABLE`, :data:`SOLO_POLICIES`).
+                            ``_kernels.h``: generated (``IPT_NOT_APPLICABLE``,
+                            ``IPT_POLICY_*``); ``_core.pyx``: from here and the header;
+                            ``_reference/api.py``: from here; ``_reference/handcore.py``
+                            and ``_reference/solo.py``: own values, checked by a test.
+==========================  ==============================================================
+
+Adding a situation flag: a name at the end of :data:`FLAG_NAMES`, then
+``python tools/gen_header.py``. Adding a scoring rule the kernel reads: a field of
+``Rules`` and an entry of :data:`RULE_FIELDS` (and the field in ``_core.pxd``'s
+``ipt_rules_t``), then ``python tools/gen_header.py``.
+"""
+from __future__ import annotations
+
+__all__ = [
+    "FLAGS",
+    "FLAG_NAMES",
+    "F_ALL",
+    "F_ANY_RIICHI",
+    "F_CHANKAN",
+    "F_CHIIHOU",
+    "F_DOUBLE_RIICHI",
+    "F_HAITEI",
+    "F_HOUTEI",
+    "F_IPPATSU",
+    "F_RIICHI",
+    "F_RINSHAN",
+    "F_TENHOU",
+    "F_TSUMO",
+    "LIMITS",
+    "LIMIT_NAMES",
+    "L_BAIMAN",
+    "L_HANEMAN",
+    "L_KAZOE",
+    "L_MANGAN",
+    "L_NONE",
+    "L_SANBAIMAN",
+    "L_YAKUMAN",
+    "MELD_LABELS",
+    "MELD_NAMES",
+    "MELD_TYPE_NAMES",
+    "M_ANKAN",
+    "M_CHI",
+    "M_KAKAN",
+    "M_MINKAN",
+    "M_NONE",
+    "M_PON",
+    "NOT_APPLICABLE",
+    "RED_FIVE_IDS",
+    "RED_FIVE_KINDS",
+    "RULE_FIELDS",
+    "SOLO_POLICIES",
+    "S_BAD_INPUT",
+    "S_NOT_AGARI",
+    "S_NO_YAKU",
+    "S_OK",
+    "flags_of",
+    "rule_values",
+]
+
+# ---------------------------------------------------------------------------------------
+# situation flags: bit i = FLAG_NAMES[i] (the ``flags`` of the scoring kernel and of
+# score_batch)
+FLAG_NAMES: tuple[str, ...] = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
+    "chankan", "tenhou", "chiihou",
+)
+FLAGS: dict[str, int] = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
+F_TSUMO = FLAGS["tsumo"]
+F_RIICHI = FLAGS["riichi"]
+F_DOUBLE_RIICHI = FLAGS["double_riichi"]
+F_IPPATSU = FLAGS["ippatsu"]
+F_HAITEI = FLAGS["haitei"]
+F_HOUTEI = FLAGS["houtei"]
+F_RINSHAN = FLAGS["rinshan"]
+F_CHANKAN = FLAGS["chankan"]
+F_TENHOU = FLAGS["tenhou"]
+F_CHIIHOU = FLAGS["chiihou"]
+#: either riichi bit (ura dora, the riichi yaku)
+F_ANY_RIICHI = F_RIICHI | F_DOUBLE_RIICHI
+#: every defined bit
+F_ALL = (1 << len(FLAG_NAMES)) - 1
+
+
+def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
+             tenhou, chiihou) -> int:
+    """The flag word of a situation given as truth values (in :data:`FLAG_NAMES` order)."""
+    return ((F_TSUMO if tsumo else 0) | (F_RIICHI if riichi else 0)
+            | (F_DOUBLE_RIICHI if double_riichi else 0) | (F_IPPATSU if ippatsu else 0)
+            | (F_HAITEI if haitei else 0) | (F_HOUTEI if houtei else 0)
+            | (F_RINSHAN if rinshan else 0) | (F_CHANKAN if chankan else 0)
+            | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0))
+
+
+# ---------------------------------------------------------------------------------------
+# meld types: code = index (the scoring kernel's meld_type; score_batch's melds column 0)
+MELD_NAMES: tuple[str, ...] = ("chi", "pon", "daiminkan", "ankan", "kakan")
+MELD_LABELS: tuple[str, ...] = ("chi", "pon", "open kan", "closed kan", "added kan")
+M_CHI, M_PON, M_MINKAN, M_ANKAN, M_KAKAN = range(5)
+#: an unused meld slot of score_batch's (N, 4, 2) melds array
+M_NONE = 255
+#: every name score() accepts for a meld type (MeldType values and aliases) -> code
+MELD_TYPE_NAMES: dict[str, int] = {
+    "chi": M_CHI, "pon": M_PON, "daiminkan": M_MINKAN, "minkan": M_MINKAN, "kan": M_MINKAN,
+    "ankan": M_ANKAN, "kakan": M_KAKAN, "shouminkan": M_KAKAN, "added_kan": M_KAKAN,
+    "closed_kan": M_ANKAN, "open_kan": M_MINKAN,
+}
+
+# ---------------------------------------------------------------------------------------
+# result codes of the scoring kernel (score_kernel's code, ScoreBatch.code)
+S_OK, S_NOT_AGARI, S_NO_YAKU, S_BAD_INPUT = 0, 1, 2, 3
+
+# ---------------------------------------------------------------------------------------
+# limits: code = index into LIMITS (0: below mangan)
+LIMITS: tuple[str | None, ...] = (
+    None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman",
+)
+#: the names alone (ScoreResult.limit is one of these or None)
+LIMIT_NAMES: tuple[str, ...] = tuple(n for n in LIMITS if n is not None)
+L_NONE, L_MANGAN, L_HANEMAN, L_BAIMAN, L_SANBAIMAN, L_YAKUMAN, L_KAZOE = range(7)
+
+# ---------------------------------------------------------------------------------------
+# red fives: copy 0 of each five (5m, 5p, 5s)
+RED_FIVE_IDS: tuple[int, int, int] = (16, 52, 88)
+RED_FIVE_KINDS: tuple[int, int, int] = (4, 13, 22)
+
+# ---------------------------------------------------------------------------------------
+# hand core
+#: the shanten of a form a hand cannot take (seven pairs / thirteen orphans with melds)
+NOT_APPLICABLE = 127
+#: solo rollout discard policies: code = index
+SOLO_POLICIES: tuple[str, ...] = ("efficiency", "shanten")
+
+# ---------------------------------------------------------------------------------------
+# the scoring rules the C kernel reads: (Rules attribute, C type, Python conversion), in
+# the field order of the C struct ``ipt_rules_t`` (generated). _core fills the struct by
+# these names from a Rules object.
+RULE_FIELDS: tuple[tuple[str, str, type], ...] = (
+    ("open_tanyao", "uint8_t", bool),
+    ("kazoe_yakuman", "uint8_t", bool),
+    ("kiriage", "uint8_t", bool),
+    ("double_yakuman", "uint8_t", bool),
+    ("yakuman_stacking", "uint8_t", bool),
+    ("double_wind_pair_fu", "uint8_t", int),
+)
+
+
+def rule_values(rules) -> dict[str, int]:
+    """The kernel's view of a ``Rules``: {field: int} for every :data:`RULE_FIELDS` entry
+    (what the compiled core writes into ``ipt_rules_t``)."""
+    return {name: int(conv(getattr(rules, name))) for name, _ctype, conv in RULE_FIELDS}
