@@ -273,7 +273,8 @@
         m.tiles.map(tileLabel).join(" "),
         onclick: () => { state.melds.splice(i, 1); changed(true); }},
         el("span", {class: "meldname", text: t(CALL_LABEL[m.type])}),
-        el("span", {class: "tiles small"}, m.tiles.map((x) => tileSpan(x)))));
+        el("span", {class: "tiles small"}, m.tiles.map((x, j) =>
+          tileSpan(x, m.type === "ankan" && (j === 0 || j === 3) ? "back" : "")))));
     });
 
     const dora = $("#dora");
@@ -477,14 +478,14 @@
     for (const w of a.waits) {
       const ron = el("td", {class: "ron", "data-points": w.ron ? w.ron.points : ""}, scoreLine(w.ron));
       if (w.with_riichi) ron.append(el("div", {class: "muted small"}, t("with_riichi") + ": ", scoreLine(w.with_riichi)));
-      tb.append(el("tr", {"data-wait": w.tile}, el("td", {}, tileSpan(w.tile)),
+      tb.append(el("tr", {"data-wait": w.tile}, el("td", {}, el("span", {class: "tiles small"}, tileSpan(w.tile))),
         el("td", {class: "num", text: String(w.unseen)}), ron,
         el("td", {class: "tsumo", "data-points": w.tsumo ? w.tsumo.points : ""}, scoreLine(w.tsumo))));
     }
     return section(t("waits"), el("div", {class: "scroll"}, tb));
   }
   function renderUkeire(a) {
-    const row = el("div", {class: "ukeire"});
+    const row = el("div", {class: "ukeire tiles small"});
     for (const u of a.ukeire)
       row.append(el("span", {class: "uk", "data-tile": u.tile}, tileSpan(u.tile), el("small", {text: "×" + u.unseen})));
     return section(t("ukeire") + " — " + t("ukeire_total", {n: a.ukeire_total}), row);
