@@ -405,6 +405,31 @@ def test_open_hand_with_a_call(page):
     _check_analysis(page, _analyze(req))
 
 
+def test_open_kan_with_the_red_five(page):
+    """An open kan of fives holds the red five (one more dora); it counts three of the 14
+    tiles and opens the hand (open tanyao)."""
+    page.open()
+    page.call("daiminkan", "5p")
+    assert page.attrs("#melds .meld", "data-meld") == ["daiminkan 0555p"]
+    assert page.page.is_disabled("#palette .tile[data-tile='0p']")   # the red one is used
+    req = page.tap("234m678s22m345s")
+    assert req["melds"] == ["daiminkan 0555p"]
+    a = _analyze(req)
+    assert not a.closed and a.win.result.red == 1
+    assert "tanyao" in [y.name for y in a.win.yaku]
+    _check_analysis(page, a)
+
+
+def test_fourteen_tiles_not_complete_best_discards(page):
+    """14 tiles that are not complete: the best discards with what each leaves waiting."""
+    page.open()
+    req = page.tap("123m456p789s1z2z3z4z5z")
+    a = _analyze(req)
+    assert a.shanten > 0 and a.win is None
+    _check_analysis(page, a)
+    assert page.attrs("li[data-discard]", "data-discard") == [d.tile for d in a.discards[:8]]
+
+
 def test_closed_kan_keeps_the_hand_concealed(page):
     """A closed kan counts three tiles of 14 and keeps the hand concealed (menzen tsumo,
     the "if built open" comparison)."""
