@@ -2,9 +2,11 @@
 
 * :class:`GameState` (``state.py``, compiled by Cython with the types of ``state.pxd``;
   interpreted under ``IPPATSU_PURE_PYTHON=1``): the state machine — walls, draws, calls, kans, dora,
-  furiten, riichi, aborts, payments, dealer repeat, game end — with the exact legal
-  action set of every player at every decision point (``legal_actions``) and one entry
-  point, ``step``.
+  furiten, riichi (:class:`RiichiState` per seat), aborts, payments, dealer repeat, game
+  end — with the exact legal action set of every player at every decision point
+  (``legal_actions``) and one entry point, ``step``.
+* ``settle.py``: settlement, pure arithmetic on scores — a win's payments by seat, the
+  liable seat (pao), noten and nagashi payments, placement, uma and oka.
 * :class:`Action` / :class:`ActionType` (``actions.py``): what a player does.
 * :class:`Wall` (``wall.py``): seeded walls (``SeedSequence`` → ``PCG64``), walls in tile
   notation for tests, walls rebuilt from records for replay.
@@ -46,8 +48,8 @@ if _PURE:
 from .actions import Action, ActionType
 from .agents import GreedyAgent, RandomAgent
 from .observation import Observation
-from .state import GameState, HandResult, Phase, WinResult
+from .state import GameState, HandResult, Phase, RiichiState, WinResult
 from .wall import Wall, wall_generator
 
-__all__ = ["Action", "ActionType", "GameState", "HandResult", "Phase", "WinResult",
+__all__ = ["Action", "ActionType", "GameState", "HandResult", "Phase", "RiichiState", "WinResult",
            "Wall", "wall_generator", "Observation", "RandomAgent", "GreedyAgent"]

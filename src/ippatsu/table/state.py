@@ -49,8 +49,8 @@ Example: a position in tile notation, then the dealer's legal actions and a disc
 >>> [str(a) for a in st.legal_actions(0) if a.type == ActionType.RIICHI]
 ['riichi 9m by 0']
 >>> st.step(next(a for a in st.legal_actions(0) if a.type == ActionType.RIICHI))
->>> st.phase.name, st.actor, st.riichi[0], st.scores[0]
-('TURN', 1, 2, 24000)
+>>> st.phase.name, st.actor, st.riichi[0].name, st.scores[0]
+('TURN', 1, 'ACCEPTED', 24000)
 
 Departures and choices (where the rules leave room):
 - The indicator of an open or added kan turns after the next discard passes without a
@@ -79,12 +79,14 @@ from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
 from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
-from ..scoring import nagashi_mangan_payments, score
+from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
+from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
+                     win_deltas)
 from .wall import Wall, wall_generator
 
-__all__ = ["GameState", "Phase", "HandResult", "WinResult"]
+__all__ = ["GameState", "Phase", "RiichiState", "HandResult", "WinResult"]
 
 _shanten = _core.shanten
 
@@ -122,6 +124,18 @@ class Phase(IntEnum):
     HAND_END = 2
     GAME_END = 3
 
+
+class RiichiState(IntEnum):
+    """A seat's riichi (:attr:`GameState.riichi`): none, declared (the riichi discard is
+    not yet passed: no deposit paid), accepted (the deposit is paid)."""
+    NONE = 0
+    DECLARED = 1
+    ACCEPTED = 2
+
+
+_NO_RIICHI = RiichiState.NONE
+_DECLARED = RiichiState.DECLARED
+_ACCEPTED = RiichiState.ACCEPTED
 
 _TURN = Phase.TURN
 _RESPONSE = Phase.RESPONSE
@@ -466,7 +480,7 @@ class GameState:
         self.disc_mask = [0] * 4
         self.waits = [0] * 4
         self.shanten = [8] * 4
-        self.riichi = [0] * 4         # 0 none, 1 declared (discard pending), 2 accepted
+        self.riichi = [_NO_RIICHI] * 4  # RiichiState by seat
         self.double_riichi = [False] * 4
         self.ippatsu = [False] * 4
         self.temp_furiten = [False] * 4
@@ -624,15 +638,10 @@ class GameState:
         hand = self.hand[p] if tsumo else self.hand[p] + [win_tile]
         dealer = self.dealer
         first = tsumo and self.first_turn[p] and self.no_calls
-        riichi = self.riichi[p] == 2
+        riichi = self.riichi[p] == _ACCEPTED
         dora = self.wall.dora[:self.n_dora]
         ura = self.wall.ura[:self.n_dora if self.rules.kan_ura else 1] if riichi else ()
-        pao = -1
-        if self.pao[p] >= 0:
-            pao = self.pao[p]
-        elif (tsumo and self.rinshan_draw and self.rinshan_from >= 0
-              and self.rules.pao_rinshan):
-            pao = self.rinshan_from
+        pao = self._liable(p, tsumo)
         return score(
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
@@ -649,6 +658,11 @@ class GameState:
             discarder=None if tsumo else (discarder - dealer) % 4,
             pao=None if pao < 0 else (pao - dealer) % 4,
             rules=self.rules, raise_on_no_yaku=False)
+
+    def _liable(self, p: int, tsumo: bool) -> int:
+        """The seat liable (pao) for a win of ``p`` now, or -1 (:func:`settle.liable_seat`)."""
+        return liable_seat(self.pao[p], tsumo, self.rinshan_draw, self.rinshan_from,
+                           self.rules.pao_rinshan)
 
     # ------------------------------------------------------------------ turn
     def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
@@ -881,7 +895,7 @@ class GameState:
         if t is A_DISCARD:
             self._discard(p, a.tile, False)
         elif t is A_RIICHI:
-            self.riichi[p] = 1
+            self.riichi[p] = _DECLARED
             self.double_riichi[p] = self.first_turn[p] and self.no_calls
             self.pending_riichi = p
             if self.record:
@@ -921,7 +935,7 @@ class GameState:
         self.visible[k] += 1
         if not _YAO[k]:
             self.nagashi_ok[p] = False
-        if self.riichi[p] == 2:
+        if self.riichi[p] == _ACCEPTED:
             self.ippatsu[p] = False
         if self.first_turn[p]:
             self.first_turn[p] = False
@@ -1069,7 +1083,7 @@ class GameState:
             a = chosen.get(q)
             if (a is None or a.type is not A_RON) and any([b.type is A_RON for b in acts]):
                 self.temp_furiten[q] = True
-                if self.riichi[q] == 2:
+                if self.riichi[q] == _ACCEPTED:
                     self.riichi_furiten[q] = True
         if rons:
             # in turn order from the discarder (the first is the head-bump winner)
@@ -1113,7 +1127,7 @@ class GameState:
                     self.temp_furiten[q] = True
         if self.pending_riichi == p:
             self.pending_riichi = -1
-            self.riichi[p] = 2
+            self.riichi[p] = _ACCEPTED
             self.ippatsu[p] = True
             self.scores[p] -= rules.riichi_deposit
             self.deposits += 1
@@ -1130,7 +1144,8 @@ class GameState:
             self._abort("four_winds")
             return
         rii = self.riichi
-        if (rii[0] == 2 and rii[1] == 2 and rii[2] == 2 and rii[3] == 2
+        if (rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
+                and rii[3] == _ACCEPTED
                 and rules.abort_four_riichi):
             self._abort("four_riichi")
             return
@@ -1309,13 +1324,9 @@ class GameState:
             deps = self.deposits if first else 0
             r = self._score(w, tile, tsumo, from_who, chankan=chankan, honba=honba,
                             deposits=deps)
-            deltas = [0, 0, 0, 0]
-            for sw in range(4):
-                deltas[(dealer + sw) % 4] = r.payments[sw]
+            deltas = win_deltas(r.payments, dealer)
             hand = list(self.hand[w]) if tsumo else self.hand[w] + [tile]
-            pao = self.pao[w]
-            if pao < 0 and tsumo and self.rinshan_draw and rules.pao_rinshan:
-                pao = self.rinshan_from
+            pao = self._liable(w, tsumo)
             wins.append(WinResult(w, from_who, tile, r, deltas, pao, hand))
             for s in range(4):
                 self.scores[s] += deltas[s]
@@ -1325,7 +1336,7 @@ class GameState:
                     "type": "hora", "actor": w, "target": from_who, "pai": self._name(tile),
                     "hora_tehais": [self._name(x) for x in sorted(hand)],
                     "uradora_markers": [self._name(x) for x in self.wall.ura[:self.n_dora]]
-                    if self.riichi[w] == 2 else [],
+                    if self.riichi[w] == _ACCEPTED else [],
                     "yakus": [list(y) for y in r.yaku] + [
                         [n, v] for n, v in (("dora", r.dora), ("uradora", r.ura),
                                             ("akadora", r.red)) if v],
@@ -1349,14 +1360,8 @@ class GameState:
             nagashi = [p for p in range(4) if self.nagashi_ok[p] and self.river[p]]
         if nagashi:
             win_mode = rules.nagashi_mode is NagashiMode.WIN
-            closest = min(nagashi, key=lambda s: (s - dealer) % 4)
-            for p in nagashi:
-                take = win_mode and p == closest
-                pay = nagashi_mangan_payments((p - dealer) % 4,
-                                              self.honba if take else 0,
-                                              self.deposits if take else 0, rules)
-                for sw in range(4):
-                    deltas[(dealer + sw) % 4] += pay[sw]
+            deltas = nagashi_deltas(nagashi, dealer, self.honba, self.deposits, rules,
+                                    win_mode)
             for s in range(4):
                 self.scores[s] += deltas[s]
             if win_mode:
@@ -1367,13 +1372,9 @@ class GameState:
                 self._finish(res, renchan=dealer in nagashi, win=True)
                 return
         else:
-            n = sum(tenpai)
-            if 0 < n < 4:
-                pay = rules.noten_payment
-                for p in range(4):
-                    deltas[p] = pay // n if tenpai[p] else -pay // (4 - n)
-                for s in range(4):
-                    self.scores[s] += deltas[s]
+            deltas = noten_deltas(tenpai, rules.noten_payment)
+            for s in range(4):
+                self.scores[s] += deltas[s]
         res = HandResult("exhaustive", [], deltas, tenpai, tuple(nagashi),
                          kyoku=self.kyoku, honba=self.honba)
         self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
@@ -1466,20 +1467,12 @@ class GameState:
 
     def placement(self) -> List[int]:
         """Seats from first to last place (ties: the lower starting seat first)."""
-        return sorted(range(4), key=lambda p: (-self.scores[p], p))
+        return placement(self.scores)
 
     def _end_game(self) -> None:
-        rules = self.rules
-        order = self.placement()
-        if self.deposits and rules.deposits_to_first:
-            self.scores[order[0]] += self.deposits * rules.riichi_deposit
-            self.deposits = 0
-        final = [0.0] * 4
-        for place, p in enumerate(order):
-            v = (self.scores[p] - rules.return_points) / 1000 + rules.uma[place]
-            if place == 0:
-                v += rules.oka / 1000
-            final[p] = v
+        scores, self.deposits, order, final = final_standings(self.scores, self.deposits,
+                                                              self.rules)
+        self.scores[:] = scores  # the same list object (agents may hold it)
         self.final = {"scores": list(self.scores), "placement": order, "final": final}
         self.phase = _GAME_END
         self._legal = {}

@@ -1,0 +1,102 @@
+"""Settlement at the table: who pays whom (docs/rules.md §8). Pure arithmetic on scores,
+no game state: :class:`~ippatsu.table.state.GameState` calls these at the end of a hand
+and of the game.
+
+* :func:`win_deltas`: a win's payments (by seat wind, from :func:`ippatsu.score`) as score
+  changes by seat;
+* :func:`liable_seat`: the seat that pays for a win under pao (liability), decided once;
+* :func:`noten_deltas`, :func:`nagashi_deltas`: the exhaustive draw's payments;
+* :func:`placement`, :func:`final_standings`: the end of the game (leftover deposits,
+  return points, uma and oka).
+
+Seats are absolute (0–3, seat 0 = the first dealer); the seat wind of seat ``p`` is
+``(p - dealer) % 4``.
+
+>>> noten_deltas([True, False, False, True], 3000)
+[1500, -1500, -1500, 1500]
+>>> win_deltas((8000, -8000, 0, 0), dealer=1)  # seat 1 (East) wins from seat 2 (South)
+[0, 8000, -8000, 0]
+>>> placement([25000, 31000, 25000, 19000])
+[1, 0, 2, 3]
+"""
+from __future__ import annotations
+
+from typing import List, Sequence, Tuple
+
+from ..scoring import nagashi_mangan_payments
+
+__all__ = ["win_deltas", "liable_seat", "noten_deltas", "nagashi_deltas", "placement",
+           "final_standings"]
+
+
+def win_deltas(payments: Sequence[int], dealer: int) -> List[int]:
+    """Score changes by seat of a result whose ``payments`` are by seat wind (East first:
+    :attr:`ippatsu.ScoreResult.payments`)."""
+    deltas = [0, 0, 0, 0]
+    for sw in range(4):
+        deltas[(dealer + sw) % 4] = payments[sw]
+    return deltas
+
+
+def liable_seat(pao: int, tsumo: bool, rinshan_draw: bool, rinshan_from: int,
+                pao_rinshan: bool) -> int:
+    """The seat liable for a win (pao), or -1: the seat that fed the last dragon or wind
+    set of a daisangen / daisuushi (``pao``, -1 if none); else, with
+    ``Rules.pao_rinshan``, the seat whose discard made the open kan whose replacement
+    tile won by tsumo (``rinshan_from``)."""
+    if pao >= 0:
+        return pao
+    if tsumo and rinshan_draw and rinshan_from >= 0 and pao_rinshan:
+        return rinshan_from
+    return -1
+
+
+def noten_deltas(tenpai: Sequence[bool], payment: int) -> List[int]:
+    """The noten payments of an exhaustive draw: ``payment`` in all, paid in equal shares
+    by the noten seats and received in equal shares by the tenpai seats (nothing when all
+    or none are tenpai)."""
+    n = sum(tenpai)
+    if not 0 < n < 4:
+        return [0, 0, 0, 0]
+    return [payment // n if tenpai[p] else -payment // (4 - n) for p in range(4)]
+
+
+def nagashi_deltas(nagashi: Sequence[int], dealer: int, honba: int, deposits: int, rules,
+                   win_mode: bool) -> List[int]:
+    """The payments of nagashi mangan for the seats ``nagashi``, each paid as a mangan
+    tsumo. With ``win_mode`` (``NagashiMode.WIN``) the seat closest to the dealer in turn
+    order also takes the honba and the deposits, as a winner does."""
+    deltas = [0, 0, 0, 0]
+    closest = min(nagashi, key=lambda s: (s - dealer) % 4)
+    for p in nagashi:
+        take = win_mode and p == closest
+        pay = nagashi_mangan_payments((p - dealer) % 4, honba if take else 0,
+                                      deposits if take else 0, rules)
+        for sw in range(4):
+            deltas[(dealer + sw) % 4] += pay[sw]
+    return deltas
+
+
+def placement(scores: Sequence[int]) -> List[int]:
+    """Seats from first to last place (ties: the lower starting seat first)."""
+    return sorted(range(4), key=lambda p: (-scores[p], p))
+
+
+def final_standings(scores: Sequence[int], deposits: int, rules
+                    ) -> Tuple[List[int], int, List[int], List[float]]:
+    """(scores, deposits, placement, final) at the end of the game: the deposits left on
+    the table go to first place when ``Rules.deposits_to_first`` (else they stay); each
+    seat's final value is ``(score - return_points) / 1000 + uma[place]``, plus
+    ``oka / 1000`` for first place."""
+    scores = list(scores)
+    order = placement(scores)
+    if deposits and rules.deposits_to_first:
+        scores[order[0]] += deposits * rules.riichi_deposit
+        deposits = 0
+    final = [0.0] * 4
+    for place, p in enumerate(order):
+        v = (scores[p] - rules.return_points) / 1000 + rules.uma[place]
+        if place == 0:
+            v += rules.oka / 1000
+        final[p] = v
+    return scores, deposits, order, final
