@@ -318,3 +318,38 @@ def test_four_players_unchanged():
     r = score("234m456p789p11s999s", "9p", seat_wind=1, tsumo=True, riichi=True,
               dora_indicators="1m")
     assert len(r.payments) == 4 and r.dora == 1 and r.nukidora == 0
+
+
+def test_shanten_without_character_runs():
+    """§11 + §3: 1111m 9999m 11p needs 3 sets and a pair. With four players the fourth 1m
+    runs with 2m 3m (two tiles): 1-shanten. With three players that run does not exist;
+    the spare 1m and 9m are dead (four copies in hand): 2-shanten."""
+    assert core.shanten("1111m9999m11p") == 1
+    assert core.shanten("1111m9999m11p", players=3) == 2
+    assert core.shanten("1111m9999m11p", "standard", players=3) == 2
+
+
+def test_sanma_shanten_agrees_with_the_reference_programme():
+    """The fast three-player shanten (the kernel on counts with 1m / 9m moved to empty
+    honor slots) equals the suit programme reading 1m and 9m as no-run kinds."""
+    import random
+
+    from ippatsu._reference import handcore as hc
+
+    rng = random.Random(11)
+    kinds = [0, 8] * 3 + list(range(9, 34)) + list(range(27, 34))
+    n = 0
+    for size in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
+        for _ in range(150):
+            c = [0] * 34
+            for k in rng.sample([k for k in kinds for _ in range(4)], size):
+                c[k] = min(c[k] + 1, 4)
+            if sum(c) != size:
+                continue
+            n += 1
+            assert core._shanten3_standard(bytes(c)) == core._shanten3_standard_dp(c), c
+            forms = [core._shanten3_standard_dp(c), hc.shanten_chiitoitsu(c),
+                     hc.shanten_kokushi(c)]
+            assert core.shanten(bytes(c), players=3) == min(x for x in forms
+                                                           if x is not None), c
+    assert n > 1000

@@ -101,8 +101,9 @@ def shanten(hand, form=None, *, players=4) -> int:
     if form is None or form == "min":
         return _shanten3_min(c)
     if form == "standard":
+        _shanten4(c, form)  # validates
         return _shanten3_standard(c)
-    return _shanten4(bytes(c), form)  # seven pairs / thirteen orphans: the same counts
+    return _shanten4(c, form)  # seven pairs / thirteen orphans: the same counts
 
 
 def shanten_forms(hand, *, players=4):
@@ -110,8 +111,8 @@ def shanten_forms(hand, *, players=4):
     if players == 4:
         return _shanten_forms4(hand)
     c = _sanma_counts(hand, players)
-    f = _shanten_forms4(bytes(c))
-    s = _shanten3_standard(c)
+    f = _shanten_forms4(c)
+    s = _shanten3_standard(c) if c[0] or c[8] else f.standard
     return type(f)(s, f.chiitoitsu, f.kokushi,
                    min(x for x in (s, f.chiitoitsu, f.kokushi) if x is not None))
 
@@ -120,7 +121,7 @@ def is_agari(hand, *, players=4) -> bool:
     """is_agari(hand, *, players=4) -> bool: a complete 3k+2 concealed part."""
     if players == 4:
         return _is_agari4(hand)
-    return _is_agari4(bytes(_sanma_counts(hand, players)))
+    return _is_agari4(_sanma_counts(hand, players))
 
 
 def waits(hand, *, players=4) -> List[int]:
@@ -128,8 +129,7 @@ def waits(hand, *, players=4) -> List[int]:
     with ``players=3`` never a kind of 2m-8m (those tiles do not exist)."""
     if players == 4:
         return _waits4(hand)
-    c = _sanma_counts(hand, players)
-    return [k for k in _waits4(bytes(c)) if not 1 <= k <= 7]
+    return [k for k in _waits4(_sanma_counts(hand, players)) if not 1 <= k <= 7]
 
 
 def ukeire(hand, visible=None, *, players=4):
@@ -145,7 +145,8 @@ def ukeire(hand, visible=None, *, players=4):
     from ._reference import api as _api
     from ._types import DiscardUkeire, Ukeire
 
-    c = _sanma_counts(hand, players)
+    c = list(_sanma_counts(hand, players))
+    _shanten_forms4(bytes(c))  # validates the counts and the size
     vis = _api._visible(visible)
     if vis is not None:
         _check_sanma(vis, "visible")
@@ -190,21 +191,53 @@ def _check_sanma(c, what: str = "the hand") -> None:
                              f"(108 tiles)", code="sanma_tile")
 
 
-def _sanma_counts(hand, players) -> list:
-    """The validated concealed counts of a three-player hand."""
+def _sanma_counts(hand, players) -> bytes:
+    """The concealed counts of a three-player hand as 34 bytes, checked for 2m-8m (the
+    backend's call that follows checks the counts and the size)."""
     if players != 3:
         from .errors import IppatsuError
 
         raise IppatsuError(f"players must be 4 or 3, not {players!r}", code="bad_players")
-    from ._reference.api import _counts_of
+    if type(hand) is bytes and len(hand) == 34:
+        c = hand
+    else:
+        c = getattr(hand, "_counts", None)  # a Hand
+        if type(c) is not bytes:
+            from ._reference.api import _counts_of
 
-    c = _counts_of(hand)
-    _check_sanma(c)
+            c = bytes(_counts_of(hand))
+    if any(c[1:8]):
+        _check_sanma(c)
     return c
 
 
 def _shanten3_standard(c) -> int:
-    """Standard-form shanten with 1m and 9m as two kinds that make no runs."""
+    """Standard-form shanten with 1m and 9m as two kinds that make no runs.
+
+    By the backend's kernel on a moved copy of the counts: 1m and 9m go to empty honor
+    slots (kinds that make no runs, like every honor), the characters are left empty.
+    Sets or pairs built only of added tiles cost the same in any empty kind, and a
+    three-player hand of at most 14 tiles leaves far more than five empty kinds, so the
+    distance is the three-player one. Without enough empty honor slots: the programme of
+    :func:`_shanten3_standard_dp` (tests compare the two)."""
+    m1, m9 = c[0], c[8]
+    if not m1 and not m9:
+        return _shanten4(bytes(c), "standard")
+    empty = [k for k in range(27, 34) if not c[k]]
+    if len(empty) >= (m1 > 0) + (m9 > 0):
+        t = list(c)
+        t[0] = t[8] = 0
+        if m1:
+            t[empty.pop()] = m1
+        if m9:
+            t[empty.pop()] = m9
+        return _shanten4(bytes(t), "standard")
+    return _shanten3_standard_dp(c)
+
+
+def _shanten3_standard_dp(c) -> int:
+    """The reference: the suit programme with the characters read as the two no-run kinds
+    1m and 9m."""
     from ._reference import handcore as hc
 
     nsets = hc.check_counts(c)
@@ -213,22 +246,22 @@ def _shanten3_standard(c) -> int:
     return hc._combine(groups, nsets) - 1
 
 
-def _shanten3_min(c) -> int:
+def _shanten3_min(c: bytes) -> int:
+    f = _shanten_forms4(c)  # validates; seven pairs and thirteen orphans read the same counts
+    if not (c[0] or c[8]):
+        return f.min
     s = _shanten3_standard(c)
-    if sum(c) >= 13:  # seven pairs and thirteen orphans read the same counts
-        f = _shanten_forms4(bytes(c))
-        s = min(s, f.chiitoitsu, f.kokushi)
-    return s
+    return min(x for x in (s, f.chiitoitsu, f.kokushi) if x is not None)
 
 
-def _ukeire3(c, vis) -> tuple:
-    base = _shanten3_min(c)
+def _ukeire3(c: list, vis) -> tuple:
+    base = _shanten3_min(bytes(c))
     out = []
     for k in range(34):
         if c[k] >= 4 or 1 <= k <= 7:
             continue
         c[k] += 1
-        better = _shanten3_min(c) < base
+        better = _shanten3_min(bytes(c)) < base
         c[k] -= 1
         if better:
             left = 4 - c[k] - (vis[k] if vis is not None else 0)
