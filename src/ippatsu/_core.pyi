@@ -182,6 +182,7 @@ def score(
     pao: int | None = None,
     rules: Any = None,
     raise_on_no_yaku: bool = True,
+    nukidora: int = 0,
 ) -> Any: ...
 def bind_scoring(
     score_result: Any,

@@ -23,6 +23,10 @@ option                         ippatsu      tenhou       majsoul      planet
 ``open_kan_dora_delayed``      True         **False**    True         True
 =============================  ===========  ===========  ===========  ===========
 
+Three-player presets (``players=3``, docs/rules.md §11): ``ippatsu_sanma`` (the Ippatsu rules
+for three, tsumo ``split``), ``tenhou_sanma`` and ``majsoul_sanma`` (tsumo ``loss``, 35,000
+start, 40,000 return, uma +20/0/-20, honba 200 / 100, noten 2,000).
+
 Everything else (open tanyao, kazoe yakuman at 13 han, no kiriage, yakuman stacking, red
 fives, 4-fu double-wind pair, 300/100 honba, uma +20/+10/−10/−20 with a 30,000 return)
 is the same in all four presets. ``majsoul`` scores exactly as ``ippatsu`` (docs/rules.md §10:
