@@ -1486,7 +1486,7 @@ class RecordCut:
         """Feed the record's remaining actions to ``state`` (a state at the cut, e.g.
         ``state_from_world(cut.position, cut.world, cut.rules)``) until the hand ends;
         returns the disagreements with the record's result ([] = reproduced exactly)."""
-        from ..table.replay import _Mismatch, _compare, _response_actions, _turn_action
+        from ..table.replay import Mismatch, compare_results, response_actions, turn_action
 
         decisions = self.decisions
         nd = len(decisions)
@@ -1497,16 +1497,16 @@ class RecordCut:
                 if state.phase == _TURN:
                     if d is None:
                         return [("cut", "the record ends before the hand")]
-                    state.step(_turn_action(state, d))
+                    state.step(turn_action(state, d))
                     i += 1
                 else:
-                    acts, used = _response_actions(state, d)
+                    acts, used = response_actions(state, d)
                     if used:
                         i += 1
                     state.step(acts)
-        except _Mismatch as e:
+        except Mismatch as e:
             return [(e.cause, e.detail)]
-        return _compare(state, self.results)
+        return compare_results(state, self.results)
 
 
 def _load_rounds(src, rules: Optional[Rules]):
@@ -1545,14 +1545,14 @@ def cut_record(src, *, hand_index: int, turn: int, seat: Optional[int] = None,
     mjlog). The record is replayed through the engine up to the cut (its actions must be
     legal) and the position taken with :meth:`Position.from_state`.
     """
-    from ..table.replay import _Mismatch, _build, _response_actions, _turn_action
+    from ..table.replay import Mismatch, build_hand, response_actions, turn_action
 
     rounds, rules = _load_rounds(src, rules)
     if not 0 <= hand_index < len(rounds):
         raise PositionError(f"hand_index {hand_index} out of range (the record has "
                             f"{len(rounds)} hands)", "bad_cut")
     rnd = rounds[hand_index]
-    wall, decisions, results = _build(rnd)
+    wall, decisions, results = build_hand(rnd)
     st = GameState(rules, start=False, auto_next=False, record=False)
     st.start_hand(wall, kyoku=rnd.kyoku, honba=rnd.honba, deposits=rnd.deposits,
                   scores=list(rnd.scores))
@@ -1570,14 +1570,14 @@ def cut_record(src, *, hand_index: int, turn: int, seat: Optional[int] = None,
                     n += 1
                 if d is None:
                     break
-                st.step(_turn_action(st, d))
+                st.step(turn_action(st, d))
                 i += 1
             else:
-                acts, used = _response_actions(st, d)
+                acts, used = response_actions(st, d)
                 if used:
                     i += 1
                 st.step(acts)
-    except _Mismatch as e:
+    except Mismatch as e:
         raise PositionError(f"the record does not replay up to the cut: {e}", "bad_cut") from None
     who = f"seat {seat}'s" if seat is not None else "the"
     raise PositionError(f"hand {hand_index} has only {n} of {who} turns (turn {turn} asked)",

@@ -54,7 +54,9 @@ from .state import GameState, Phase
 from .wall import Wall
 
 __all__ = ["tenhou_rules", "record_date", "record_rules", "replay_game", "replay_file",
-           "replay_mjai", "GameReport", "main", "RYUUKYOKU_KIND"]
+           "replay_mjai", "GameReport", "main", "RYUUKYOKU_KIND",
+           # the steps of a replay (ippatsu.study cuts records into positions with them)
+           "build_hand", "turn_action", "response_actions", "compare_results", "Mismatch"]
 
 #: mjlog RYUUKYOKU type -> the engine's HandResult.kind
 RYUUKYOKU_KIND = {None: "exhaustive", "nm": "exhaustive", "yao9": "nine_terminals",
@@ -89,15 +91,19 @@ def _label(rnd) -> str:
     return f"{'ESWN'[k // 4 % 4]}{k % 4 + 1}-{rnd.honba}"
 
 
-class _Mismatch(Exception):
+class Mismatch(Exception):
+    """The record and the engine disagree at a decision point (``cause``, ``detail``)."""
+
     def __init__(self, cause: str, detail: str):
         super().__init__(f"{cause}: {detail}")
         self.cause = cause
         self.detail = detail
 
 
-def _build(rnd) -> Tuple[Wall, list, list]:
-    """(wall, decisions, results) of one recorded hand."""
+def build_hand(rnd) -> Tuple[Wall, list, list]:
+    """(wall, decisions, results) of one recorded hand (a round of :mod:`ippatsu.io`
+    events): the wall the engine draws from, the recorded decisions in order, and the
+    recorded results."""
     live: List[int] = []
     rinshan: List[int] = []
     dora: List[int] = list(getattr(rnd, "dora_indicators", ()) or ())[:1] or [rnd.dora_indicator]
@@ -150,17 +156,19 @@ def _build(rnd) -> Tuple[Wall, list, list]:
     return wall, decisions, results
 
 
-def _turn_action(state: GameState, d) -> Action:
+def turn_action(state: GameState, d) -> Action:
+    """The engine's action for the recorded decision ``d`` at a TURN point
+    (:class:`Mismatch` when the record has another seat act)."""
     p = state.actor
     kind = d[0]
     if kind == "discard" or kind == "riichi":
         if d[1] != p:
-            raise _Mismatch("turn", f"record: seat {d[1]} discards, engine: seat {p} to act")
+            raise Mismatch("turn", f"record: seat {d[1]} discards, engine: seat {p} to act")
         return Action(ActionType.DISCARD if kind == "discard" else ActionType.RIICHI, p, d[2])
     if kind == "call":
         m = d[2]
         if d[1] != p:
-            raise _Mismatch("turn", f"record: seat {d[1]} calls {m}, engine: seat {p} to act")
+            raise Mismatch("turn", f"record: seat {d[1]} calls {m}, engine: seat {p} to act")
         if m.type is MeldType.ANKAN:
             # the engine names a closed kan by one of its tiles (the drawn one after
             # riichi, else the lowest id): take the legal action's, which tells a red five
@@ -171,22 +179,23 @@ def _turn_action(state: GameState, d) -> Action:
         if m.type is MeldType.KAKAN:
             pon = tuple(t for t in m.tiles if t != m.added)
             return Action(ActionType.KAKAN, p, m.added, pon)
-        raise _Mismatch("turn", f"record: {m} by seat {d[1]} while seat {p} is to discard")
+        raise Mismatch("turn", f"record: {m} by seat {d[1]} while seat {p} is to discard")
     if kind == "agari":
         a = d[1][0]
         if not a.is_tsumo or a.who != p:
-            raise _Mismatch("turn", f"record: win by {a.who} from {a.from_who}, engine: seat {p} to act")
+            raise Mismatch("turn", f"record: win by {a.who} from {a.from_who}, engine: seat {p} to act")
         return Action(ActionType.TSUMO, p, state.last_draw, (), p)
     if kind == "ryuukyoku":
         r = d[1]
         if r.type == "yao9":
             return Action(ActionType.KYUUSHU, p)
-        raise _Mismatch("draw", f"record: draw {r.type} while seat {p} is to act")
-    raise _Mismatch("turn", f"unexpected record item {kind}")
+        raise Mismatch("draw", f"record: draw {r.type} while seat {p} is to act")
+    raise Mismatch("turn", f"unexpected record item {kind}")
 
 
-def _response_actions(state: GameState, d) -> Tuple[list, bool]:
-    """(actions, consumed) for a RESPONSE point."""
+def response_actions(state: GameState, d) -> Tuple[list, bool]:
+    """(actions, consumed) for a RESPONSE point: the recorded answers to the discard (or
+    passes), and whether ``d`` was used."""
     legal = state._legal
     if d is not None and d[0] == "agari":
         wins = d[1]
@@ -236,7 +245,9 @@ def _compare_win(w, a: Agari) -> List[str]:
     return out
 
 
-def _compare(state: GameState, results: list) -> List[Tuple[str, str]]:
+def compare_results(state: GameState, results: list) -> List[Tuple[str, str]]:
+    """The disagreements (cause, detail) between the engine's last hand result and the
+    record's ``results`` ([] = reproduced exactly)."""
     res = state.hand_results[-1]
     if not results:
         return [("result", f"engine ended the hand ({res.kind}), the record has no result")]
@@ -365,7 +376,7 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                                          f"engine {st.scores} vs record {list(rnd.scores)}"))
         prev_done = False
         try:
-            wall, decisions, results = _build(rnd)
+            wall, decisions, results = build_hand(rnd)
         except IppatsuError as e:
             rep.problems.append((label, "record", str(e)))
             rep.complete = False
@@ -385,22 +396,22 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 d = decisions[i] if i < nd else None
                 if st.phase == Phase.TURN:
                     if d is None:
-                        raise _Mismatch("cut", "record ends")
-                    a = _turn_action(st, d)
+                        raise Mismatch("cut", "record ends")
+                    a = turn_action(st, d)
                     rep.actions += 1
                     st.step(a)
                     i += 1
                 else:
-                    acts, used = _response_actions(st, d)
+                    acts, used = response_actions(st, d)
                     if used:
                         rep.actions += len(acts)
                         i += 1
                     elif d is None and not results:
-                        raise _Mismatch("cut", "record ends")
+                        raise Mismatch("cut", "record ends")
                     st.step(acts)
             prev_done = True
             if results:
-                probs = _compare(st, results)
+                probs = compare_results(st, results)
                 if probs:
                     for cause, msg in probs:
                         rep.problems.append((label, cause, msg))
@@ -409,7 +420,7 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
             if i < nd and decisions[i][0] not in ("ryuukyoku", "agari"):
                 rep.problems.append((label, "extra", f"record goes on after the engine ended "
                                                      f"the hand: {decisions[i][0]}"))
-        except _Mismatch as e:
+        except Mismatch as e:
             if e.cause == "cut" and not results:
                 rep.complete = False
                 continue
