@@ -223,3 +223,73 @@ def test_tenhou6_yaku_ids_cover_the_table():
     from ippatsu.io.tenhou6 import YAKU_IDS
 
     assert {y.tenhou_id for y in yaku.YAKU} <= set(YAKU_IDS.values())
+
+
+# ---------------------------------------------------------------------------------------
+# the C API for other compiled modules (_core.pxd)
+_PROBE = '''# cython: language_level=3
+from libc.stdint cimport uint8_t
+from ippatsu._core cimport (IPT_OK, core_check, core_shanten, core_is_agari, core_waits,
+                            core_fill_rules, ipt_rules_t)
+
+def hand_facts(bytes counts):
+    cdef const uint8_t *c = counts
+    cdef int total
+    if core_check(c, &total) != IPT_OK:
+        return None
+    return core_shanten(c, total), core_is_agari(c, total), core_waits(c, total)
+
+def rules_struct(rules):
+    cdef ipt_rules_t r
+    core_fill_rules(rules, &r)
+    return r
+'''
+
+_PROBE_RUN = '''
+import sys
+sys.path.insert(0, sys.argv[1])
+import probe
+from ippatsu import _core, core
+from ippatsu.hand import Hand
+from ippatsu.rules import Rules
+for text in ("123m456p789s1122z", "123m456p789s11223z", "19m19p19s1234567z", "1112345678999m"):
+    h = Hand.parse(text)
+    n = sum(h._counts)
+    want = (core.shanten(h), int(core.is_agari(h)) if n % 3 == 2 else 0,
+            sum(1 << k for k in core.waits(h)) if n % 3 == 1 else 0)
+    got = probe.hand_facts(bytes(h._counts))
+    assert got == want, (text, got, want)
+assert probe.hand_facts(bytes([5] + [0] * 33)) is None
+assert probe.rules_struct(Rules.tenhou()) == _core._rules_struct(Rules.tenhou())
+print("ok")
+'''
+
+
+@pytest.mark.skipif(_backend.PURE, reason="the C API of the compiled core (tested once)")
+def test_other_modules_cimport_the_core(tmp_path):
+    """A Cython module built apart cimports ippatsu._core (the .pxd and headers the package
+    carries) and gets the same shanten / agari / waits as the Python API: the exported
+    core_* functions run on the tables _core loaded."""
+    pytest.importorskip("Cython")
+    import ippatsu
+
+    pkg = Path(ippatsu.__file__).resolve().parent
+    (tmp_path / "probe.pyx").write_text(_PROBE, encoding="utf-8")
+    build = f'''
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+ext = Extension("probe", [r"{tmp_path / 'probe.pyx'}"], include_dirs=[r"{pkg}"],
+                extra_compile_args=["-O0", "-w"])
+setup(ext_modules=cythonize([ext], include_path=[r"{pkg.parent}"], quiet=True,
+                            build_dir=r"{tmp_path / 'c'}"),
+      script_args=["-q", "build_ext", "--build-lib", r"{tmp_path}",
+                   "--build-temp", r"{tmp_path / 't'}"])
+'''
+    proc = subprocess.run([sys.executable, "-c", build], capture_output=True, text=True,
+                          cwd=tmp_path)
+    if proc.returncode and "error: command" in proc.stderr and "not found" in proc.stderr:
+        pytest.skip("no C compiler")
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    proc = subprocess.run([sys.executable, "-c", _PROBE_RUN, str(tmp_path)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stdout + proc.stderr

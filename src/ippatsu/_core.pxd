@@ -13,7 +13,15 @@ tables ``_core`` loaded at import (a cimport imports the module). Do not call th
 ``ipt_*`` kernels of the headers from another extension module: the headers are
 ``static``, so that module would compile a second copy whose tables were never loaded.
 A module cimporting this file needs ``src/ippatsu`` (the headers) on its include path
-(setup.py passes it to every extension).
+(setup.py passes it to every extension). For example (checked by hand with a scratch
+extension built against this checkout)::
+
+    from libc.stdint cimport uint8_t
+    from ippatsu._core cimport IPT_OK, core_check, core_shanten, core_waits
+
+    cdef int total
+    if core_check(counts, &total) == IPT_OK:     # counts: const uint8_t[34]
+        s = core_shanten(counts, total)
 
 Contract of the hand-core functions (all ``nogil``, never raising): ``counts`` points to
 34 ``uint8`` concealed counts. :func:`core_check` validates them (every count 0..4, a
