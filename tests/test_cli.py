@@ -113,7 +113,7 @@ def test_tile_glyphs_cover_the_block():
 @pytest.mark.parametrize("argv, rc", [
     (["hand", "123m456p789s11x2z"], 1),          # bad notation
     (["hand", "11111m456p789s112z"], 1),         # fifth copy
-    (["hand", "123m456p789s112z"], 1),           # bad size
+    (["hand", "123m456p789s11222z1z"], 1),           # bad size
     (["hand", "123m456p789s1122z", "--rules", "nope"], 2),
     (["hand", "123m456p789s1122z", "--seat", "X"], 2),
     (["hand", "123m456p789s1122z", "--meld", "chi 1z+23z"], 1),
