@@ -487,3 +487,72 @@ def test_building_hand_with_a_call():
     a = analyze("234m567p", melds=["pon 555z"])
     assert a.status == "building" and not a.closed and a.shanten == 0
     assert a.notes and "declare" not in a.notes[-1]
+
+
+# ---------------------------------------------------------------------------------------
+# three players (docs/rules.md §11): the builder on a 108-tile set
+# ---------------------------------------------------------------------------------------
+SANMA = Rules.preset("tenhou_sanma")
+_SANMA_KINDS = [kk for kk in range(34) if not 1 <= kk <= 7]
+
+
+@st.composite
+def sanma_hands(draw):
+    """3..14 concealed tiles of the kinds a three-player wall holds."""
+    n = draw(st.integers(3, 14))
+    counts = [0] * 34
+    while sum(counts) < n:
+        kk = draw(st.sampled_from(_SANMA_KINDS))
+        if counts[kk] < 4:
+            counts[kk] += 1
+    return counts
+
+
+@given(sanma_hands())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_sanma_analysis_offers_only_tiles_that_exist(counts):
+    """§11: 2m-8m are not in the wall: no effective draw, discard outcome or wait names
+    them; at tenpai the waits are the existing kinds that complete the hand (brute force,
+    tests/_oracle.py)."""
+    a = analyze(list(ids_from_counts(counts)), rules=SANMA)
+    kinds = [t.kind for t in a.ukeire]
+    kinds += [t.kind for d in a.discards for t in d.tiles]
+    kinds += [w.kind for w in a.waits]
+    assert not [kk for kk in kinds if 1 <= kk <= 7]
+    if a.status == "tenpai":
+        want = [kk for kk in oracle.waits(counts) if kk in _SANMA_KINDS]
+        assert [w.kind for w in a.waits] == want
+
+
+def test_sanma_analysis_rejects_the_missing_tiles_and_the_north_seat():
+    """§11: a hand with 2m-8m is an error (sanma_tile); seats and winds are 0..2."""
+    with pytest.raises(TileCountError) as ei:
+        analyze("123m456p789s1122z", rules=SANMA)
+    assert ei.value.code == "sanma_tile"
+    with pytest.raises(IppatsuError) as ei:
+        analyze("11m99m123p456p789s", rules=SANMA, seat_wind=3)
+    assert ei.value.code == "bad_wind"
+    analyze("11m99m123p456p789s", rules=SANMA, seat_wind=2, round_wind=2)
+
+
+def test_sanma_if_built_open_has_no_chi():
+    """§11: no chi with three players, so a hand of runs has no open build (four players
+    would chi one of its runs)."""
+    hand = "11m123p456p789p123s"
+    four = analyze(hand, win_tile="3s", tsumo=True)
+    assert four.win.if_open.call.startswith("chi")
+    three = analyze(hand, win_tile="3s", tsumo=True, rules=SANMA)
+    assert three.win.if_open.call is None and "no chi" in three.win.if_open.note
+
+
+def test_sanma_nukidora_scored_and_seen():
+    """§11: Norths set aside are dora on every score shown and are seen tiles."""
+    hand = "11m123p456p789p78s"
+    plain = analyze(hand, rules=SANMA, seat_wind=1, dora_indicators="1s")
+    two = analyze(hand, rules=SANMA, seat_wind=1, dora_indicators="1s", nukidora=2)
+    assert [w.tile for w in two.waits] == [w.tile for w in plain.waits] == ["6s", "9s"]
+    for a, b in zip(plain.waits, two.waits):
+        assert b.tsumo.han == a.tsumo.han + 2 * SANMA.nukidora_dora
+    with pytest.raises(TileCountError) as ei:
+        analyze("11m123p456p789p44z", rules=SANMA, nukidora=3)
+    assert ei.value.code == "fifth_copy"

@@ -363,9 +363,10 @@ def _rd(r: Optional[ScoreResult]) -> Optional[dict]:
 # ---------------------------------------------------------------------------------------
 # the edge: parse and validate once
 # ---------------------------------------------------------------------------------------
-def _wind(x: Any, what: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 3:
-        raise IppatsuError(f"{what} must be 0 (East) to 3 (North), got {x!r}", "bad_wind")
+def _wind(x: Any, what: str, players: int = 4) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < players:
+        last = "3 (North)" if players == 4 else "2 (West) with three players"
+        raise IppatsuError(f"{what} must be 0 (East) to {last}, got {x!r}", "bad_wind")
     return x
 
 
@@ -493,8 +494,9 @@ def analyze(
     riichi: bool = False,
     rules: Optional[Rules] = None,
     visible: Optional[Sequence[int]] = None,
+    nukidora: int = 0,
 ) -> Analysis:
-    """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None) -> Analysis
+    """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None, nukidora=0) -> Analysis
 
     Analyse a hand of 1 to 14 concealed tiles, with its calls at most 14 (docs/rules.md
     §3, §9); 3k concealed tiles are a hand being built (status ``"building"``).
@@ -525,14 +527,20 @@ def analyze(
         Copies seen outside this hand (discards, other players' melds). The player's own
         melds and the dora indicators are counted in automatically. They only lower the
         unseen counts.
+    nukidora : int
+        Three players (``rules.players == 3``): Norths set aside, scored as dora on every
+        score shown and counted as seen. With three players seats and winds run 0..2,
+        2m-8m do not exist (an error in the hand), and no chi is offered in the "if built
+        open" comparison.
 
     Returns
     -------
     Analysis
     """
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
-    seat = _wind(seat_wind, "seat_wind")
-    rnd = _wind(round_wind, "round_wind")
+    players = rules.players
+    seat = _wind(seat_wind, "seat_wind", players)
+    rnd = _wind(round_wind, "round_wind", players)
     h, last = _read_hand(hand, melds)
     ind = _indicators(dora_indicators)
     n = len(h.ids)
@@ -570,8 +578,16 @@ def analyze(
     elif n % 3 == 2:
         win_kind = last
     seen = _seen(h, ind, visible)
+    if nukidora:
+        if type(nukidora) is not int or nukidora < 0:
+            raise IppatsuError(f"nukidora is a count of Norths, got {nukidora!r}", "bad_count")
+        seen[30] += nukidora
+        if h.counts[30] + seen[30] > 4:
+            raise TileCountError("five copies of 4z between the hand, its melds, the Norths "
+                                 "set aside and the visible tiles", "fifth_copy")
 
-    forms = _building_forms(h, seen) if building else core.shanten_forms(h)
+    forms = (_building_forms(h, seen, players) if building
+             else core.shanten_forms(h, players=players))
     sh = forms.min
     closed = h.is_closed
     scorable = n + 3 * k in (13, 14)
@@ -581,6 +597,8 @@ def analyze(
                      "declare the melds to get scores")
     ctx = dict(seat_wind=seat, round_wind=rnd, dora_indicators=[x * 4 for x in ind],
                rules=rules)
+    if nukidora:
+        ctx["nukidora"] = nukidora
 
     ukeire: Tuple[TileCount, ...] = ()
     ukeire_total = 0
@@ -589,12 +607,12 @@ def analyze(
     win: Optional[Win] = None
     if building:
         status = "building"
-        ukeire = tuple(TileCount(kk, c) for kk, c in _building_draws(h, seen, sh))
+        ukeire = tuple(TileCount(kk, c) for kk, c in _building_draws(h, seen, sh, players))
         ukeire_total = sum(t.unseen for t in ukeire)
         notes.append(f"{n} concealed tiles: shanten of the {n + 1}-tile hand after drawing a "
                      "kind it does not hold, the worst such draw")
     elif n % 3 == 1:
-        u = core.ukeire(h, visible=seen)
+        u = core.ukeire(h, visible=seen, players=players)
         ukeire = tuple(TileCount(kk, c) for kk, c in u.tiles)
         ukeire_total = u.total
         status = "tenpai" if sh == 0 else f"{sh}-shanten"
@@ -604,7 +622,7 @@ def analyze(
         discards = tuple(
             DiscardOption(d.discard, d.shanten, tuple(TileCount(kk, c) for kk, c in d.tiles),
                           d.total)
-            for d in core.ukeire(h, visible=seen))
+            for d in core.ukeire(h, visible=seen, players=players))
         if sh == -1:
             status = "complete"
             if scorable:
@@ -633,18 +651,23 @@ def _plus(h: Hand, kind: int, seen: Sequence[int]) -> Optional[Hand]:
     return None if wid is None else Hand(h.ids + (wid,), h.melds, validate_size=False)
 
 
-def _building_forms(h: Hand, seen: Sequence[int]) -> ShantenForms:
+def _exists(kind: int, players: int) -> bool:
+    """Whether the kind is in the wall (three players: no 2m-8m)."""
+    return players == 4 or not 1 <= kind <= 7
+
+
+def _building_forms(h: Hand, seen: Sequence[int], players: int) -> ShantenForms:
     """Shanten per form of a 3k hand, read as the 3k+1 hand it becomes on drawing a kind
     it does not hold, the worst such draw per form (for the standard form that is a tile
     no set can use: the hand as it stands, one loose tile more)."""
     worst: List[Optional[int]] = [None, None, None]
     for kind in range(34):
-        if h.counts[kind]:
+        if h.counts[kind] or not _exists(kind, players):
             continue
         g = _plus(h, kind, [0] * 34)
         if g is None:  # every copy in the melds
             continue
-        f = core.shanten_forms(g)
+        f = core.shanten_forms(g, players=players)
         for i, x in enumerate((f.standard, f.chiitoitsu, f.kokushi)):
             if x is not None and (worst[i] is None or x > worst[i]):
                 worst[i] = x
@@ -652,12 +675,13 @@ def _building_forms(h: Hand, seen: Sequence[int]) -> ShantenForms:
     return ShantenForms(std, chii, koku, min(x for x in worst if x is not None))
 
 
-def _building_draws(h: Hand, seen: Sequence[int], sh: int) -> List[Tuple[int, int]]:
+def _building_draws(h: Hand, seen: Sequence[int], sh: int,
+                    players: int) -> List[Tuple[int, int]]:
     """(kind, unseen copies) of the draws that lower the shanten of a 3k hand."""
     out = []
     for kind in range(34):
-        g = _plus(h, kind, seen)
-        if g is not None and core.shanten(g) < sh:
+        g = _plus(h, kind, seen) if _exists(kind, players) else None
+        if g is not None and core.shanten(g, players=players) < sh:
             out.append((kind, 4 - h.counts[kind] - seen[kind]))
     return out
 
@@ -715,7 +739,10 @@ def _if_open(h: Hand, wid: int, closed_result: ScoreResult, tsumo, ctx) -> OpenB
     sets = sorted({b for reading in core.decompositions(counts) for b in reading
                    if b[0] != core.BLOCK_PAIR})
     best = None
+    chi_ok = ctx["rules"].players == 4
     for btype, kind in sets:
+        if btype == core.BLOCK_RUN and not chi_ok:
+            continue  # three players: no chi
         kinds = [kind, kind + 1, kind + 2] if btype == core.BLOCK_RUN else [kind] * 3
         pool = [t for t in h.ids if t != wid]
         call_ids = []
@@ -737,9 +764,10 @@ def _if_open(h: Hand, wid: int, closed_result: ScoreResult, tsumo, ctx) -> OpenB
         key = (r.error is None, r.points, r.han, r.fu)
         if best is None or key > best[0]:
             best = (key, meld, r)
-    if best is None:  # pragma: no cover - every standard hand has a set without the win tile
+    if best is None:  # three players: only runs besides the winning tile's set
         return OpenBuild(None, None, tuple(closed_result.yaku_names),
-                         "no set can be called without the winning tile")
+                         "no set can be called without the winning tile"
+                         + ("" if chi_ok else " (no chi with three players)"))
     _, meld, r = best
     kept = set(r.yaku_names)
     dropped = tuple(n for n in closed_result.yaku_names if n not in kept)
@@ -779,6 +807,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
     chis = [m for m in melds if m.type is MeldType.CHI]
     pk = [m for m in melds if m.type is not MeldType.CHI]
     out: List[Hint] = []
+    sanma = rules.players == 3   # 1m and 9m only: no run, no flush, no straight in m
     # hints about sets only when the standard form is not far behind the best form
     sets_ok = forms.standard <= forms.min + 2
 
@@ -802,7 +831,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
     honor_melds = any(m_k and min(m_k) >= 27 for m_k in meld_kinds)
     sname = "mps"[s]
     if not off_melds and suit_n[s]:
-        if not honor_melds and off + honors <= 3:
+        if not honor_melds and off + honors <= 3 and not (sanma and s == 0):
             _hint("chinitsu", closed, off + honors,
                   f"{suit_n[s]} of {suit_n[s] + off + honors} tiles in {sname}"
                   + (f"; {off + honors} to replace" if off + honors else ""), out)
@@ -858,7 +887,7 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
         for kk in m.kinds:
             held[kk] += 1
     best_it = None
-    for st in range(3):
+    for st in range(1 if sanma else 0, 3):
         miss = [st * 9 + r for r in range(9) if not held[st * 9 + r]]
         if best_it is None or len(miss) < len(best_it):
             best_it = miss
@@ -871,7 +900,8 @@ def _hints(h: Hand, forms, closed: bool, seat: int, rnd: int, rules: Rules) -> T
         miss = [st * 9 + r + i for st in range(3) for i in range(3) if not held[st * 9 + r + i]]
         if best_ss is None or len(miss) < len(best_ss[1]):
             best_ss = (r, miss)
-    if sets_ok and best_ss is not None and len(best_ss[1]) <= 2 and n + 3 * len(chis) >= 8:
+    if (sets_ok and not sanma and best_ss is not None and len(best_ss[1]) <= 2
+            and n + 3 * len(chis) >= 8):
         r, miss = best_ss
         _hint("sanshoku", closed, len(miss),
               f"{r + 1}{r + 2}{r + 3} in all three suits"
