@@ -394,13 +394,39 @@ def test_presets(client):
     r = client.get("/v1/presets")
     assert r.status_code == 200
     body = r.json()
-    assert [p["name"] for p in body["presets"]] == ["ippatsu", "tenhou", "majsoul", "planet"]
+    assert [p["name"] for p in body["presets"]] == [
+        "ippatsu", "tenhou", "majsoul", "planet",
+        "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma"]
     for p in body["presets"]:
         assert p["rules"] == _json(Rules.preset(p["name"]).to_dict())
     fields = {f["name"]: f for f in body["fields"]}
     assert set(fields) == set(Rules().to_dict()) - {"name"}
     assert fields["ron_mode"]["choices"] == ["atamahane", "double", "triple"]
     assert fields["kiriage"] == {"name": "kiriage", "type": "bool", "default": False}
+
+
+def test_three_players_score_and_analyze(client):
+    """docs/rules.md §11 through the API: a three-player preset scores among three with
+    the Norths set aside (``nukidora``) and rejects 2m-8m with the library's code."""
+    body = {"hand": "11m123p456p789p789s", "win_tile": "9s", "tsumo": True,
+            "rules": "tenhou_sanma", "nukidora": 1}
+    r = client.post("/v1/score", json=body)
+    assert r.status_code == 200
+    want = ippatsu.score("11m123p456p789p789s", "9s", tsumo=True, rules="tenhou_sanma",
+                         nukidora=1)
+    assert r.json() == _json(want.to_dict()) and len(r.json()["payments"]) == 3
+    r = client.post("/v1/analyze", json={"hand": "11m123p456p789p78s", "seat_wind": 2,
+                                         "rules": "tenhou_sanma", "nukidora": 2})
+    assert r.status_code == 200
+    want = ippatsu.analyze("11m123p456p789p78s", seat_wind=2, rules="tenhou_sanma",
+                           nukidora=2)
+    assert r.json() == _json(want.to_dict())
+    for path, hand in (("/v1/score", "123m456p789s11222z"), ("/v1/analyze", "123m456p")):
+        r = client.post(path, json={"hand": hand, "rules": "tenhou_sanma"})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "sanma_tile"
+    r = client.post("/v1/score", json={**body, "rules": "ippatsu"})
+    assert r.status_code == 400
+    assert r.json()["error"]["code"] == "nukidora_four_players"
 
 
 # ---------------------------------------------------------------------------------------

@@ -63,7 +63,7 @@ from .errors import (HandSizeError, IppatsuError, MeldError, NotAgariError, Nota
 from ._types import ShantenForms
 from .hand import Hand, Meld, MeldType
 from .rules import Rules, rules_of
-from .scoring import ScoreResult, score
+from .scoring import ScoreResult, score, validate_nukidora
 from .tiles import (
     DRAGON_KINDS,
     YAOCHUU_KINDS,
@@ -578,9 +578,8 @@ def analyze(
     elif n % 3 == 2:
         win_kind = last
     seen = _seen(h, ind, visible)
-    if nukidora:
-        if type(nukidora) is not int or nukidora < 0:
-            raise IppatsuError(f"nukidora is a count of Norths, got {nukidora!r}", "bad_count")
+    if type(nukidora) is not int or nukidora:
+        nukidora = validate_nukidora(nukidora, rules)
         seen[30] += nukidora
         if h.counts[30] + seen[30] > 4:
             raise TileCountError("five copies of 4z between the hand, its melds, the Norths "

@@ -458,15 +458,16 @@ class Rules:
         three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``, ``"majsoul_sanma"``."""
         from .errors import IppatsuError
 
-        make = {"ippatsu": cls.ippatsu, "tenhou": cls.tenhou, "majsoul": cls.majsoul,
-                "planet": cls.planet, "ippatsu_sanma": cls.ippatsu_sanma,
-                "tenhou_sanma": cls.tenhou_sanma, "majsoul_sanma": cls.majsoul_sanma,
-                }.get(name.lower() if isinstance(name, str) else None)
-        if make is None:
-            raise IppatsuError(f"unknown rules preset {name!r}: use 'ippatsu', 'tenhou', "
-                               f"'majsoul', 'planet', 'ippatsu_sanma', 'tenhou_sanma' or "
-                               f"'majsoul_sanma'", code="bad_rules")
-        return make()
+        key = name.lower() if isinstance(name, str) else None
+        if key not in PRESETS:
+            raise IppatsuError(f"unknown rules preset {name!r}: use "
+                               + ", ".join(repr(n) for n in PRESETS), code="bad_rules")
+        return getattr(cls, key)()
+
+
+PRESETS = ("ippatsu", "tenhou", "majsoul", "planet",
+           "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma")
+"""The preset names, four-player first (:meth:`Rules.preset`)."""
 
 
 _PRESET_CACHE: dict = {}

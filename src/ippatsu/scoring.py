@@ -612,6 +612,25 @@ def score(
                           discarder, pao, rules, raise_on_no_yaku, nukidora)
 
 
+def validate_nukidora(nukidora: Any, rules: Rules) -> int:
+    """The count of Norths set aside, checked against ``rules`` (three players, nukidora
+    on, 0..4): SituationError ``nukidora_four_players`` / ``nukidora_off``, TileCountError
+    ``negative_count`` / ``fifth_copy``."""
+    if type(nukidora) is not int:
+        nukidora = _int_arg(nukidora, "nukidora")
+    if nukidora and rules.players != 3:
+        raise SituationError(f"nukidora={nukidora}: Norths are set aside as dora only "
+                             f"in three-player mahjong (rules.players is 4)",
+                             "nukidora_four_players")
+    if nukidora and not rules.nukidora:
+        raise SituationError(f"nukidora={nukidora} but these rules have no nukidora "
+                             f"(rules.nukidora is off)", "nukidora_off")
+    if nukidora < 0 or nukidora > 4:
+        raise TileCountError(f"nukidora={nukidora}: 0 to 4 Norths can be set aside",
+                             "fifth_copy" if nukidora > 4 else "negative_count")
+    return nukidora
+
+
 def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
@@ -641,18 +660,7 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                            f"0..{len(seats) - 1}; a discarder only on a ron, never the "
                            f"winner", "bad_seat")
     if type(nukidora) is not int or nukidora:
-        if type(nukidora) is not int:
-            nukidora = _int_arg(nukidora, "nukidora")
-        if nukidora and rules.players != 3:
-            raise SituationError(f"nukidora={nukidora}: Norths are set aside as dora only "
-                                 f"in three-player mahjong (rules.players is 4)",
-                                 "nukidora_four_players")
-        if nukidora and not rules.nukidora:
-            raise SituationError(f"nukidora={nukidora} but these rules have no nukidora "
-                                 f"(rules.nukidora is off)", "nukidora_off")
-        if nukidora < 0 or nukidora > 4:
-            raise TileCountError(f"nukidora={nukidora}: 0 to 4 Norths can be set aside",
-                                 "fifth_copy" if nukidora > 4 else "negative_count")
+        nukidora = validate_nukidora(nukidora, rules)
     if type(honba) is not int or type(deposits) is not int:
         honba, deposits = _int_arg(honba, "honba"), _int_arg(deposits, "deposits")
     if honba < 0 or deposits < 0:

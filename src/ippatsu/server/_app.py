@@ -29,7 +29,7 @@ except ImportError as _e:  # pragma: no cover - exercised only without the extra
 
 import ippatsu
 from ..errors import IppatsuError
-from ..rules import Rules, rules_of
+from ..rules import PRESETS, Rules, rules_of
 from ..scoring import base_points, hand_cost
 from ..yaku import YAKU
 
@@ -48,7 +48,6 @@ UNEXPECTED: List[Tuple[str, str]] = []
 """(path, exception repr) of every non-IppatsuError the library raised (kept for tests;
 the last 100)."""
 
-_PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
 
 
 # ---------------------------------------------------------------------------------------
@@ -208,6 +207,7 @@ class ScoreRequest(_Body):
     pao: Optional[int] = None
     rules: RulesArg = None
     raise_on_no_yaku: bool = True
+    nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
 
 
 class AnalyzeRequest(_Body):
@@ -221,6 +221,7 @@ class AnalyzeRequest(_Body):
     riichi: bool = False
     rules: RulesArg = None
     visible: Optional[List[int]] = None
+    nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
 
 
 class HandRequest(_Body):
@@ -494,7 +495,7 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   seat_wind=req.seat_wind, round_wind=req.round_wind,
                   dora_indicators=_hand(req.dora_indicators), win_tile=req.win_tile,
                   tsumo=req.tsumo, riichi=req.riichi, rules=_rules(req.rules),
-                  visible=req.visible)
+                  visible=req.visible, nukidora=req.nukidora)
         return _ok(_call("analyze", a.to_dict))
 
     @app.post("/v1/shanten", tags=["hand core"])
@@ -531,7 +532,7 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
     async def presets() -> Response:
         """The rules presets with every field, and the fields (type, default, choices)."""
         return _ok({"presets": [{"name": n, "rules": rules_of(n).to_dict()}
-                                for n in _PRESETS], "fields": _fields()})
+                                for n in PRESETS], "fields": _fields()})
 
     @app.get("/v1/yaku", tags=["rules"])
     async def yaku_table() -> Response:
