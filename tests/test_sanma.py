@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ippatsu import Rules, core, score
+from ippatsu import Rules, _sanma, core, score
 from ippatsu.errors import (IppatsuError, MeldError, NoYakuError, SituationError,
                             TileCountError)
 from ippatsu.scoring import nagashi_mangan_payments, score_table
@@ -347,9 +347,25 @@ def test_sanma_shanten_agrees_with_the_reference_programme():
             if sum(c) != size:
                 continue
             n += 1
-            assert core._shanten3_standard(bytes(c)) == core._shanten3_standard_dp(c), c
-            forms = [core._shanten3_standard_dp(c), hc.shanten_chiitoitsu(c),
+            assert _sanma._shanten3_standard(bytes(c)) == _sanma._shanten3_standard_dp(c), c
+            forms = [_sanma._shanten3_standard_dp(c), hc.shanten_chiitoitsu(c),
                      hc.shanten_kokushi(c)]
             assert core.shanten(bytes(c), players=3) == min(x for x in forms
                                                            if x is not None), c
     assert n > 1000
+
+
+@pytest.mark.parametrize("fn", ["shanten", "shanten_forms", "is_agari", "waits", "ukeire"])
+def test_players_keyword_of_the_hand_core(fn):
+    """§11: ``players`` is 4 (any int equal to 4 — the backend's fast test is by identity)
+    or 3; anything else is IppatsuError ``bad_players``."""
+    import numpy as np
+
+    f = getattr(core, fn)
+    hand = "11m99m123p456p789s"   # 13 tiles: every function takes it
+    assert f(hand, players=np.int64(4)) == f(hand)
+    assert f(hand, players=3) is not None
+    for bad in (2, 5, "3", None, True, 3.5):
+        with pytest.raises(IppatsuError) as ei:
+            f(hand, players=bad)
+        assert ei.value.code == "bad_players"

@@ -335,8 +335,20 @@ cdef int _counts_of(object hand, uint8_t *out) except -1:
 _FORMS = {None: 0, "min": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
 
 
-def shanten(hand, form=None):
-    """shanten(hand, form=None) -> int
+cdef object _sanma_mod = None
+
+
+cdef object _three():
+    """ippatsu._sanma, the ``players=3`` road (imported on first use)."""
+    global _sanma_mod
+    if _sanma_mod is None:
+        from ippatsu import _sanma
+        _sanma_mod = _sanma
+    return _sanma_mod
+
+
+def shanten(hand, form=None, *, players=4):
+    """shanten(hand, form=None, *, players=4) -> int
 
     Shanten of a hand: -1 complete, 0 tenpai, n tiles away from tenpai (RULES.md §3).
 
@@ -348,7 +360,11 @@ def shanten(hand, form=None):
     form : {None, "standard", "chiitoitsu", "kokushi"}
         None gives the minimum over the forms. Seven pairs and thirteen orphans need 13 or
         14 concealed tiles; for smaller hands they raise ``HandSizeError``.
+    players : 4 or 3
+        3: three-player mahjong (docs/rules.md §11; no 2m-8m in the hand nor as a target).
     """
+    if players is not 4:  # a pointer test (an int equal to 4 is sent back by _sanma)
+        return _three().shanten(hand, form, players)
     cdef uint8_t c[34]
     cdef int total = _counts_of(hand, c)
     cdef int f
@@ -372,11 +388,13 @@ def shanten(hand, form=None):
     return ipt_shanten_min(c, total)
 
 
-def shanten_forms(hand):
-    """shanten_forms(hand) -> ShantenForms(standard, chiitoitsu, kokushi, min)
+def shanten_forms(hand, *, players=4):
+    """shanten_forms(hand, *, players=4) -> ShantenForms(standard, chiitoitsu, kokushi, min)
 
     Each form's shanten; seven pairs / thirteen orphans are None for hands with melds.
     """
+    if players is not 4:  # a pointer test (an int equal to 4 is sent back by _sanma)
+        return _three().shanten_forms(hand, players)
     cdef uint8_t c[34]
     cdef int total = _counts_of(hand, c)
     cdef int s, a, b, m
@@ -385,23 +403,28 @@ def shanten_forms(hand):
                         None if b == IPT_NOT_APPLICABLE else b, m)
 
 
-def is_agari(hand):
-    """is_agari(hand) -> bool
+def is_agari(hand, *, players=4):
+    """is_agari(hand, *, players=4) -> bool
 
     True when a hand of 3k+2 concealed tiles is complete (standard form, seven distinct
     pairs, or thirteen orphans). Hands of 3k+1 tiles are never complete.
     """
+    if players is not 4:  # a pointer test (an int equal to 4 is sent back by _sanma)
+        return _three().is_agari(hand, players)
     cdef uint8_t c[34]
     cdef int total = _counts_of(hand, c)
     return bool(ipt_is_agari(c, total))
 
 
-def waits(hand):
-    """waits(hand) -> list[int]
+def waits(hand, *, players=4):
+    """waits(hand, *, players=4) -> list[int]
 
     Kinds (0-33) that complete a 3k+1 hand. A kind the hand already holds four times
-    cannot come (RULES.md §3); an empty list means the hand is not tenpai.
+    cannot come (RULES.md §3); an empty list means the hand is not tenpai. With
+    ``players=3`` never a kind of 2m-8m.
     """
+    if players is not 4:  # a pointer test (an int equal to 4 is sent back by _sanma)
+        return _three().waits(hand, players)
     cdef uint8_t c[34]
     cdef int total = _counts_of(hand, c)
     if total % 3 != 1:
@@ -443,8 +466,8 @@ cdef int _check_beside(const uint8_t *c, const uint8_t *other, str what) except 
     return 0
 
 
-def ukeire(hand, visible=None):
-    """ukeire(hand, visible=None) -> Ukeire | list[DiscardUkeire]
+def ukeire(hand, visible=None, *, players=4):
+    """ukeire(hand, visible=None, *, players=4) -> Ukeire | list[DiscardUkeire]
 
     Effective tiles (RULES.md §3). For 3k+1 tiles: ``Ukeire(shanten, tiles, total)`` with
     ``tiles`` a tuple of ``(kind, unseen copies)`` for every kind whose draw lowers
@@ -452,7 +475,10 @@ def ukeire(hand, visible=None):
     distinct kind that can be discarded, best first (lowest shanten, then most tiles).
     ``visible`` (34 counts) are copies seen outside the hand (discards, melds, dora
     indicators); they lower the unseen counts, never the set of effective kinds.
+    ``players=3``: three-player shanten, and only tiles that exist (never 2m-8m).
     """
+    if players is not 4:  # a pointer test (an int equal to 4 is sent back by _sanma)
+        return _three().ukeire(hand, visible, players)
     cdef uint8_t c[34]
     cdef uint8_t vis[34]
     cdef uint8_t out[34]

@@ -99,8 +99,16 @@ def _check_beside(c, vis, what="visible"):
                 f"kind has four copies", code="fifth_copy")
 
 
-def shanten(hand, form=None) -> int:
+def _three():
+    from .. import _sanma
+
+    return _sanma
+
+
+def shanten(hand, form=None, *, players=4) -> int:
     """Shanten of a hand (see ``ippatsu._core.shanten``)."""
+    if players != 4:
+        return _three().shanten(hand, form, players)
     c = _counts_of(hand)
     f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
@@ -118,17 +126,23 @@ def shanten(hand, form=None) -> int:
     return hc.shanten_chiitoitsu(c) if f == 2 else hc.shanten_kokushi(c)
 
 
-def shanten_forms(hand) -> ShantenForms:
+def shanten_forms(hand, *, players=4) -> ShantenForms:
+    if players != 4:
+        return _three().shanten_forms(hand, players)
     c = _counts_of(hand)
     s, a, b = hc.shanten_all(c)
     return ShantenForms(s, a, b, min(x for x in (s, a, b) if x is not None))
 
 
-def is_agari(hand) -> bool:
+def is_agari(hand, *, players=4) -> bool:
+    if players != 4:
+        return _three().is_agari(hand, players)
     return hc.is_agari_counts(_counts_of(hand))
 
 
-def waits(hand) -> List[int]:
+def waits(hand, *, players=4) -> List[int]:
+    if players != 4:
+        return _three().waits(hand, players)
     return hc.waits_counts(_counts_of(hand))
 
 
@@ -154,7 +168,9 @@ def _visible(visible) -> Optional[List[int]]:
     return [_count_value(visible[k], k, "visible ") for k in range(34)]
 
 
-def ukeire(hand, visible=None):
+def ukeire(hand, visible=None, *, players=4):
+    if players != 4:
+        return _three().ukeire(hand, visible, players)
     c = _counts_of(hand)
     vis = _visible(visible)
     if vis is not None:
