@@ -48,7 +48,7 @@ class Recorder:
                                     rinshan, chankan, tenhou, chiihou)
         out = _fastscore.score_kernel(bytes(counts), win, tuple((m[0], m[1]) for m in mlist),
                                       flags, seat_wind, round_wind, dora + ura + red,
-                                      _fastscore.rules_tuple(rules))
+                                      rules)
         code, points, base, han, fu, mask, ym, mult = out[:8]
         self.checked += 1
         if isinstance(py, str):
@@ -182,7 +182,7 @@ def test_kernel_validates_counts_before_any_table_read():
     from ippatsu import _core
     from ippatsu.errors import HandSizeError, TileCountError
 
-    rules = _fastscore.rules_tuple(Rules.ippatsu())
+    rules = Rules.ippatsu()
     with pytest.raises(TileCountError):
         _core.score_kernel(bytes([14] + [0] * 33), 0, (), 0, 0, 0, 0, rules)
     with pytest.raises(TileCountError):

@@ -65,9 +65,3 @@ if AVAILABLE:
     bind_score_entry = _core.bind_score_entry
     score_entry = _core.score
 
-
-def rules_tuple(rules):
-    """The kernels' view of the rules: the Rules itself. ``score_kernel`` and
-    ``score_batch_kernel`` read the fields of ``ippatsu._codes.RULE_FIELDS`` by name
-    (``_core.core_fill_rules``); no positional tuple. Kept for ``scoring._rules_tuple``."""
-    return rules

@@ -106,13 +106,14 @@ __all__ = [
     "LIMIT_NAMES",
 ]
 
-# meld types (internal; from hand.MeldType names)
-M_CHI, M_PON, M_MINKAN, M_ANKAN, M_KAKAN = 0, 1, 2, 3, 4
-_MELD_TYPE_NAMES = {"chi": M_CHI, "pon": M_PON, "daiminkan": M_MINKAN, "minkan": M_MINKAN,
-                    "kan": M_MINKAN, "ankan": M_ANKAN, "kakan": M_KAKAN,
-                    "shouminkan": M_KAKAN, "added_kan": M_KAKAN, "closed_kan": M_ANKAN,
-                    "open_kan": M_MINKAN}
-_MELD_LABEL = ("chi", "pon", "open kan", "closed kan", "added kan")
+# the codes shared with the C kernel (meld kinds, situation flags, limits, red fives):
+# ippatsu/_codes.py is their one source
+from ._codes import (  # noqa: E402
+    F_ANY_RIICHI, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
+    F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, LIMIT_NAMES, LIMITS as _LIMITS, M_ANKAN, M_CHI,
+    M_KAKAN, M_MINKAN, M_PON, MELD_LABELS as _MELD_LABEL,
+    MELD_TYPE_NAMES as _MELD_TYPE_NAMES, RED_FIVE_IDS, flags_of as _flags)
+
 _MELD_FU = (None, (2, 4), (8, 16), (16, 32), (8, 16))  # [type][terminal-or-honor]
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -127,14 +128,10 @@ _KAN_TXT = tuple(n[0] * 4 + n[1] for n in _KN)
 _RUN_TXT = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}" if k < 27 and k % 9 < 7
                  else "" for k in range(34))
 _FORM_NAMES = ("standard", "chiitoitsu", "kokushi")
-# situation flags (the bits of the compiled kernel, ``_score.h``)
-F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU = 1, 2, 4, 8
-F_HAITEI, F_HOUTEI, F_RINSHAN, F_CHANKAN, F_TENHOU, F_CHIIHOU = 16, 32, 64, 128, 256, 512
-_PINFU_BIT = 1 << 7
+_PINFU_BIT = BY_NAME["pinfu"].bit
 _YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
-_RED_IDS = frozenset((16, 52, 88))
+_RED_IDS = frozenset(RED_FIVE_IDS)
 
-LIMIT_NAMES = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
 
 _DEFAULT_RULES = Rules()
 
@@ -450,7 +447,7 @@ def situation_message(flags: int, closed: bool, kan: bool, meld: bool,
     (closed kans included); ``dealer``: seat wind East. Shared by ``score`` and
     ``score_batch``."""
     tsumo = flags & F_TSUMO
-    any_riichi = flags & (F_RIICHI | F_DOUBLE_RIICHI)
+    any_riichi = flags & F_ANY_RIICHI
     if any_riichi and not closed:
         return "riichi on an open hand"
     if flags & F_IPPATSU and not any_riichi:
@@ -739,7 +736,7 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         _check_indicator_copies(seen, dora_kinds, ura_kinds)
     if flags & _UNUSUAL_FLAGS:
         _check_situation(flags, mlist, seat_wind)
-    elif mlist and flags & (F_RIICHI | F_DOUBLE_RIICHI) and any(m[0] != M_ANKAN
+    elif mlist and flags & F_ANY_RIICHI and any(m[0] != M_ANKAN
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
@@ -807,15 +804,6 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
     return closed, tuple(melds_k), red, dora, ura, kita
 
 
-def _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
-           chiihou) -> int:
-    return ((F_TSUMO if tsumo else 0) | (F_RIICHI if riichi else 0)
-            | (F_DOUBLE_RIICHI if double_riichi else 0) | (F_IPPATSU if ippatsu else 0)
-            | (F_HAITEI if haitei else 0) | (F_HOUTEI if houtei else 0)
-            | (F_RINSHAN if rinshan else 0) | (F_CHANKAN if chankan else 0)
-            | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0))
-
-
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
@@ -850,7 +838,7 @@ def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_ri
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
     kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
-                                     round_wind, dora + ura + red, _rules_tuple(rules))
+                                     round_wind, dora + ura + red, rules)
     return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
                                closed, honba, deposits, discarder, pao, seat_wind,
                                round_wind, raise_on_no_yaku, kita)
@@ -868,22 +856,6 @@ def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
                          raise_on_no_yaku, kita)
-
-
-_LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
-_RULES_TUPLES: dict = {}
-
-
-def _rules_tuple(rules: Rules) -> tuple:
-    """The kernel's view of the scoring rules, computed once per Rules object."""
-    hit = _RULES_TUPLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    t = _backend.rules_tuple(rules)
-    if len(_RULES_TUPLES) > 64:
-        _RULES_TUPLES.clear()
-    _RULES_TUPLES[id(rules)] = (rules, t)
-    return t
 
 
 _ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
