@@ -369,3 +369,18 @@ def test_players_keyword_of_the_hand_core(fn):
         with pytest.raises(IppatsuError) as ei:
             f(hand, players=bad)
         assert ei.value.code == "bad_players"
+
+
+def test_score_batch_refuses_three_player_rules():
+    """§11: the batch scorer pays four ways; given three-player rules it says so (an
+    error naming the rules) rather than a silently four-player answer."""
+    import numpy as np
+
+    from ippatsu.scoring_batch import score_batch
+    from ippatsu.tiles import parse_counts
+
+    c = np.array([parse_counts("11m99m123p456p789s9s")], np.uint8)
+    score_batch(c, [26], tsumo=True)
+    with pytest.raises(IppatsuError) as ei:
+        score_batch(c, [26], tsumo=True, rules="tenhou_sanma")
+    assert ei.value.code == "bad_rules" and "tenhou_sanma" in str(ei.value)

@@ -177,7 +177,8 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
                 red=0, rules: Optional[Rules] = None, threads=1) -> ScoreBatch:
     """score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1) -> ScoreBatch
 
-    Score N winning hands (module docstring). Invalid rows (a fifth copy, a wrong tile
+    Score N winning hands of four-player mahjong (module docstring; three-player rules
+    raise ``bad_rules``: score them per hand with :func:`ippatsu.score`). Invalid rows (a fifth copy, a wrong tile
     count for the melds, an impossible meld, a winning tile not in the hand) raise an
     :class:`~ippatsu.errors.IppatsuError` naming the row; hands that are not complete or
     have no yaku get ``code`` 1 or 2 and score 0.
@@ -194,6 +195,10 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     from ._reference.api import _check_threads
 
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
+    if rules.players != 4:
+        raise IppatsuError(f"score_batch scores four-player hands; rules {rules.name!r} are "
+                           f"for {rules.players} players: use score() per hand",
+                           code="bad_rules")
     _check_threads(threads)  # the same check (and code) on both backends
     c = np.asarray(counts)
     if c.ndim != 2 or c.shape[1] != 34:
