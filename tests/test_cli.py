@@ -93,6 +93,21 @@ def test_hand_json(capsys):
     assert d["waits"][0]["ron"]["points"] > 0
 
 
+def test_hand_three_players(capsys):
+    """docs/rules.md §11 at the command line: a three-player preset and Norths set
+    aside give what analyze() gives; the North seat and 2m-8m are one-line errors."""
+    from ippatsu import analyze
+
+    rc, out, _ = run(capsys, "hand", "11m123p456p789p78s", "--rules", "tenhou_sanma",
+                     "--nukidora", "1", "--seat", "W", "--json")
+    assert rc == 0
+    want = analyze("11m123p456p789p78s", rules="tenhou_sanma", nukidora=1, seat_wind=2)
+    assert json.loads(out) == json.loads(json.dumps(want.to_dict()))
+    for argv in (("11m123p456p789p78s", "--seat", "N"), ("123m456p789s1122z",)):
+        rc, _, err = run(capsys, "hand", *argv, "--rules", "tenhou_sanma")
+        assert rc == 1 and len(err.strip().splitlines()) == 1
+
+
 def test_hand_glyphs(capsys):
     rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--glyphs", "always")
     assert rc == 0

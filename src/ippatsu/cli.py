@@ -79,7 +79,7 @@ from typing import List, Optional, Sequence
 
 __all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs", "to_ascii"]
 
-PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
+from .rules import PRESETS  # noqa: E402
 MAX_REPORTED_BAD_LINES = 20
 
 
@@ -247,7 +247,10 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--visible", metavar="TILES", default="",
                    help="tiles seen elsewhere (discards, others' melds), in notation")
     h.add_argument("--rules", choices=PRESETS, default="ippatsu",
-                   help="rules preset (default ippatsu; see docs/rules.md)")
+                   help="rules preset (default ippatsu; the *_sanma presets are "
+                        "three-player; see docs/rules.md)")
+    h.add_argument("--nukidora", type=int, default=0, metavar="N",
+                   help="three players: Norths set aside as dora (default 0)")
     h.add_argument("--json", action="store_true", help="print the analysis as JSON")
     h.add_argument("--glyphs", choices=("auto", "always", "never"), default="auto",
                    help="Unicode tile glyphs (auto: on a UTF-8 terminal)")
@@ -373,9 +376,10 @@ def _cmd_hand(args, out, err) -> int:
     a = analyze(" ".join(args.hand), melds=args.meld, seat_wind=args.seat,
                 round_wind=args.round, dora_indicators=dora, win_tile=args.win,
                 tsumo=args.tsumo, riichi=args.riichi, rules=Rules.preset(args.rules),
-                visible=visible)
+                visible=visible, nukidora=args.nukidora)
     if args.win is not None and a.shanten != -1:
-        before = analyze(" ".join(args.hand), melds=args.meld, rules=Rules.preset(args.rules))
+        before = analyze(" ".join(args.hand), melds=args.meld, rules=Rules.preset(args.rules),
+                         nukidora=args.nukidora)
         _not_completed(args, a, before)
     if args.json:
         _json(a.to_dict(), out, indent=2)
