@@ -102,7 +102,20 @@ class _Conn:
             self.writer.close()
 
 
-async def _load(url: str, path: str, bodies: List[dict], total: int, conc: int) -> dict:
+def _cpu_seconds(pid) -> float:
+    """user + system CPU seconds of a process (Linux /proc; 0.0 elsewhere)."""
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+async def _load(url: str, path: str, bodies: List[dict], total: int, conc: int,
+                pid=None) -> dict:
     from urllib.parse import urlsplit
 
     u = urlsplit(url)
@@ -130,11 +143,15 @@ async def _load(url: str, path: str, bodies: List[dict], total: int, conc: int) 
         finally:
             conn.close()
 
+    cpu0 = _cpu_seconds(pid)
     t0 = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(conc)))
     wall = time.perf_counter() - t0
-    return {"path": path, "concurrency": conc, "requests": total, "errors": errors,
-            "rps": total / wall, "p50_ms": 1e3 * _pct(lat, 50), "p99_ms": 1e3 * _pct(lat, 99)}
+    row = {"path": path, "concurrency": conc, "requests": total, "errors": errors,
+           "rps": total / wall, "p50_ms": 1e3 * _pct(lat, 50), "p99_ms": 1e3 * _pct(lat, 99)}
+    if pid is not None:   # the server's own CPU time per request (a local server only)
+        row["server_cpu_us"] = 1e6 * (_cpu_seconds(pid) - cpu0) / total
+    return row
 
 
 async def _batch(url: str, n_hands: int, reps: int, form: str) -> dict:
@@ -212,12 +229,15 @@ def main(argv=None) -> int:
         for path, bodies in (("/v1/score", score_bodies), ("/v1/analyze", analyze_bodies)):
             asyncio.run(_load(url, path, bodies, min(200, args.requests), 4))  # warm up
             for conc in (int(c) for c in args.concurrency.split(",")):
-                rows.append(asyncio.run(_load(url, path, bodies, args.requests, conc)))
+                rows.append(asyncio.run(_load(url, path, bodies, args.requests, conc,
+                                              proc.pid if proc is not None else None)))
                 if not args.json:
                     r = rows[-1]
                     print(f"{path:12} c={conc:<3} {r['rps']:8.0f} req/s  p50 "
                           f"{r['p50_ms']:7.2f} ms  p99 {r['p99_ms']:7.2f} ms  "
-                          f"errors {r['errors']}/{r['requests']}", flush=True)
+                          f"errors {r['errors']}/{r['requests']}"
+                          + (f"  server CPU {r['server_cpu_us']:4.0f} us/request"
+                             if "server_cpu_us" in r else ""), flush=True)
         batches = [asyncio.run(_batch(url, 10_000, args.batch_reps, form))
                    for form in ("notation", "counts")]
         if args.json:

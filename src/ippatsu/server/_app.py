@@ -358,36 +358,69 @@ def _static_files() -> Dict[str, Tuple[bytes, str]]:
 
 
 # ---------------------------------------------------------------------------------------
-# the body-size limit (a plain ASGI middleware: it reads at most MAX_BODY_BYTES + 1)
+# the front door: the body-size limit and the fast path of the JSON endpoints (a plain
+# ASGI middleware: it reads at most MAX_BODY_BYTES + 1)
 # ---------------------------------------------------------------------------------------
-class _BodyLimit:
-    def __init__(self, app, limit: int):
-        self.app, self.limit = app, limit
+_JSON = b"application/json"
+
+
+class _Front:
+    """Reads the body (413 ``body_too_large`` above ``limit``), then answers the POST
+    endpoints of ``fast`` (route path -> (request model, handler)) itself when the body
+    is ``application/json`` that the request model accepts: the same parse
+    (``json.loads``), the same validation (the model, strict) and the same handler as the
+    FastAPI route, without FastAPI's per-request dependency machinery. Anything else --
+    another path, another content type, a body the model refuses -- goes to the FastAPI
+    app, which answers it as before (its 422 bodies, its OpenAPI schema)."""
+
+    def __init__(self, app, limit: int, fast: Optional[Dict[str, Any]] = None):
+        self.app, self.limit, self.fast = app, limit, fast or {}
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        limit = self.limit
+        ctype = None
         for k, v in scope.get("headers", ()):
             if k == b"content-length":
                 try:
                     n = int(v)
                 except ValueError:
                     n = 0
-                if n > self.limit:
+                if limit and n > limit:
                     return await self._too_large(scope, receive, send)
-        chunks, size = [], 0
-        while True:
-            msg = await receive()
-            if msg["type"] == "http.disconnect":
-                return
-            chunk = msg.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                return await self._too_large(scope, receive, send)
-            chunks.append(chunk)
-            if not msg.get("more_body", False):
-                break
-        body = b"".join(chunks)
+            elif k == b"content-type" and ctype is None:
+                ctype = v
+        msg = await receive()
+        if msg["type"] == "http.disconnect":
+            return
+        body = msg.get("body", b"")
+        if limit and len(body) > limit:
+            return await self._too_large(scope, receive, send)
+        if msg.get("more_body", False):
+            chunks, size = [body], len(body)
+            while True:
+                msg = await receive()
+                if msg["type"] == "http.disconnect":
+                    return
+                chunk = msg.get("body", b"")
+                size += len(chunk)
+                if limit and size > limit:
+                    return await self._too_large(scope, receive, send)
+                chunks.append(chunk)
+                if not msg.get("more_body", False):
+                    break
+            body = b"".join(chunks)
+        if ctype == _JSON and body and scope["method"] == "POST":
+            path = scope["path"]
+            root = scope.get("root_path", "")
+            if root and path.startswith(root + "/"):
+                path = path[len(root):]
+            route = self.fast.get(path)
+            if route is not None:
+                answer = self._fast(route, body)
+                if answer is not None:
+                    return await answer(scope, receive, send)
         sent = False
 
         async def replay():
@@ -398,6 +431,21 @@ class _BodyLimit:
             return await receive()
 
         return await self.app(scope, replay, send)
+
+    @staticmethod
+    def _fast(route, body: bytes) -> Optional[Response]:
+        """The answer of a fast-path endpoint, or None to let FastAPI answer."""
+        model, handler = route
+        try:
+            req = model.model_validate(json.loads(body))
+        except Exception:   # not JSON, not the schema, too deep: FastAPI's 4xx
+            return None
+        try:
+            return _ok(handler(req))
+        except APIError as e:   # what the APIError exception handler answers
+            return _error(e.status, e.code, e.message)
+        except Exception:   # pragma: no cover - the route raises it again, as before
+            return None
 
     async def _too_large(self, scope, receive, send):
         r = _error(413, "body_too_large",
@@ -477,56 +525,95 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                     "backend": ippatsu.BACKEND, "max_batch": app.state.max_batch,
                     "max_body_bytes": max_body_bytes})
 
-    @app.post("/v1/score", tags=["scoring"])
-    async def score(req: ScoreRequest) -> Response:
-        """``ippatsu.score(...).to_dict()``: the best reading of a complete hand."""
-        kw = req.model_dump(exclude={"hand", "win_tile", "melds", "rules"})
-        for k in ("dora_indicators", "ura_indicators"):
-            kw[k] = _hand(kw[k])
+    # the POST handlers: request model -> answer (dict), shared by the FastAPI routes
+    # (their schema, their error answers) and the fast path of _Front
+    def _score(req: ScoreRequest) -> dict:
         melds = [_meld(m, i) for i, m in enumerate(req.melds)]
         r = _call("score", ippatsu.score, _hand(req.hand), req.win_tile, melds=melds,
-                  rules=_rules(req.rules), **kw)
-        return _ok(r.to_dict())
+                  tsumo=req.tsumo, riichi=req.riichi, double_riichi=req.double_riichi,
+                  ippatsu=req.ippatsu, haitei=req.haitei, houtei=req.houtei,
+                  rinshan=req.rinshan, chankan=req.chankan, tenhou=req.tenhou,
+                  chiihou=req.chiihou, seat_wind=req.seat_wind, round_wind=req.round_wind,
+                  dora_indicators=_hand(req.dora_indicators),
+                  ura_indicators=_hand(req.ura_indicators), honba=req.honba,
+                  deposits=req.deposits, discarder=req.discarder, pao=req.pao,
+                  rules=_rules(req.rules), raise_on_no_yaku=req.raise_on_no_yaku,
+                  nukidora=req.nukidora)
+        return r.to_dict()
 
-    @app.post("/v1/analyze", tags=["analysis"])
-    async def analyze(req: AnalyzeRequest) -> Response:
-        """``ippatsu.analyze(...).to_dict()``: shanten, waits with scores, yaku, hints."""
+    def _analyze(req: AnalyzeRequest) -> dict:
         a = _call("analyze", ippatsu.analyze, _hand(req.hand), melds=list(req.melds),
                   seat_wind=req.seat_wind, round_wind=req.round_wind,
                   dora_indicators=_hand(req.dora_indicators), win_tile=req.win_tile,
                   tsumo=req.tsumo, riichi=req.riichi, rules=_rules(req.rules),
                   visible=req.visible, nukidora=req.nukidora)
-        return _ok(_call("analyze", a.to_dict))
+        return _call("analyze", a.to_dict)
+
+    def _shanten(req: HandRequest) -> dict:
+        return _shanten_of(_hand(req.hand), "shanten")
+
+    def _waits(req: HandRequest) -> dict:
+        return _waits_of(_hand(req.hand), "waits")
+
+    def _ukeire(req: HandRequest) -> dict:
+        return _ukeire_of(_hand(req.hand), req.visible, "ukeire")
+
+    def _shanten_batch(req: BatchRequest) -> dict:
+        return {"results": _rows(_shanten_of, req.hands)}
+
+    def _waits_batch(req: BatchRequest) -> dict:
+        return {"results": _rows(_waits_of, req.hands)}
+
+    def _ukeire_batch(req: BatchRequest) -> dict:
+        return {"results": _rows(_ukeire_of, req.hands, req.visible)}
+
+    fast: Dict[str, Any] = {
+        "/v1/score": (ScoreRequest, _score), "/v1/analyze": (AnalyzeRequest, _analyze),
+        "/v1/shanten": (HandRequest, _shanten), "/v1/waits": (HandRequest, _waits),
+        "/v1/ukeire": (HandRequest, _ukeire),
+        "/v1/batch/shanten": (BatchRequest, _shanten_batch),
+        "/v1/batch/waits": (BatchRequest, _waits_batch),
+        "/v1/batch/ukeire": (BatchRequest, _ukeire_batch)}
+
+    @app.post("/v1/score", tags=["scoring"])
+    async def score(req: ScoreRequest) -> Response:
+        """``ippatsu.score(...).to_dict()``: the best reading of a complete hand."""
+        return _ok(_score(req))
+
+    @app.post("/v1/analyze", tags=["analysis"])
+    async def analyze(req: AnalyzeRequest) -> Response:
+        """``ippatsu.analyze(...).to_dict()``: shanten, waits with scores, yaku, hints."""
+        return _ok(_analyze(req))
 
     @app.post("/v1/shanten", tags=["hand core"])
     async def shanten(req: HandRequest) -> Response:
         """Shanten (the lowest form) and each form's shanten (``shanten_forms``)."""
-        return _ok(_shanten_of(_hand(req.hand), "shanten"))
+        return _ok(_shanten(req))
 
     @app.post("/v1/waits", tags=["hand core"])
     async def waits(req: HandRequest) -> Response:
         """The kinds that complete a 3k+1 hand (``ippatsu.waits``)."""
-        return _ok(_waits_of(_hand(req.hand), "waits"))
+        return _ok(_waits(req))
 
     @app.post("/v1/ukeire", tags=["hand core"])
     async def ukeire(req: HandRequest) -> Response:
         """Effective tiles (``ippatsu.ukeire``): of a 3k+1 hand, or per discard of 3k+2."""
-        return _ok(_ukeire_of(_hand(req.hand), req.visible, "ukeire"))
+        return _ok(_ukeire(req))
 
     @app.post("/v1/batch/shanten", tags=["hand core"])
     async def shanten_batch(req: BatchRequest) -> Response:
         """``/v1/shanten`` for up to ``max_batch`` hands (more: 413 batch_too_large)."""
-        return _ok({"results": _rows(_shanten_of, req.hands)})
+        return _ok(_shanten_batch(req))
 
     @app.post("/v1/batch/waits", tags=["hand core"])
     async def waits_batch(req: BatchRequest) -> Response:
         """``/v1/waits`` for up to ``max_batch`` hands."""
-        return _ok({"results": _rows(_waits_of, req.hands)})
+        return _ok(_waits_batch(req))
 
     @app.post("/v1/batch/ukeire", tags=["hand core"])
     async def ukeire_batch(req: BatchRequest) -> Response:
         """``/v1/ukeire`` for up to ``max_batch`` hands (one ``visible`` for all)."""
-        return _ok({"results": _rows(_ukeire_of, req.hands, req.visible)})
+        return _ok(_ukeire_batch(req))
 
     @app.get("/v1/presets", tags=["rules"])
     async def presets() -> Response:
@@ -561,8 +648,7 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
         """The limit table for a preset with field overrides (``max_han`` is ignored)."""
         return _ok(_limits(_rules(req.rules)))
 
-    if max_body_bytes:
-        app.add_middleware(_BodyLimit, limit=max_body_bytes)
+    app.add_middleware(_Front, limit=max_body_bytes, fast=fast)
     return app
 
 
