@@ -59,10 +59,31 @@ class APIError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+try:   # part of the server extra; the standard library encodes the same bytes, slower
+    from orjson import dumps as _orjson_dumps
+except ImportError:  # pragma: no cover - exercised only without orjson
+    _orjson_dumps = None
+
+
+def _encode(x: Any) -> bytes:
+    """``json.dumps(x, separators=(",", ":"))`` as bytes. orjson writes the same bytes for
+    the answers' types (str keys, str / int / bool / None / list / tuple values) when the
+    text is ASCII; anything else (non-ASCII text, which json escapes, or a type orjson
+    refuses) is encoded by json."""
+    if _orjson_dumps is not None:
+        try:
+            b = _orjson_dumps(x)
+        except TypeError:
+            pass
+        else:
+            if b.isascii():
+                return b
+    return json.dumps(x, separators=(",", ":")).encode()
+
+
 def _ok(x: Any) -> Response:
-    """A 200 JSON answer, encoded once with the standard library (no response model)."""
-    return Response(json.dumps(x, separators=(",", ":")).encode(),
-                    media_type="application/json")
+    """A 200 JSON answer, encoded once (no response model)."""
+    return Response(_encode(x), media_type="application/json")
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
@@ -653,7 +674,10 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    """Run the app with uvicorn (one worker) until interrupted."""
+    """Run the app with uvicorn (one worker) until interrupted. uvicorn picks uvloop and
+    httptools when they are installed (the server extra installs them); its access log
+    (one INFO line per request) is on at ``info`` and ``debug`` only, where it shows."""
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level=log_level)
+    uvicorn.run(create_app(), host=host, port=port, log_level=log_level,
+                access_log=log_level in ("info", "debug", "trace"))
