@@ -15,7 +15,7 @@ import pytest
 
 from conftest import shared_path
 from ippatsu import core, score
-from ippatsu.errors import HandSizeError, IppatsuError, NoYakuError, TileCountError
+from ippatsu.errors import HandSizeError, IppatsuError, NoYakuError, NotAgariError, TileCountError
 from ippatsu.rules import Rules
 from ippatsu.scoring_batch import NO_YAKU, NOT_AGARI, RIICHI, TSUMO, score_batch
 from ippatsu.tiles import parse_counts, parse_kinds, parse_tile
@@ -108,6 +108,12 @@ def test_batch_codes_and_errors():
     res = score_batch(c, [21, 21, 26], tsumo=[True, True, False])
     assert list(res.code) == [0, NOT_AGARI, NO_YAKU]
     assert list(res.points) == [2100, 0, 0]   # 2 han 20 fu dealer tsumo: 700 all
+    # the same words as score(): ScoreResult.error / the errors' codes
+    assert [res.error(i) for i in range(3)] == [None, "not_agari", "no_yaku"]
+    assert score("123m456p789s999s11m", "9s", raise_on_no_yaku=False).error == res.error(2)
+    with pytest.raises(NotAgariError) as ei:
+        score("123m456p789s234s56m", "4s", tsumo=True)
+    assert ei.value.code == res.error(1)
     res = score_batch(c[:1], [21], flags=[TSUMO | RIICHI], seat_wind=1)
     assert (int(res.han[0]), int(res.points[0])) == (3, 2700)
     bad = c.copy()

@@ -32,7 +32,7 @@ Output: :class:`ScoreBatch` of arrays ``han`` (int16), ``fu`` (int16), ``points`
 bit ``i`` = row ``i`` of :mod:`ippatsu.yaku`, yakuman rows included), ``yakuman``
 (multiple), ``limit`` (0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman,
 6 counted yakuman), ``code`` (0 ok, :data:`NOT_AGARI` = 1, :data:`NO_YAKU` = 2; those
-rows score 0 points).
+rows score 0 points; ``ScoreBatch.error(i)`` names them as ``ScoreResult.error`` does).
 """
 from __future__ import annotations
 
@@ -75,6 +75,14 @@ class ScoreBatch(NamedTuple):
     yakuman: np.ndarray
     limit: np.ndarray
     code: np.ndarray
+
+    def error(self, i: int):
+        """Row ``i``'s error in :class:`~ippatsu.scoring.ScoreResult`'s words: None,
+        ``"not_agari"`` or ``"no_yaku"`` (the codes :func:`ippatsu.score` uses)."""
+        return _ERROR_NAMES[int(self.code[i])]
+
+
+_ERROR_NAMES = {S_OK: None, S_NOT_AGARI: "not_agari", S_NO_YAKU: "no_yaku"}
 
 
 def _ints(x, name, lo, hi, bools=False):
