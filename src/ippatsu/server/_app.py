@@ -388,11 +388,14 @@ _JSON = b"application/json"
 class _Front:
     """Reads the body (413 ``body_too_large`` above ``limit``), then answers the POST
     endpoints of ``fast`` (route path -> (request model, handler)) itself when the body
-    is ``application/json`` that the request model accepts: the same parse
-    (``json.loads``), the same validation (the model, strict) and the same handler as the
-    FastAPI route, without FastAPI's per-request dependency machinery. Anything else --
-    another path, another content type, a body the model refuses -- goes to the FastAPI
-    app, which answers it as before (its 422 bodies, its OpenAPI schema)."""
+    is ``application/json`` that the request model accepts: the same model (strict), the
+    same handler and the same error answers as the FastAPI route, without FastAPI's
+    per-request dependency machinery. The body is parsed by pydantic's JSON parser, which
+    reads what ``json.loads`` reads to the same values or refuses it (``NaN`` outside
+    ``Any``, a lone surrogate, a byte-order mark, bad UTF-8, trailing text). Anything
+    refused -- another path, another content type, a body the model or the parser refuses
+    -- goes to the FastAPI app, which answers it as before (its 4xx bodies, its OpenAPI
+    schema)."""
 
     def __init__(self, app, limit: int, fast: Optional[Dict[str, Any]] = None):
         self.app, self.limit, self.fast = app, limit, fast or {}
@@ -458,7 +461,7 @@ class _Front:
         """The answer of a fast-path endpoint, or None to let FastAPI answer."""
         model, handler = route
         try:
-            req = model.model_validate(json.loads(body))
+            req = model.model_validate_json(body)
         except Exception:   # not JSON, not the schema, too deep: FastAPI's 4xx
             return None
         try:
