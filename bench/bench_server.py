@@ -11,7 +11,9 @@ clients on raw keep-alive HTTP/1.1 connections (one per concurrent client; httpx
     python bench/bench_server.py --json
 
 The client runs on the same machine as the server and takes CPU from it: the numbers are
-a floor for the server alone.
+a floor for the server alone. For a server it started (or ``--server-pid``), each cell
+also reports the server process's own CPU time per request (user + system, from /proc),
+which the client's share of the machine does not change much.
 """
 from __future__ import annotations
 
@@ -212,6 +214,8 @@ def main(argv=None) -> int:
     ap.add_argument("--requests", type=int, default=2000, help="requests per cell")
     ap.add_argument("--concurrency", default="1,16,64", help="clients, comma-separated")
     ap.add_argument("--batch-reps", type=int, default=5, help="10,000-hand batch requests")
+    ap.add_argument("--server-pid", type=int,
+                    help="with --url: the server's process id, to report its CPU time")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
 
@@ -230,7 +234,8 @@ def main(argv=None) -> int:
             asyncio.run(_load(url, path, bodies, min(200, args.requests), 4))  # warm up
             for conc in (int(c) for c in args.concurrency.split(",")):
                 rows.append(asyncio.run(_load(url, path, bodies, args.requests, conc,
-                                              proc.pid if proc is not None else None)))
+                                              proc.pid if proc is not None
+                                              else args.server_pid)))
                 if not args.json:
                     r = rows[-1]
                     print(f"{path:12} c={conc:<3} {r['rps']:8.0f} req/s  p50 "
