@@ -290,7 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
     v.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"),
-                   help="uvicorn's log level (default info)")
+                   help="uvicorn's log level (default info; the access log, one line "
+                        "per request, at info and debug only)")
 
     from .study._cli import add_parser as _add_study
 
