@@ -14,6 +14,8 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
+import ippatsu  # noqa: E402
+import ippatsu.yaku  # noqa: E402
 from ippatsu.server import _app, create_app  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -91,3 +93,29 @@ def test_raw_bodies_answer_alike(clients, i):
     data, ctype = RAW[i]
     a = _same(clients, "/v1/score", data, ctype)
     assert a.status_code < 500
+
+
+def test_answers_encode_as_json_does():
+    """The answer encoder (orjson when installed) writes exactly ``json.dumps``'s compact
+    bytes for what the API answers: ints (beyond 64 bits too), bools, None, nested lists
+    and objects, non-ASCII text (Korean yaku names, which json escapes) and the library's
+    own answers. (Not floats: orjson writes 1e-08 as 1e-8; no answer holds a float.)"""
+    from hypothesis import given, settings, strategies as st
+
+    leaf = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=8))
+    tree = st.recursive(leaf, lambda kid: st.lists(kid, max_size=4)
+                        | st.dictionaries(st.text(max_size=6), kid, max_size=4), max_leaves=20)
+
+    def compact(x):
+        return json.dumps(x, separators=(",", ":")).encode()
+
+    @given(tree)
+    @settings(max_examples=200, deadline=None)
+    def check(x):
+        assert _app._encode(x) == compact(x)
+
+    check()
+    for x in ([y.to_dict() for y in ippatsu.yaku.YAKU],
+              ippatsu.analyze("123m456p789s1122z").to_dict(),
+              ippatsu.score("234m567p345s55p678s", riichi=True).to_dict()):
+        assert _app._encode(x) == compact(x) and b"." not in compact(x).replace(b". ", b"")
