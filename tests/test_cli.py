@@ -108,6 +108,18 @@ def test_hand_three_players(capsys):
         assert rc == 1 and len(err.strip().splitlines()) == 1
 
 
+def test_hand_being_built(capsys):
+    """docs/rules.md §9: a hand of 3k tiles is analysed as one being built; the command
+    shows its status, its effective draws (as analyze() gives them) and the hints."""
+    from ippatsu import analyze
+
+    rc, out, _ = run(capsys, "hand", "13m5p9s1z7z", "--glyphs", "never")
+    assert rc == 0
+    a = analyze("13m5p9s1z7z")
+    assert "building" in out and "Yaku to aim for" in out
+    assert "  ".join(f"{t.tile}×{t.unseen}" for t in a.ukeire) in out
+
+
 def test_hand_glyphs(capsys):
     rc, out, _ = run(capsys, "hand", "123m456p789s1122z", "--glyphs", "always")
     assert rc == 0

@@ -515,7 +515,7 @@ def format_analysis(a, glyphs: bool = False) -> str:
         L += _format_win(a, glyphs)
     elif a.waits:
         L += _format_waits(a)
-    elif n % 3 == 1:
+    elif n % 3 == 1 or (a.status == "building" and a.ukeire):
         L.append("")
         L.append(f"Effective tiles (draws that lower the shanten): {a.ukeire_total} unseen")
         L.append("  " + "  ".join(f"{t.tile}×{t.unseen}" for t in a.ukeire))
