@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from ippatsu import _backend
 from ippatsu.rules import RonMode, Rules
 from ippatsu.sim import play, play_many
 from ippatsu.table import (Action, ActionType, GameState, GreedyAgent, Observation, Phase,
@@ -197,6 +198,9 @@ def test_greedy_and_caller_selfplay_invariants(seed):
     assert sum(st.scores) == 100000
 
 
+@pytest.mark.skipif(_backend.PURE, reason="many greedy games, too slow interpreted: the "
+                    "compiled pass plays them, and test_table_compiled checks the compiled "
+                    "table against the interpreted one")
 def test_greedy_games_have_wins_and_riichi():
     res = play_many(4, 7, lambda i: [GreedyAgent() for _ in range(4)])
     wins = sum(1 for r in res for h in r["hands"] if h.kind == "win")
@@ -267,6 +271,9 @@ def _four_greedy(i):
     return [GreedyAgent() for _ in range(4)]
 
 
+@pytest.mark.skipif(_backend.PURE, reason="many greedy games, too slow interpreted: the "
+                    "compiled pass plays them, and test_table_compiled checks the compiled "
+                    "table against the interpreted one")
 def test_play_many_parallel_equals_serial():
     a = play_many(4, 11, _four_greedy, record=False)
     b = play_many(4, 11, _four_greedy, record=False, workers=2)
@@ -307,6 +314,9 @@ class _Spy:
         return self.agent(obs, legal)
 
 
+@pytest.mark.skipif(_backend.PURE, reason="many greedy games, too slow interpreted: the "
+                    "compiled pass plays them, and test_table_compiled checks the compiled "
+                    "table against the interpreted one")
 def test_optional_last_dealer_stop_in_selfplay_and_its_log_replays():
     """LastDealerStop.OPTIONAL: the offer comes only to the last hand's dealer in first
     place with >= 30,000; STOP ends the game there, PASS plays on; the mjai log of such a
