@@ -15,16 +15,14 @@ Run: ``PYTHONPATH=src python -m pytest tests/test_sanma_riichienv.py -q -s``.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 import pytest
 
-from conftest import shared_path
 from ippatsu.rules import Rules
 from ippatsu.scoring import score
 from ippatsu.yaku import MAJSOUL_DORA
-from test_scoring_riichienv import case_kwargs, majsoul_ids
+from test_scoring_riichienv import case_kwargs, compare_corpus, majsoul_ids
 
 MAJSOUL_KITA = 34  # Mahjong Soul's yaku id of the Norths set aside (kita / nukidora)
 
@@ -52,28 +50,9 @@ def scored(case: dict):
                  discarder=discarder)
 
 
-def compare(case: dict) -> dict:
-    exp = case["expected"]
-    r = scored(case)
-    yakuman = exp["fu"] == 0
-    return {
-        "han": r.han == exp["han"],
-        "fu": yakuman or r.fu == exp["fu"],
-        "yaku": majsoul_ids_3p(r) == sorted(exp["yaku"]),
-        "result": r,
-    }
-
-
 @lru_cache(maxsize=None)
 def _all():
-    cases = json.loads(shared_path("scored", "riichienv_agari_3p.json").read_text())["cases"]
-    results = []
-    for c in cases:
-        try:
-            results.append(compare(c))
-        except Exception as e:  # noqa: BLE001
-            results.append({"han": False, "fu": False, "yaku": False, "error": repr(e)})
-    return cases, results
+    return compare_corpus("riichienv_agari_3p.json", scored, majsoul_ids_3p)
 
 
 MEASURED = {"han": 402, "fu": 402, "yaku": 402}

@@ -61,28 +61,34 @@ def majsoul_ids(r) -> list:
     return sorted(ids)
 
 
-def compare(case: dict) -> dict:
-    exp = case["expected"]
-    r = score(**case_kwargs(case), rules=Rules.majsoul())
-    yakuman = exp["fu"] == 0
+def agreement(r, exp: dict, ids=majsoul_ids) -> dict:
+    """Which of han, fu (not compared for a yakuman: the corpus gives 0) and the yaku ids
+    (``ids(r)``, Mahjong Soul numbering) of our result ``r`` agree with the corpus."""
     return {
         "han": r.han == exp["han"],
-        "fu": yakuman or r.fu == exp["fu"],
-        "yaku": majsoul_ids(r) == sorted(exp["yaku"]),
+        "fu": exp["fu"] == 0 or r.fu == exp["fu"],
+        "yaku": ids(r) == sorted(exp["yaku"]),
         "result": r,
     }
 
 
-@lru_cache(maxsize=None)
-def _all():
-    cases = json.loads(shared_path("scored", "riichienv_agari_4p.json").read_text())["cases"]
+def compare_corpus(name: str, scorer, ids=majsoul_ids):
+    """Score every case of ``data/scored/<name>`` with ``scorer(case)`` and compare it with
+    the corpus; an exception counts as a disagreement on every field."""
+    cases = json.loads(shared_path("scored", name).read_text())["cases"]
     results = []
     for c in cases:
         try:
-            results.append(compare(c))
+            results.append(agreement(scorer(c), c["expected"], ids))
         except Exception as e:  # noqa: BLE001
             results.append({"han": False, "fu": False, "yaku": False, "error": repr(e)})
     return cases, results
+
+
+@lru_cache(maxsize=None)
+def _all():
+    return compare_corpus("riichienv_agari_4p.json",
+                          lambda c: score(**case_kwargs(c), rules=Rules.majsoul()))
 
 
 MEASURED = {"han": 816, "fu": 816, "yaku": 816}
