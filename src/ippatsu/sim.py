@@ -24,12 +24,13 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
          record: bool = True, check: bool = False, names=None) -> dict:
     """play(seed, agents, rules=Rules.ippatsu(), *, record=True, check=False) -> dict
 
-    Play one game. ``agents``: four callables ``agent(obs, legal) -> Action`` by seat.
+    Play one game. ``agents``: four callables ``agent(obs, legal) -> Action`` by seat
+    (three with a three-player ``rules``, docs/rules.md §11).
     Returns ``{"scores", "placement", "final", "events", "hands"}`` (``events`` the mjai
     log when ``record``; ``hands`` the :class:`~ippatsu.table.state.HandResult` list).
     ``check=True`` verifies the state's invariants after every step (slow).
     """
-    agents = _checked_agents(agents)
+    agents = _checked_agents(agents, 4 if rules is None else rules.players)
     st = GameState(rules, seed, record=record, names=names)
     if not check and all(type(a) is RandomAgent for a in agents):
         _run_random(st, [cast(RandomAgent, a)._bits for a in agents])
@@ -41,8 +42,8 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     return out
 
 
-def _checked_agents(agents) -> list:
-    """Four callables, one per seat (``IllegalActionError`` code ``"bad_agents"``)."""
+def _checked_agents(agents, n: int = 4) -> list:
+    """``n`` callables, one per seat (``IllegalActionError`` code ``"bad_agents"``)."""
     if isinstance(agents, (str, bytes)):
         raise IllegalActionError("agents are four callables, got a string", "bad_agents")
     try:
@@ -50,9 +51,9 @@ def _checked_agents(agents) -> list:
     except TypeError:
         raise IllegalActionError(f"agents are four callables, got "
                                  f"{type(agents).__name__}", "bad_agents") from None
-    if len(out) != 4:
-        raise IllegalActionError(f"a game needs four agents (one per seat), got {len(out)}",
-                                 "bad_agents")
+    if len(out) != n:
+        raise IllegalActionError(f"a game needs {'four' if n == 4 else 'three'} agents "
+                                 f"(one per seat), got {len(out)}", "bad_agents")
     for p, a in enumerate(out):
         if not callable(a):
             raise IllegalActionError(f"the agent of seat {p} is not callable: {a!r}",

@@ -1,7 +1,7 @@
 """Actions at the table: one small immutable value per thing a player may do.
 
 An :class:`Action` names its ``type`` (:class:`ActionType`), the ``actor`` (absolute seat
-0–3), the ``tile`` it is about (the discard, the called tile, the kan's added tile, the
+0–3; 0–2 with three players), the ``tile`` it is about (the discard, the called tile, the kan's added tile, the
 winning tile), the ``consumed`` tiles taken from the actor's hand (calls and kans) and the
 ``target`` seat the called tile came from. Tiles are 136-ids.
 
@@ -44,17 +44,19 @@ class ActionType(IntEnum):
     DAIMINKAN = 9  #: open kan on a discard
     PASS = 10      #: do nothing (in answer to a discard or kan, or to a STOP offer)
     STOP = 11      #: the last dealer ends the game (``LastDealerStop.OPTIONAL``)
+    NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn
 
 
 TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
-                        ActionType.ANKAN, ActionType.KAKAN, ActionType.KYUUSHU))
+                        ActionType.ANKAN, ActionType.KAKAN, ActionType.KYUUSHU,
+                        ActionType.NUKIDORA))
 RESPONSE_TYPES = frozenset((ActionType.RON, ActionType.CHI, ActionType.PON,
                             ActionType.DAIMINKAN, ActionType.PASS))
 #: what the last dealer may choose between hands under ``LastDealerStop.OPTIONAL``
 STOP_TYPES = frozenset((ActionType.STOP, ActionType.PASS))
 
 _NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon",
-          "daiminkan", "pass", "stop")
+          "daiminkan", "pass", "stop", "nukidora")
 
 
 def _spec(t: int) -> int:
@@ -85,7 +87,7 @@ class Action(NamedTuple):
         """The mjai message a client would send for this action."""
         t = self.type
         d: dict = {"type": _MJAI_TYPE[t], "actor": self.actor}
-        if t in (ActionType.DISCARD, ActionType.RIICHI):
+        if t in (ActionType.DISCARD, ActionType.RIICHI, ActionType.NUKIDORA):
             d["pai"] = id_to_mjai(self.tile)
         elif t in (ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN, ActionType.KAKAN):
             d["pai"] = id_to_mjai(self.tile)
@@ -117,4 +119,6 @@ _MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",
               ActionType.CHI: "chi", ActionType.PON: "pon",
               ActionType.DAIMINKAN: "daiminkan", ActionType.PASS: "none",
               # no mjai message exists for the dealer's stop: an ippatsu extension
-              ActionType.STOP: "stop"}
+              ActionType.STOP: "stop",
+              # three players: {"type": "nukidora", "actor": n, "pai": "N"} (mjai / riichienv)
+              ActionType.NUKIDORA: "nukidora"}

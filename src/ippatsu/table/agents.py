@@ -4,7 +4,7 @@
 
 * :class:`RandomAgent`: a uniformly random legal action (its own seeded generator).
 * :class:`GreedyAgent`: tile efficiency: takes every win, declares riichi when it can,
-  never calls, and discards the tile that leaves the lowest shanten and then the most
+  never calls, with three players sets every North aside whenever it may, and discards the tile that leaves the lowest shanten and then the most
   effective tiles (counted against the tiles it can see), by one call of
   :func:`ippatsu.core.efficiency_discard`'s kernel.
 
@@ -49,6 +49,7 @@ _DISCARD = ActionType.DISCARD
 _KBIT = tuple(1 << k for k in range(34))
 _RIICHI = ActionType.RIICHI
 _PASS = ActionType.PASS
+_NUKIDORA = ActionType.NUKIDORA
 #: types the greedy agent always takes (the first one offered): wins, and the last
 #: dealer's stop in first place
 _TAKE = frozenset((ActionType.TSUMO, ActionType.RON, ActionType.STOP))
@@ -57,7 +58,10 @@ _TAKE = frozenset((ActionType.TSUMO, ActionType.RON, ActionType.STOP))
 class GreedyAgent:
     """GreedyAgent(): lowest shanten, then most effective tiles; riichi when tenpai; takes
     every win; passes on calls; never declares kans or the nine-terminals abort; stops the
-    game when it may (``LastDealerStop.OPTIONAL``: it is first).
+    game when it may (``LastDealerStop.OPTIONAL``: it is first). With three players it
+    declares North (sets it aside as a dora, :attr:`ActionType.NUKIDORA`) whenever that
+    is offered and there is no win to take; 2m-8m never count as effective tiles (the
+    observation shows all their copies as gone).
 
     The discard is :func:`ippatsu.core.efficiency_discard` over the offered discards (the
     riichi discards when riichi is offered), ukeire counted against the tiles the seat can
@@ -80,6 +84,8 @@ class GreedyAgent:
                 return a
             elif t is _PASS:
                 pass_ = a
+            elif t is _NUKIDORA:
+                pass_ = a  # taken unless a win comes later in the list
         if pass_ is not None:
             return pass_
         if n_riichi:
@@ -105,7 +111,7 @@ def _run_agents(st, agents, check: bool) -> None:
     """Play the game of ``st`` to its end with ``agents`` by seat (``agent(obs, legal)``);
     ``check`` verifies the state's invariants after every step (:func:`ippatsu.sim.play`'s
     loop; compiled with this module)."""
-    views = [Observation(st, p) for p in range(4)]
+    views = [Observation(st, p) for p in range(st.n_players)]
     step = st.step
     while st.phase != _GAME_END:
         legal = st._legal
@@ -174,10 +180,11 @@ def _play_counted(st, agents) -> tuple:
     of each win: :func:`ippatsu.study.match.play_game`'s loop (compiled with this module).
     A :class:`RandomAgent` (exactly that class) draws inline: the same calls of its
     generator, so the same game."""
-    views = [Observation(st, p) for p in range(4)]
+    n = st.n_players
+    views = [Observation(st, p) for p in range(n)]
     bits = [a._bits if type(a) is RandomAgent else None for a in agents]
-    stats = [[0, 0, 0, 0, 0, 0] for _ in range(4)]
-    values = [[], [], [], []]
+    stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
+    values = [[] for _ in range(n)]
     seen = 0
     step = st.step
     while True:
@@ -196,7 +203,7 @@ def _play_counted(st, agents) -> tuple:
         while seen < len(results):  # the hand that just ended
             res = results[seen]
             seen += 1
-            dealt_in = [False, False, False, False]
+            dealt_in = [False] * n
             for w in res.wins:
                 s = stats[w.winner]
                 pts = w.score.points
@@ -205,7 +212,7 @@ def _play_counted(st, agents) -> tuple:
                 values[w.winner].append(pts)
                 if w.from_who != w.winner:
                     dealt_in[w.from_who] = True
-            for p in range(4):
+            for p in range(n):
                 s = stats[p]
                 s[0] += 1
                 if dealt_in[p]:

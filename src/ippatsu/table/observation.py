@@ -56,6 +56,16 @@ class Observation:
         return [list(r) for r in self._s.river]
 
     @property
+    def nukidora(self) -> List[int]:
+        """Norths set aside by seat (three players; zeros with four)."""
+        s = self._s
+        return [len(x) for x in s.nuki]
+
+    @property
+    def n_players(self) -> int:
+        return self._s.n_players
+
+    @property
     def riichi(self) -> List[bool]:
         return [r == 2 for r in self._s.riichi]
 
@@ -98,7 +108,8 @@ class Observation:
     @property
     def visible_counts(self) -> bytes:
         """Copies of each kind the seat can see outside its own hand: every river (called
-        tiles sit in the meld), every meld, the dora indicators."""
+        tiles sit in the meld), every meld, the dora indicators (three players: the
+        Norths set aside, and 2m-8m as four copies each: none is left to draw)."""
         return bytes(self._s.visible)
 
     def events(self, start: int = 0) -> List[dict]:
@@ -120,4 +131,5 @@ class Observation:
             "rivers": [[id_to_mjai(t) for t in r] for r in s.river],
             "riichi": self.riichi, "tiles_left": s.left,
             "dora_indicators": [id_to_mjai(t) for t in s.dora_indicators],
+            **({"nukidora": self.nukidora} if s.n_players == 3 else {}),
         }

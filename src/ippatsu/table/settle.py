@@ -10,7 +10,14 @@ and of the game.
   return points, uma and oka).
 
 Seats are absolute (0–3, seat 0 = the first dealer); the seat wind of seat ``p`` is
-``(p - dealer) % 4``.
+``(p - dealer) % 4``. With three players (docs/rules.md §11) every list has three entries
+(seats 0–2, seat wind ``(p - dealer) % 3``): the functions read the player count from the
+lengths of what they are given (``rules.players`` for :func:`nagashi_deltas`).
+
+>>> noten_deltas([True, False, False], 2000)  # three players: 1,000 from each noten seat
+[2000, -1000, -1000]
+>>> noten_deltas([True, True, False], 2000)
+[1000, 1000, -2000]
 
 >>> noten_deltas([True, False, False, True], 3000)
 [1500, -1500, -1500, 1500]
@@ -32,9 +39,10 @@ __all__ = ["win_deltas", "liable_seat", "noten_deltas", "nagashi_deltas", "place
 def win_deltas(payments: Sequence[int], dealer: int) -> List[int]:
     """Score changes by seat of a result whose ``payments`` are by seat wind (East first:
     :attr:`ippatsu.ScoreResult.payments`)."""
-    deltas = [0, 0, 0, 0]
-    for sw in range(4):
-        deltas[(dealer + sw) % 4] = payments[sw]
+    n = len(payments)
+    deltas = [0] * n
+    for sw in range(n):
+        deltas[(dealer + sw) % n] = payments[sw]
     return deltas
 
 
@@ -55,10 +63,12 @@ def noten_deltas(tenpai: Sequence[bool], payment: int) -> List[int]:
     """The noten payments of an exhaustive draw: ``payment`` in all, paid in equal shares
     by the noten seats and received in equal shares by the tenpai seats (nothing when all
     or none are tenpai)."""
+    players = len(tenpai)
     n = sum(tenpai)
-    if not 0 < n < 4:
-        return [0, 0, 0, 0]
-    return [payment // n if tenpai[p] else -payment // (4 - n) for p in range(4)]
+    if not 0 < n < players:
+        return [0] * players
+    return [payment // n if tenpai[p] else -payment // (players - n)
+            for p in range(players)]
 
 
 def nagashi_deltas(nagashi: Sequence[int], dealer: int, honba: int, deposits: int, rules,
@@ -66,20 +76,21 @@ def nagashi_deltas(nagashi: Sequence[int], dealer: int, honba: int, deposits: in
     """The payments of nagashi mangan for the seats ``nagashi``, each paid as a mangan
     tsumo. With ``win_mode`` (``NagashiMode.WIN``) the seat closest to the dealer in turn
     order also takes the honba and the deposits, as a winner does."""
-    deltas = [0, 0, 0, 0]
-    closest = min(nagashi, key=lambda s: (s - dealer) % 4)
+    n = rules.players
+    deltas = [0] * n
+    closest = min(nagashi, key=lambda s: (s - dealer) % n)
     for p in nagashi:
         take = win_mode and p == closest
-        pay = nagashi_mangan_payments((p - dealer) % 4, honba if take else 0,
+        pay = nagashi_mangan_payments((p - dealer) % n, honba if take else 0,
                                       deposits if take else 0, rules)
-        for sw in range(4):
-            deltas[(dealer + sw) % 4] += pay[sw]
+        for sw in range(n):
+            deltas[(dealer + sw) % n] += pay[sw]
     return deltas
 
 
 def placement(scores: Sequence[int]) -> List[int]:
     """Seats from first to last place (ties: the lower starting seat first)."""
-    return sorted(range(4), key=lambda p: (-scores[p], p))
+    return sorted(range(len(scores)), key=lambda p: (-scores[p], p))
 
 
 def final_standings(scores: Sequence[int], deposits: int, rules
@@ -93,7 +104,7 @@ def final_standings(scores: Sequence[int], deposits: int, rules
     if deposits and rules.deposits_to_first:
         scores[order[0]] += deposits * rules.riichi_deposit
         deposits = 0
-    final = [0.0] * 4
+    final = [0.0] * len(scores)
     for place, p in enumerate(order):
         v = (scores[p] - rules.return_points) / 1000 + rules.uma[place]
         if place == 0:

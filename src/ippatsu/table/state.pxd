@@ -17,6 +17,8 @@ cpdef list _one_per_spec(list hand, tuple spec, int drawn, ban)
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
+    cdef public int n_players
+    cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record
     cdef public list events, names, scores, hand_results
     cdef public int kyoku, honba, deposits
@@ -28,7 +30,7 @@ cdef class GameState:
     cdef public list hand, cnt, melds, is_open, river, river_called, river_riichi
     cdef public list disc_mask, waits, shanten, riichi, double_riichi, ippatsu
     cdef public list temp_furiten, riichi_furiten, first_turn, nagashi_ok, pao, kans
-    cdef public list first_winds
+    cdef public list first_winds, nuki
     cdef public bint no_calls, suukaikan, rinshan_draw, after_call
     cdef public object kuikae
     cdef public int kan_count, n_discards, pending_riichi, actor, last_draw

@@ -1,4 +1,4 @@
-"""The four-player game state machine (docs/rules.md §8).
+"""The game state machine: four players (docs/rules.md §8) or three (§11).
 
 Design
 ------
@@ -68,6 +68,16 @@ Departures and choices (where the rules leave room):
   June 2010: ``Rules.tenhou(at=...)``). An abortive draw never offers it.
 - Nagashi mangan is lost by discarding a simple, by having a discard called, or by an
   open call (chi, pon, open or added kan); a closed kan does not void it.
+
+Three players (``rules.players == 3``, docs/rules.md §11 "The table with three players"):
+seats 0-2, ``dealer = kyoku % 3`` (kyoku 0-2 East, 3-5 South), 108-tile walls, no chi,
+and the North declaration (:attr:`ActionType.NUKIDORA`): on one's own turn (not right after
+a pon, not once the live wall is empty), the North is set aside (:attr:`nuki`), the other
+two may ron it (any yaku; not chankan), else it breaks ippatsu and the first-turn flags like
+a call and a replacement tile is drawn (a win on it is rinshan). In riichi only the North
+just drawn may be set aside (the hand, so the waits, stay as declared). The hand core's
+``players=3`` road is used where a four-player answer could differ (a hand holding four
+1m or four 9m); otherwise its waits are the four-player waits without 2m-8m.
 """
 from __future__ import annotations
 
@@ -84,7 +94,7 @@ from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
 from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
                      win_deltas)
-from .wall import Wall, wall_generator
+from .wall import SANMA_IDS, Wall, wall_generator
 
 __all__ = ["GameState", "Phase", "RiichiState", "HandResult", "WinResult"]
 
@@ -107,6 +117,7 @@ A_PON = ActionType.PON
 A_DAIMINKAN = ActionType.DAIMINKAN
 A_PASS = ActionType.PASS
 A_STOP = ActionType.STOP
+A_NUKIDORA = ActionType.NUKIDORA
 
 _RED = frozenset((16, 52, 88))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -116,6 +127,26 @@ _YAO = bytes(1 if k in _YAOCHUU else 0 for k in range(34))
 #: the bit of each kind (Python ints: no C shift)
 _KBIT = tuple(1 << k for k in range(34))
 _WINDS = ("E", "S", "W", "N")
+#: kinds 2m-8m (absent with three players)
+_MAN_MID = sum(1 << k for k in range(1, 8))
+_NOT_MAN_MID = ((1 << 34) - 1) & ~_MAN_MID
+_NORTH = 30
+
+
+def _shanten3(c: bytes) -> int:
+    """Three-player shanten of 34 counts without 2m-8m: the four-player value, except for
+    a hand holding four 1m or four 9m (the four-player table may then run 1m or 9m with
+    2m-8m that do not exist), which takes the hand core's ``players=3`` road."""
+    if c[0] == 4 or c[8] == 4:
+        return _shanten(c, players=3)
+    return _shanten(c)
+
+
+def _waits3(c: bytes) -> int:
+    """The three-player wait mask of a tenpai 3k+1 hand (as :func:`_shanten3`)."""
+    if c[0] == 4 or c[8] == 4:
+        return _mask_of(_waits(c, players=3))
+    return _mask_of(_waits(c)) & _NOT_MAN_MID
 
 
 class Phase(IntEnum):
@@ -390,13 +421,19 @@ class GameState:
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
         self._spec = _SPECS if self.rules.red_fives else _KINDS
-        self._wallgen = wall_generator(seed)
+        n = self.rules.players
+        self.n_players = n
+        self._wallgen = wall_generator(seed) if n == 4 else wall_generator(seed, players=3)
+        self._nxt = tuple([(p + 1) % n for p in range(n)])
+        self._others = tuple([tuple([(p + i) % n for i in range(1, n)]) for p in range(n)])
+        # the seat that may chi from each discarder (-1: nobody, three players)
+        self._chi_seat = self._nxt if n == 4 else (-1, -1, -1)
         self._walls = walls
         self.auto_next = auto_next
         self.record = record
         self.events: List[dict] = []
-        self.names = list(names) if names else [f"player{i}" for i in range(4)]
-        self.scores = [self.rules.starting_points] * 4
+        self.names = list(names) if names else [f"player{i}" for i in range(n)]
+        self.scores = [self.rules.starting_points] * n
         self.kyoku = 0
         self.honba = 0
         self.deposits = 0
@@ -413,18 +450,18 @@ class GameState:
     # ------------------------------------------------------------------ properties
     @property
     def dealer(self) -> int:
-        return self.kyoku % 4
+        return self.kyoku % self.n_players
 
     @property
     def round_wind(self) -> int:
-        return self.kyoku // 4
+        return self.kyoku // self.n_players
 
     @property
     def game_over(self) -> bool:
         return self.phase == _GAME_END
 
     def seat_wind(self, p: int) -> int:
-        return (p - self.kyoku) % 4
+        return (p - self.kyoku) % self.n_players
 
     @property
     def dora_indicators(self) -> List[int]:
@@ -455,6 +492,10 @@ class GameState:
                 wall = self._wallgen(self.dealer)  # seeded: right by construction
         else:
             wall = _checked_wall(wall)
+        n = self.n_players
+        if len(wall.hands) != n:
+            raise IllegalActionError(f"a wall for {n} players deals {n} hands, got "
+                                     f"{len(wall.hands)}", "wall_hand_size")
         self.wall = wall
         self._live_pos = 0
         self._rinshan_pos = 0
@@ -463,6 +504,9 @@ class GameState:
         self.pending_dora = 0
         vis = bytearray(34)   # copies everybody sees: rivers, melds, indicators
         vis[wall.dora[0] >> 2] += 1
+        if n == 3:  # 2m-8m: no copy is left to draw
+            for k in range(1, 8):
+                vis[k] = 4
         self.visible = vis
         self.hand = [list(h) for h in wall.hands]
         cnt = []
@@ -472,25 +516,26 @@ class GameState:
                 c[t >> 2] += 1
             cnt.append(c)
         self.cnt = cnt
-        self.melds: List[List[Meld]] = [[], [], [], []]
-        self.is_open = [False] * 4
-        self.river: List[List[int]] = [[], [], [], []]
-        self.river_called: List[List[bool]] = [[], [], [], []]
-        self.river_riichi = [-1] * 4
-        self.disc_mask = [0] * 4
-        self.waits = [0] * 4
-        self.shanten = [8] * 4
-        self.riichi = [_NO_RIICHI] * 4  # RiichiState by seat
-        self.double_riichi = [False] * 4
-        self.ippatsu = [False] * 4
-        self.temp_furiten = [False] * 4
-        self.riichi_furiten = [False] * 4
-        self.first_turn = [True] * 4
+        self.melds: List[List[Meld]] = [[] for _ in range(n)]
+        self.is_open = [False] * n
+        self.river: List[List[int]] = [[] for _ in range(n)]
+        self.river_called: List[List[bool]] = [[] for _ in range(n)]
+        self.river_riichi = [-1] * n
+        self.disc_mask = [0] * n
+        self.waits = [0] * n
+        self.shanten = [8] * n
+        self.riichi = [_NO_RIICHI] * n  # RiichiState by seat
+        self.double_riichi = [False] * n
+        self.ippatsu = [False] * n
+        self.temp_furiten = [False] * n
+        self.riichi_furiten = [False] * n
+        self.first_turn = [True] * n
         self.no_calls = True
-        self.nagashi_ok = [True] * 4
+        self.nagashi_ok = [True] * n
         self.kuikae = 0
-        self.pao = [-1] * 4           # liable seat for a daisangen / daisuushi
-        self.kans = [0] * 4
+        self.pao = [-1] * n           # liable seat for a daisangen / daisuushi
+        self.kans = [0] * n
+        self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths set aside (ids)
         self.kan_count = 0
         self.n_discards = 0
         self.first_winds: List[int] = []
@@ -506,12 +551,12 @@ class GameState:
         self.resp_kind = ""
         self.resp_tile = -1
         self.resp_actor = -1
-        for p in range(4):
+        for p in range(n):
             self._refresh_waits(p)
         if self.record:
             self._emit({
                 "type": "start_kyoku", "bakaze": _WINDS[self.round_wind % 4],
-                "kyoku": self.kyoku % 4 + 1, "honba": self.honba, "kyotaku": self.deposits,
+                "kyoku": self.kyoku % n + 1, "honba": self.honba, "kyotaku": self.deposits,
                 "oya": self.dealer, "dora_marker": self._name(wall.dora[0]),
                 "scores": list(self.scores),
                 "tehais": [[self._name(t) for t in h] for h in self.hand]})
@@ -536,7 +581,7 @@ class GameState:
                                                              MeldType.DAIMINKAN))
         if hand is not None:
             used = set(t for m in self.melds[p] for t in m.tiles)
-            for q in range(4):
+            for q in range(self.n_players):
                 if q != p:
                     used.update(self.hand[q])
                     used.update(self.river[q])
@@ -583,6 +628,11 @@ class GameState:
     def _refresh_waits(self, p: int) -> None:
         """Shanten and the wait mask of seat ``p``'s 3k+1 concealed hand."""
         c = bytes(self.cnt[p])
+        if self.n_players == 3:
+            s = _shanten3(c)
+            self.shanten[p] = s
+            self.waits[p] = _waits3(c) if s == 0 else 0
+            return
         s = _shanten(c)
         self.shanten[p] = s
         self.waits[p] = _mask_of(_waits(c)) if s == 0 else 0
@@ -594,7 +644,15 @@ class GameState:
     def _draw(self, p: int, rinshan: bool = False, feeder: int = -1) -> None:
         w = self.wall
         if rinshan:
-            t = w.rinshan[self._rinshan_pos]
+            i = self._rinshan_pos
+            if i < len(w.rinshan):
+                t = w.rinshan[i]
+            else:  # three players: the dead wall is refilled from the live wall's end
+                j = w.n_live - 1 - (i - len(w.rinshan))
+                if j < self._live_pos or j >= len(w.live):
+                    raise IllegalActionError("the wall has no more replacement tiles",
+                                             "wall_exhausted")
+                t = w.live[j]
             self._rinshan_pos += 1
         else:
             if self._live_pos >= len(w.live):
@@ -642,6 +700,24 @@ class GameState:
         dora = self.wall.dora[:self.n_dora]
         ura = self.wall.ura[:self.n_dora if self.rules.kan_ura else 1] if riichi else ()
         pao = self._liable(p, tsumo)
+        n = self.n_players
+        if n == 3:
+            return score(
+                hand, win_tile, melds=self.melds[p], tsumo=tsumo,
+                riichi=riichi and not self.double_riichi[p],
+                double_riichi=riichi and self.double_riichi[p],
+                ippatsu=self.ippatsu[p] and riichi,
+                haitei=tsumo and self.left == 0 and not self.rinshan_draw,
+                houtei=(not tsumo) and self.left == 0 and not chankan,
+                rinshan=tsumo and self.rinshan_draw, chankan=chankan,
+                tenhou=first and p == dealer, chiihou=first and p != dealer,
+                seat_wind=(p - dealer) % 3, round_wind=self.round_wind % 4,
+                dora_indicators=dora, ura_indicators=ura,
+                honba=self.honba if honba is None else honba,
+                deposits=self.deposits if deposits is None else deposits,
+                discarder=None if tsumo else (discarder - dealer) % 3,
+                pao=None if pao < 0 else (pao - dealer) % 3,
+                rules=self.rules, raise_on_no_yaku=False, nukidora=len(self.nuki[p]))
         return score(
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
@@ -692,29 +768,39 @@ class GameState:
             e = (rules, rules.max_kans, rules.riichi_min_points, rules.riichi_min_wall)
             _TURN_RULES[0] = e
         can_kan = self.kan_count < e[1] and self.left > 0
+        sanma = self.n_players == 3
         if self.riichi[p]:
             acts.append(disc[drawn])
             if can_kan and cnt[drawn >> 2] == 4:
                 k = drawn >> 2
                 after = bytearray(cnt)
                 after[k] -= 4
-                if _shanten(bytes(after)) == 0:
+                if sanma:
+                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == self.waits[p]:
+                        acts.append(Action(A_ANKAN, p, drawn,
+                                           tuple([t for t in hand if t >> 2 == k])))
+                elif _shanten(bytes(after)) == 0:
                     wa = _mask_of(_waits(bytes(after)))
                     if wa == self.waits[p]:
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
+            # three players: the North just drawn may be set aside (the hand stays the
+            # one declared, so do the waits)
+            if sanma and drawn >> 2 == _NORTH and self.left > 0 and self.rules.nukidora:
+                acts.append(Action(A_NUKIDORA, p, drawn))
             return acts
         # discards: one per kind and red-ness (the drawn tile represents its own)
         discards = _one_per_spec(hand, self._spec, drawn, 0)
         acts.extend([disc[t] for t in discards])
         # riichi
+        shf = _shanten3 if sanma else _shanten
         if (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                and (not fresh or self.shanten[p] <= 1) and _shanten(bytes(cnt)) <= 0):
+                and (not fresh or self.shanten[p] <= 1) and shf(bytes(cnt)) <= 0):
             work = bytearray(cnt)
             for t in discards:
                 k = t >> 2
                 work[k] -= 1
-                if _shanten(bytes(work)) == 0:
+                if shf(bytes(work)) == 0:
                     acts.append(Action(A_RIICHI, p, t))
                 work[k] += 1
         # kans
@@ -738,6 +824,16 @@ class GameState:
                     n += 1
             if n >= 9:
                 acts.append(Action(A_KYUUSHU, p))
+        # three players: set a North aside (never right after a pon: after_call returned
+        # above; a replacement tile is needed, as for a kan)
+        if sanma and cnt[_NORTH] and self.left > 0 and self.rules.nukidora:
+            north = -1
+            for t in hand:
+                if t >> 2 == _NORTH:
+                    north = t
+            if drawn >> 2 == _NORTH:
+                north = drawn
+            acts.append(Action(A_NUKIDORA, p, north))
         return acts
 
     # ------------------------------------------------------------------ public API
@@ -821,7 +917,15 @@ class GameState:
                 ids = a.consumed
                 if len(set(ids)) == len(ids) and all([x in hand for x in ids]):
                     return b._replace(consumed=tuple(ids))
+            if t is A_NUKIDORA:
+                return b._replace(tile=a.tile) if a.tile in hand else b
             return b
+        if typ == A_CHI and self.n_players == 3:
+            raise IllegalActionError(f"no chi in three-player mahjong: only pon, kan and "
+                                     f"ron claim a discard ({a})", "sanma_chi")
+        if typ == A_NUKIDORA and self.n_players != 3:
+            raise IllegalActionError(f"a North is set aside only in three-player mahjong "
+                                     f"({a})", "nukidora_four_players")
         raise IllegalActionError(f"illegal action {a}", "illegal_action")
 
     def step(self, actions) -> None:
@@ -909,6 +1013,8 @@ class GameState:
             self._kakan(p, a)
         elif t is A_KYUUSHU:
             self._abort("nine_terminals", reveal=p)
+        elif t is A_NUKIDORA:
+            self._nukidora(p, a.tile)
 
     def _discard(self, p: int, t: int, riichi: bool) -> None:
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
@@ -953,10 +1059,10 @@ class GameState:
         # who may answer?
         legal: Dict[int, List[Action]] = {}
         last = self.left == 0
-        nxt = (p + 1) % 4
+        nxt = self._chi_seat[p]  # -1 with three players: no chi
         waits = self.waits
         rii = self.riichi
-        for q in nxt, (p + 2) % 4, (p + 3) % 4:
+        for q in self._others[p]:
             if not (waits[q] >> k) & 1:  # cheap test before building the action list
                 if last or rii[q]:
                     continue
@@ -1003,7 +1109,7 @@ class GameState:
                 acts.append(_PASSES[q])
             return acts
         c = cnt[k]
-        chi_ok = q == (p + 1) % 4 and k < 27
+        chi_ok = q == self._chi_seat[p] and k < 27
         if c < 2 and not chi_ok:
             if ron:
                 acts.append(_PASSES[q])
@@ -1087,7 +1193,8 @@ class GameState:
                     self.riichi_furiten[q] = True
         if rons:
             # in turn order from the discarder (the first is the head-bump winner)
-            order = [a for _, a in sorted([((a.actor - p) % 4, a) for a in rons])]
+            n = self.n_players
+            order = [a for _, a in sorted([((a.actor - p) % n, a) for a in rons])]
             mode = self.rules.ron_mode
             if mode is RonMode.ATAMAHANE:
                 order = order[:1]
@@ -1095,13 +1202,16 @@ class GameState:
                 self._abort("three_ron")
                 return
             self._win([(a.actor, t) for a in order], p, tsumo=False,
-                      chankan=kind != "discard")
+                      chankan=kind != "discard" and kind != "nukidora")
             return
         if kind == "kakan":
             self._kakan_done(p)
             return
         if kind == "ankan":
             self._ankan_done(p)
+            return
+        if kind == "nukidora":
+            self._nukidora_done(p)
             return
         call = None
         for a in chosen.values():
@@ -1122,7 +1232,7 @@ class GameState:
             # yaku or not (a caller's own call lifts it in _call)
             waits = self.waits
             tk = t >> 2
-            for q in range(4):
+            for q in range(self.n_players):
                 if q != p and (waits[q] >> tk) & 1:
                     self.temp_furiten[q] = True
         if self.pending_riichi == p:
@@ -1145,7 +1255,7 @@ class GameState:
             return
         rii = self.riichi
         if (rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
-                and rii[3] == _ACCEPTED
+                and self.n_players == 4 and rii[3] == _ACCEPTED
                 and rules.abort_four_riichi):
             self._abort("four_riichi")
             return
@@ -1158,7 +1268,7 @@ class GameState:
         if self.left <= 0:
             self._exhaustive()
             return
-        self._draw((p + 1) % 4)
+        self._draw(self._nxt[p])
 
     def _call(self, a: Action) -> None:
         q = a.actor
@@ -1173,7 +1283,9 @@ class GameState:
         for x in a.consumed:
             self._remove(q, x)
             vis[x >> 2] += 1
-        rel = (p - q) % 4
+        rel = (p - q) % self.n_players
+        if rel == 2 and self.n_players == 3:
+            rel = 3  # three players: the seat on the left, as with four
         typ = a.type
         if typ is A_CHI:
             meld = _meld(_M_CHI, (t,) + a.consumed, t, 3)
@@ -1213,7 +1325,7 @@ class GameState:
 
     def _break_first(self) -> None:
         self.no_calls = False
-        for i in range(4):
+        for i in range(self.n_players):
             self.ippatsu[i] = False
 
     def _check_pao(self, q: int, k: int, feeder: int) -> None:
@@ -1257,7 +1369,7 @@ class GameState:
         # kokushi may rob a closed kan (rule option)
         legal: Dict[int, List[Action]] = {}
         if self.rules.kokushi_robs_closed_kan:
-            for q in (p + 1) % 4, (p + 2) % 4, (p + 3) % 4:
+            for q in self._others[p]:
                 if self._can_ron(q, k) and not self.is_open[q] and not self.melds[q]:
                     if _core.shanten(bytes(self.cnt[q]), form="kokushi") == 0:
                         r = self._score(q, ids[0], False, p, chankan=True)
@@ -1293,7 +1405,7 @@ class GameState:
         self._refresh_waits(p)
         k = add >> 2
         legal: Dict[int, List[Action]] = {}
-        for q in (p + 1) % 4, (p + 2) % 4, (p + 3) % 4:
+        for q in self._others[p]:
             if self._can_ron(q, k):
                 r = self._score(q, add, False, p, chankan=True)
                 if r.error is None:
@@ -1312,10 +1424,41 @@ class GameState:
         self._new_kan(p, closed=False)
         self._draw(p, rinshan=True)
 
+    def _nukidora(self, p: int, t: int) -> None:
+        """Seat ``p`` sets the North ``t`` aside (three players): the other two may ron it
+        (any yaku, not chankan); else :meth:`_nukidora_done`."""
+        self._remove(p, t)
+        self.nuki[p].append(t)
+        self.visible[_NORTH] += 1
+        if self.record:
+            self._emit({"type": "nukidora", "actor": p, "pai": self._name(t)})
+        self._refresh_waits(p)
+        legal: Dict[int, List[Action]] = {}
+        for q in self._others[p]:
+            if self._can_ron(q, _NORTH):
+                r = self._score(q, t, False, p)
+                if r.error is None:
+                    legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
+        if legal:
+            self.phase = _RESPONSE
+            self.resp_kind = "nukidora"
+            self.resp_tile = t
+            self.resp_actor = p
+            self._legal = legal
+            return
+        self._nukidora_done(p)
+
+    def _nukidora_done(self, p: int) -> None:
+        """The North passed: it counts as a call (ippatsu, double riichi, tenhou / chiihou,
+        nine terminals), then the replacement draw (rinshan)."""
+        self._break_first()
+        self._draw(p, rinshan=True)
+
     # ------------------------------------------------------------------ hand end
     def _win(self, winners, from_who: int, tsumo: bool, chankan: bool = False) -> None:
         rules = self.rules
-        total = [0, 0, 0, 0]
+        n = self.n_players
+        total = [0] * n
         wins = []
         dealer = self.dealer
         for i, (w, tile) in enumerate(winners):
@@ -1328,7 +1471,7 @@ class GameState:
             hand = list(self.hand[w]) if tsumo else self.hand[w] + [tile]
             pao = self._liable(w, tsumo)
             wins.append(WinResult(w, from_who, tile, r, deltas, pao, hand))
-            for s in range(4):
+            for s in range(n):
                 self.scores[s] += deltas[s]
                 total[s] += deltas[s]
             if self.record:
@@ -1348,21 +1491,22 @@ class GameState:
                      renchan=dealer_won, win=True)
 
     def _tenpai(self) -> List[bool]:
-        return [self.shanten[p] == 0 for p in range(4)]
+        return [self.shanten[p] == 0 for p in range(self.n_players)]
 
     def _exhaustive(self) -> None:
         rules = self.rules
         dealer = self.dealer
         tenpai = self._tenpai()
-        deltas = [0, 0, 0, 0]
+        n = self.n_players
+        deltas = [0] * n
         nagashi = []
         if rules.nagashi_mangan:
-            nagashi = [p for p in range(4) if self.nagashi_ok[p] and self.river[p]]
+            nagashi = [p for p in range(n) if self.nagashi_ok[p] and self.river[p]]
         if nagashi:
             win_mode = rules.nagashi_mode is NagashiMode.WIN
             deltas = nagashi_deltas(nagashi, dealer, self.honba, self.deposits, rules,
                                     win_mode)
-            for s in range(4):
+            for s in range(n):
                 self.scores[s] += deltas[s]
             if win_mode:
                 self.deposits = 0
@@ -1373,7 +1517,7 @@ class GameState:
                 return
         else:
             deltas = noten_deltas(tenpai, rules.noten_payment)
-            for s in range(4):
+            for s in range(n):
                 self.scores[s] += deltas[s]
         res = HandResult("exhaustive", [], deltas, tenpai, tuple(nagashi),
                          kyoku=self.kyoku, honba=self.honba)
@@ -1382,20 +1526,22 @@ class GameState:
 
     def _emit_ryukyoku(self, reason: str, deltas, tenpai) -> None:
         if self.record:
+            n = self.n_players
             self._emit({"type": "ryukyoku", "reason": reason,
-                        "tenpais": list(tenpai) if tenpai else [False] * 4,
+                        "tenpais": list(tenpai) if tenpai else [False] * n,
                         "tehais": [[self._name(x) for x in self.hand[p]]
-                                   if tenpai and tenpai[p] else [] for p in range(4)],
+                                   if tenpai and tenpai[p] else [] for p in range(n)],
                         "deltas": list(deltas), "scores": list(self.scores)})
 
     def _abort(self, kind: str, reveal: int = -1) -> None:
-        res = HandResult(kind, [], [0, 0, 0, 0], kyoku=self.kyoku, honba=self.honba)
+        n = self.n_players
+        res = HandResult(kind, [], [0] * n, kyoku=self.kyoku, honba=self.honba)
         if self.record:
             self._emit({"type": "ryukyoku", "reason": _ABORT_REASON[kind],
-                        "tenpais": [False] * 4,
+                        "tenpais": [False] * n,
                         "tehais": [[self._name(x) for x in self.hand[p]] if p == reveal else []
-                                   for p in range(4)],
-                        "deltas": [0, 0, 0, 0], "scores": list(self.scores)})
+                                   for p in range(n)],
+                        "deltas": [0] * n, "scores": list(self.scores)})
         self._finish(res, renchan=True, win=False)
 
     def _finish(self, res: HandResult, renchan: bool, win: bool) -> None:
@@ -1423,7 +1569,8 @@ class GameState:
         when ``last_dealer_stop_tenpai``) in first place with enough points (docs/rules.md §8:
         "the last-hand dealer in first place with ≥ 30,000 may stop")."""
         rules = self.rules
-        last = 4 if rules.game_length is GameLength.EAST else 8
+        n = self.n_players
+        last = n if rules.game_length is GameLength.EAST else 2 * n
         if not renchan or self.kyoku != last - 1:
             return False
         if not (win or (kind == "exhaustive" and rules.last_dealer_stop_tenpai)):
@@ -1440,7 +1587,8 @@ class GameState:
         scores = self.scores
         if rules.bust_ends_game and min(scores) < 0:
             return True
-        last = 4 if rules.game_length is GameLength.EAST else 8
+        n = self.n_players
+        last = n if rules.game_length is GameLength.EAST else 2 * n
         if self.kyoku < last - 1:
             return False
         top = max(scores)
@@ -1454,7 +1602,7 @@ class GameState:
                     dealer_first and (win or kind != "exhaustive"
                                       or rules.last_dealer_stop_tenpai))):
                 return True
-            return next_kyoku >= last + 4
+            return next_kyoku >= last + n
         # the last regular hand
         if not renchan:
             return enough
@@ -1497,12 +1645,14 @@ class GameState:
     def check_invariants(self) -> None:
         """Raise AssertionError when a conservation law or a cached value is wrong."""
         rules = self.rules
+        n_p = self.n_players
         assert sum(self.scores) + self.deposits * rules.riichi_deposit == \
-            4 * rules.starting_points, "points + deposits not conserved"
+            n_p * rules.starting_points, "points + deposits not conserved"
         if self.phase in (_TURN, _RESPONSE):
             seen = []
-            for p in range(4):
+            for p in range(n_p):
                 seen += self.hand[p]
+                seen += self.nuki[p]
                 for m in self.melds[p]:
                     seen += m.tiles
                 for t, called in zip(self.river[p], self.river_called[p]):
@@ -1515,12 +1665,20 @@ class GameState:
                 n = len(self.hand[p]) + 3 * len(self.melds[p])
                 assert n in (13, 14), f"seat {p} holds {n} tiles"
                 if n == 13:
-                    s = _shanten(bytes(c))
+                    if n_p == 3:  # from scratch: the hand core's players=3 road
+                        s = _shanten(bytes(c), players=3)
+                        wm = _mask_of(_waits(bytes(c), players=3)) if s == 0 else 0
+                    else:
+                        s = _shanten(bytes(c))
+                        wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
                     assert s == self.shanten[p], f"incremental shanten of seat {p}"
-                    wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
                     assert wm == self.waits[p], f"incremental waits of seat {p}"
             vis = bytearray(34)
-            for p in range(4):
+            if n_p == 3:
+                for k in range(1, 8):
+                    vis[k] = 4
+            for p in range(n_p):
+                vis[_NORTH] += len(self.nuki[p])
                 for t, called in zip(self.river[p], self.river_called[p]):
                     if not called:
                         vis[t >> 2] += 1
@@ -1531,8 +1689,13 @@ class GameState:
                 vis[t >> 2] += 1
             assert vis == self.visible, "visible counts out of sync"
             w = self.wall
-            seen += w.live[self._live_pos:] + w.rinshan[self._rinshan_pos:] + w.dora + w.ura
-            if len(w.tiles()) == 136:
+            extra = max(0, self._rinshan_pos - len(w.rinshan))  # refills from the live end
+            seen += (w.live[self._live_pos:len(w.live) - extra]
+                     + w.rinshan[self._rinshan_pos:] + w.dora + w.ura)
+            if n_p == 3:
+                if len(w.tiles()) == 108:
+                    assert sorted(seen) == list(SANMA_IDS), "108 tiles not conserved"
+            elif len(w.tiles()) == 136:
                 assert sorted(seen) == list(range(136)), "136 tiles not conserved"
 
 

@@ -13,6 +13,13 @@ Walls from a seed (docs/rules.md §8): ``numpy.random.SeedSequence`` →
 every platform. Layout of the permutation: ids 0–51 dealt 13 at a time starting with the
 dealer, 52–121 the live wall, 122–125 rinshan, 126–130 dora indicators, 131–135 ura.
 
+Three players (docs/rules.md §11): a permutation of the 108 ids without 2m–8m
+(:data:`SANMA_IDS`, from its own ``permutation(108)``: the four-player walls of a seed are
+untouched), three hands: positions 0–38 dealt, 39–93 the live wall (``n_live`` 55),
+94–97 rinshan, 98–102 dora indicators, 103–107 ura. The dead wall holds 14 tiles as with
+four players; a replacement draw (kan or North) beyond the four rinshan tiles takes the
+last live tile, as the dead wall is refilled from the end of the live wall.
+
 >>> w = Wall.from_text(["123m456p789s1112z", "", "", ""], draws="3z", dora="1p")
 >>> len(w.hands[1]), w.live[0] >> 2, w.dora[0] >> 2
 (13, 29, 9)
@@ -26,9 +33,13 @@ import numpy as np
 from ..errors import IllegalActionError
 from ..tiles import parse_tiles
 
-__all__ = ["Wall", "wall_generator", "N_LIVE"]
+__all__ = ["Wall", "wall_generator", "N_LIVE", "N_LIVE_SANMA", "SANMA_IDS"]
 
 N_LIVE = 70
+#: live draws of a three-player hand: 108 - 3 x 13 - 14
+N_LIVE_SANMA = 55
+#: the 108 tile ids of three-player mahjong (no 2m-8m: kinds 1-7 removed)
+SANMA_IDS = tuple(t for t in range(136) if not 1 <= t >> 2 <= 7)
 
 
 class Wall:
@@ -48,8 +59,11 @@ class Wall:
 
     @classmethod
     def from_permutation(cls, perm: Sequence[int], dealer: int = 0) -> "Wall":
-        """The wall of a permutation of the 136 ids (layout in the module notes)."""
+        """The wall of a permutation of the 136 ids, or of the 108 three-player ids (layout
+        in the module notes)."""
         p = [int(x) for x in perm]
+        if len(p) == 108:
+            return _wall_of_ids_sanma(p, dealer)
         hands: List[list] = [[], [], [], []]
         for i in range(4):
             hands[(dealer + i) % 4] = p[13 * i:13 * i + 13]
@@ -57,7 +71,7 @@ class Wall:
 
     @classmethod
     def from_text(cls, hands: Sequence[str], draws: str = "", rinshan: str = "",
-                  dora: str = "", ura: str = "", n_live: int = N_LIVE,
+                  dora: str = "", ura: str = "", n_live: Optional[int] = None,
                   seed: int = 0) -> "Wall":
         """A wall for a test position, in tile notation.
 
@@ -65,7 +79,11 @@ class Wall:
         tiles); ``draws`` the first live draws in order; ``rinshan``, ``dora``, ``ura`` the
         first tiles of those parts. Everything not given is filled from the remaining
         tiles in a fixed shuffled order (``seed``), so the hand can be played on.
+        Three ``hands`` make a three-player wall (no 2m-8m; ``n_live`` 55 by default).
         """
+        sanma = len(hands) == 3
+        if n_live is None:
+            n_live = N_LIVE_SANMA if sanma else N_LIVE
         used: set = set()
         given_hands = []
         for h in hands:
@@ -77,7 +95,7 @@ class Wall:
             ids = parse_tiles(text, frozenset(used)) if text else []
             used.update(ids)
             parts.append(ids)
-        rest = [t for t in range(136) if t not in used]
+        rest = [t for t in (SANMA_IDS if sanma else range(136)) if t not in used]
         rng = np.random.Generator(np.random.PCG64(seed))
         rest = [rest[i] for i in rng.permutation(len(rest))]
 
@@ -106,9 +124,9 @@ class Wall:
         except TypeError as e:
             raise IllegalActionError(f"a wall's hands, live, rinshan, dora and ura are "
                                      f"sequences of tile ids ({e})", "bad_wall") from None
-        if len(hands) != 4:
-            raise IllegalActionError(f"a wall deals four hands, got {len(hands)}",
-                                     "wall_hand_size")
+        if len(hands) not in (3, 4):
+            raise IllegalActionError(f"a wall deals four hands (three in three-player "
+                                     f"mahjong), got {len(hands)}", "wall_hand_size")
         for p, h in enumerate(hands):
             if len(h) != 13:
                 raise IllegalActionError(f"the start hand of seat {p} holds {len(h)} tiles, "
@@ -160,7 +178,32 @@ def _wall_of_ids(p: List[int], dealer: int) -> Wall:
     return w
 
 
-def wall_generator(seed: Optional[int | np.random.SeedSequence] = None):
+def _wall_of_ids_sanma(perm: List[int], dealer: int) -> Wall:
+    """The three-player wall of a permutation of the 108 ids :data:`SANMA_IDS` (or of
+    0-107, positions into it)."""
+    p = perm
+    if sorted(p) == list(range(108)):
+        ids = SANMA_IDS
+        p = [ids[i] for i in perm]
+    return _wall_of_sanma_ids(p, dealer)
+
+
+def _wall_of_sanma_ids(p: List[int], dealer: int) -> Wall:
+    """The three-player wall of 108 ids in wall order (the generator's fast path)."""
+    w = Wall.__new__(Wall)
+    hands: List[list] = [[], [], []]
+    for i in range(3):
+        hands[(dealer + i) % 3] = p[13 * i:13 * i + 13]
+    w.hands = hands
+    w.live = p[39:94]
+    w.rinshan = p[94:98]
+    w.dora = p[98:103]
+    w.ura = p[103:108]
+    w.n_live = N_LIVE_SANMA
+    return w
+
+
+def wall_generator(seed: Optional[int | np.random.SeedSequence] = None, players: int = 4):
     """An endless source of seeded walls: ``next(g)(dealer)``-style use is avoided; call
     ``gen(dealer)`` to get the next :class:`Wall` of the stream.
 
@@ -180,6 +223,15 @@ def wall_generator(seed: Optional[int | np.random.SeedSequence] = None):
             raise IllegalActionError(f"a seed is None, a non-negative int or a numpy "
                                      f"SeedSequence, got {seed!r} ({e})", "bad_seed") from None
     rng = np.random.Generator(np.random.PCG64(ss))
+
+    if players == 3:
+        ids = SANMA_IDS
+
+        def gen3(dealer: int = 0) -> Wall:
+            return _wall_of_sanma_ids([ids[i] for i in rng.permutation(108).tolist()],
+                                      dealer)
+
+        return gen3
 
     def gen(dealer: int = 0) -> Wall:
         return _wall_of_ids(rng.permutation(136).tolist(), dealer)
