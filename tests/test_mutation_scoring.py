@@ -337,3 +337,12 @@ def test_rule_11_nukidora_count_as_ura_only_under_a_north_indicator():
     assert r.ura == 1                       # the 2p in the hand
     r = score("123p456p789p11s999s", "9s", ura_indicators="3z", **base)
     assert r.ura == 1                       # the North set aside
+
+
+@pytest.mark.parametrize("n, code", [(5, "fifth_copy"), (-1, "negative_count")])
+def test_rule_11_nukidora_out_of_range_names_the_problem(n, code):
+    """docs/rules.md §11: 0 to 4 Norths can be set aside: five is a fifth copy, a negative
+    count is refused as such (TileCountError, with the count in the message)."""
+    with pytest.raises(TileCountError) as e:
+        score("123p456p789p11s999s", "9s", tsumo=True, nukidora=n, rules=SANMA)
+    assert e.value.code == code and f"nukidora={n}" in str(e.value)

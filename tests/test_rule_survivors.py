@@ -810,3 +810,99 @@ def test_rule_4_riichi_needs_a_concealed_hand():
         score("123m456p789s55m", "5m", melds=["pon 777z"], riichi=True, seat_wind=1)
     with pytest.raises(SituationError):
         score("123m456p789s55m", "5m", melds=["pon 777z"], double_riichi=True, seat_wind=1)
+
+
+# --------------------------------------------------------- hand-built actions (issue 15)
+NO_RED = Rules().replace(red_fives=False)
+
+
+def _copy_not_held(st, p, kind_text):
+    """An id of ``kind_text`` that seat ``p`` does not hold."""
+    held = set(st.hand[p])
+    return next(t for t in range(136) if t >> 2 == K(kind_text) and t not in held)
+
+
+def test_hand_built_riichi_with_another_copy_discards_the_named_kind():
+    """step() with a riichi built by hand (red fives off): naming a copy of 9p the player
+    does not hold declares riichi with the 9p held, whatever the order of the offered
+    riichi discards."""
+    st = table(["1234m456p789s11z9p", "", "", ""], draws="1z", rules=NO_RED)
+    kinds = [a.tile >> 2 for a in st.legal_actions(0) if a.type == T.RIICHI]
+    assert K("9p") in kinds and kinds[0] != K("9p")
+    st.step(Action(T.RIICHI, 0, _copy_not_held(st, 0, "9p")))
+    assert st.river[0][-1] >> 2 == K("9p")
+
+
+def test_hand_built_closed_kan_naming_any_copy_is_resolved():
+    """step() with a closed kan built by hand (red fives off): its ``tile`` may be any of
+    the four copies; the kan is declared."""
+    st = table(["1111z123m456p789s", "", "", ""], draws="5z", rules=NO_RED)
+    four = tuple(sorted(t for t in st.hand[0] if t >> 2 == K("1z")))
+    st.step(Action(T.ANKAN, 0, four[3], four))
+    assert [m.type.name for m in st.melds[0]] == ["ANKAN"]
+
+
+def test_hand_built_pon_naming_other_copies_is_resolved():
+    """step() with a pon built by hand (red fives off) consuming two of the three 1z held
+    other than the two the legal action lists: the pon is made with the named copies."""
+    st = table(["1199m1199p1199s5z", "111z2345m6789p", "", ""], draws="1z", rules=NO_RED)
+    discard(st, "1z")
+    pon = find(st, 1, T.PON)
+    held = sorted(t for t in st.hand[1] if t >> 2 == K("1z"))
+    other = tuple(t for t in held if t not in pon.consumed)[:1] + pon.consumed[:1]
+    assert sorted(other) != sorted(pon.consumed)
+    st.step({1: Action(T.PON, 1, pon.tile, other)})
+    assert sorted(st.melds[1][-1].tiles) == sorted(other + (pon.tile,))
+
+
+def test_hand_built_tsumo_and_nine_terminals_are_resolved():
+    """step() with a tsumo (naming the drawn tile) or a nine-terminals abort (no tile)
+    built by hand is the legal action of that type."""
+    st = table(["123m456p789s1122z", "", "", ""], draws="2z")
+    st.step(Action(T.TSUMO, 0, st.last_draw))
+    assert st.phase == Phase.HAND_END
+    st = table(["19m19p19s123z2345m", "", "", ""], draws="6m")
+    st.step(Action(T.KYUUSHU, 0))
+    assert st.phase == Phase.HAND_END
+
+
+def test_offered_added_kan_has_no_target_in_mjai():
+    """An added kan (kakan) takes no tile from anyone: the offered action has target -1
+    and its mjai message carries no "target"."""
+    st = table(["1199m1199p1199s5z", "11z2345m6789p3s", "", ""], draws="1z2z3z4z1z",
+               rules=NO_RED)
+    discard(st, "1z")
+    st.step({1: find(st, 1, T.PON)})
+    discard(st, "2m")               # seat 1 after the pon
+    pass_all(st)
+    tsumogiri_round(st, 2)          # seats 2 and 3
+    discard(st)                     # seat 0 discards the 4z it drew
+    pass_all(st)                    # seat 1 draws the 4th 1z
+    kakan = find(st, 1, T.KAKAN)
+    assert kakan is not None and kakan.target == -1
+    assert "target" not in kakan.to_mjai()
+
+
+def test_hand_built_closed_kan_of_fives_names_the_red_five():
+    """step() with a closed kan of 5m built by hand (red fives on) naming the red 5m as
+    its tile, the way the offered kan names it (the kan's lowest copy): accepted."""
+    st = table(["0555m123p456s789s", "", "", ""], draws="5z")
+    four = tuple(sorted(t for t in st.hand[0] if t >> 2 == K("5m")))
+    assert four[0] == 16                       # the red 5m
+    st.step(Action(T.ANKAN, 0, four[0], four))
+    assert [m.type.name for m in st.melds[0]] == ["ANKAN"]
+
+
+def test_rule_8_last_dealer_may_stop_at_exactly_30000_with_the_west_extension():
+    """RULES §8: the last-hand dealer in first place with ≥ 30,000 may stop, and with the
+    West extension on the game is decided once someone has 30,000: the dealer winning
+    to exactly 30,000 (South 4, 1 han 40 fu ron: 2,000) is offered the stop."""
+    rules = Rules().replace(last_dealer_stop="optional", west_extension=True)
+    st = table(["1199m1199p1199s5z", "", "", "23m456p789s11122z"], draws="9p 4m",
+               rules=rules, kyoku=7, scores=[22000, 25000, 25000, 28000])
+    discard(st, "9p")
+    pass_all(st)
+    discard(st, "4m")
+    st.step(find(st, 3, T.RON))
+    assert st.scores[3] == 30000 and max(st.scores) == 30000
+    assert st.to_act == [3] and find(st, 3, T.STOP) is not None

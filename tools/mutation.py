@@ -54,7 +54,8 @@ TARGETS = {
                                        "tests/test_mutation_tiles.py"]),
     "reference-scoring": ("src/ippatsu/_reference/scoring.py",
                           ["tests/test_scoring.py", "tests/test_yaku.py",
-                           "tests/test_rule_survivors.py"]),
+                           "tests/test_rule_survivors.py", "tests/test_mutation_scoring.py",
+                           "tests/test_sanma.py"]),
     "handcore": ("src/ippatsu/_reference/handcore.py", ["tests/test_core.py"]),
     "reference-api": ("src/ippatsu/_reference/api.py", ["tests/test_core.py"]),
 }
