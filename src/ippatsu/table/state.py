@@ -380,6 +380,11 @@ def _bad_action(a) -> IllegalActionError:
                               "bad_action_type")
 
 
+def _sanma_chi(a) -> IllegalActionError:
+    return IllegalActionError(f"no chi in three-player mahjong: only pon, kan and ron "
+                              f"claim a discard ({a})", "sanma_chi")
+
+
 def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
 
@@ -889,6 +894,8 @@ class GameState:
             raise IllegalActionError(f"illegal action {a}", "illegal_action")
         legal = self._legal.get(a.actor)
         if legal is None:
+            if a.type == A_CHI and self.n_players == 3:
+                raise _sanma_chi(a)
             raise IllegalActionError(f"player {a.actor} has no decision now ({a})", "not_your_turn")
         for b in legal:
             if b is a:
@@ -921,8 +928,7 @@ class GameState:
                 return b._replace(tile=a.tile) if a.tile in hand else b
             return b
         if typ == A_CHI and self.n_players == 3:
-            raise IllegalActionError(f"no chi in three-player mahjong: only pon, kan and "
-                                     f"ron claim a discard ({a})", "sanma_chi")
+            raise _sanma_chi(a)
         if typ == A_NUKIDORA and self.n_players != 3:
             raise IllegalActionError(f"a North is set aside only in three-player mahjong "
                                      f"({a})", "nukidora_four_players")
