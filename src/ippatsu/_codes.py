@@ -87,6 +87,7 @@ __all__ = [
     "L_NONE",
     "L_SANBAIMAN",
     "L_YAKUMAN",
+    "MELD_FU",
     "MELD_LABELS",
     "MELD_NAMES",
     "MELD_TYPE_NAMES",
@@ -147,6 +148,8 @@ def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, cha
 # meld types: code = index (the scoring kernel's meld_type; score_batch's melds column 0)
 MELD_NAMES: tuple[str, ...] = ("chi", "pon", "daiminkan", "ankan", "kakan")
 MELD_LABELS: tuple[str, ...] = ("chi", "pon", "open kan", "closed kan", "added kan")
+#: fu of a declared meld (RULES.md §6): MELD_FU[type][terminal or honor] (None for a chi)
+MELD_FU: tuple = (None, (2, 4), (8, 16), (16, 32), (8, 16))
 M_CHI, M_PON, M_MINKAN, M_ANKAN, M_KAKAN = range(5)
 #: an unused meld slot of score_batch's (N, 4, 2) melds array
 M_NONE = 255

@@ -20,7 +20,10 @@ The lookup tables are loaded once at import from ``_data/tables.bin`` (built by
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONTIGUOUS, PyBUF_FORMAT
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
+from cpython.ref cimport Py_INCREF, PyObject
+from cpython.dict cimport PyDict_GetItem
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 import hashlib
 import struct
@@ -155,6 +158,36 @@ cdef extern from *:
         return -1;
     #endif
     }
+    /* CPython keeps one object per small int (-5..256), in one array: when the objects
+       of 0..4 sit at base + k << shift, a count is read from its pointer alone (no load
+       of the int object). Set once by ipt_small_init; shift 0 = not available. */
+    static uintptr_t ipt_small_base = 0;
+    static int ipt_small_shift = 0;
+    static void ipt_small_init(void) {
+        PyObject *o[5];
+        uintptr_t stride;
+        int k, sh = 0;
+        for (k = 0; k < 5; k++) {
+            o[k] = PyLong_FromLong(k);
+            if (o[k] == NULL) { PyErr_Clear(); while (k--) Py_DECREF(o[k]); return; }
+        }
+        stride = (uintptr_t) o[1] - (uintptr_t) o[0];
+        while (sh < 12 && ((uintptr_t) 1 << sh) < stride) sh++;
+        if (stride == 0 || ((uintptr_t) 1 << sh) != stride) sh = 0;
+        for (k = 0; k < 5; k++) {
+            if ((uintptr_t) o[k] != (uintptr_t) o[0] + (uintptr_t) k * stride) sh = 0;
+        }
+        /* the same objects again: they are the cached ones, not fresh allocations */
+        for (k = 0; k < 5; k++) {
+            PyObject *again = PyLong_FromLong(k);
+            if (again != o[k]) sh = 0;
+            Py_XDECREF(again);
+            Py_DECREF(o[k]);
+        }
+        if (PyErr_Occurred()) { PyErr_Clear(); sh = 0; }
+        ipt_small_base = (uintptr_t) o[0];
+        ipt_small_shift = sh;
+    }
     static int ipt_py_counts_of_items(PyObject *const *items, Py_ssize_t n, uint8_t *out) {
         Py_ssize_t k;
         int total = 0;
@@ -163,6 +196,20 @@ cdef extern from *:
             /* the 34 item pointers span 5 cache lines: ask for them all at once */
             for (k = 8; k < 34; k += 8) __builtin_prefetch(items + k);
     #endif
+            if (ipt_small_shift) {           /* every item one of the cached 0..4 */
+                const uintptr_t base = ipt_small_base, lim = (uintptr_t) 4 << ipt_small_shift;
+                const uintptr_t low = ((uintptr_t) 1 << ipt_small_shift) - 1;
+                const int sh = ipt_small_shift;
+                uintptr_t bad = 0;
+                for (k = 0; k < 34; k++) {
+                    uintptr_t d = (uintptr_t) items[k] - base;
+                    bad |= (uintptr_t) (d > lim) | (d & low);
+                    out[k] = (uint8_t) (d >> sh);
+                    total += (int) (uint8_t) (d >> sh);
+                }
+                if (!bad) return total;
+                total = 0;                   /* something else: read each object */
+            }
             for (k = 0; k < 34; k++) {
                 PyObject *x = items[k];
                 long v;
@@ -251,9 +298,35 @@ cdef extern from *:
     }
     """
     object ipt_counts_list(const uint8_t *c)
+    void ipt_small_init()
     int ipt_py_counts_fast(object seq, uint8_t *out) noexcept
     int ipt_py_counts_ndarray(object obj, uint8_t *out) noexcept
     long ipt_py_small(object x) noexcept
+
+
+ipt_small_init()
+
+
+cdef int _notation_counts(str text, uint8_t *out) except -2:
+    """Plain notation (digits and m / p / s / z only, at most 14 tiles) into counts; 0
+    done, -1 for anything else or a copy-rule break (the Python reader names it)."""
+    cdef int kinds[14]
+    cdef int reds[14]
+    cdef int n, i, nred[3]
+    n = _scan_plain(text, kinds, reds, 14)
+    if n < 0:
+        return -1
+    memset(out, 0, 34)
+    nred[0] = nred[1] = nred[2] = 0
+    for i in range(n):
+        out[kinds[i]] += 1
+        if out[kinds[i]] > 4:
+            return -1
+        if reds[i]:
+            nred[kinds[i] // 9] += 1
+            if nred[kinds[i] // 9] > 1:
+                return -1
+    return 0
 
 
 cdef int _counts_from_seq(object seq, uint8_t *out) except -1:
@@ -304,6 +377,8 @@ cdef int _counts_of(object hand, uint8_t *out) except -1:
     elif tp is _ndarray:
         if ipt_py_counts_ndarray(hand, out) < 0:
             _counts_from_seq(hand, out)
+    elif tp is str and _notation_counts(<str> hand, out) == 0:
+        pass  # plain notation within the copy rules, read in C
     else:
         if _Hand is None:
             try:
@@ -868,7 +943,8 @@ def shanten_batch(counts, out=None, *, form=None, threads=1):
     cdef Py_ssize_t n = h.shape[0]
     f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
-        raise IppatsuError(f"unknown form {form!r}", code="bad_form")
+        raise IppatsuError(f"unknown form {form!r}: use None, 'standard', 'chiitoitsu' or "
+                           f"'kokushi'", code="bad_form")
     res = _out_array(out, (n,), np.int8)
     cdef int8_t[::1] o = res
     cdef int ff = f
@@ -1304,6 +1380,8 @@ cdef object _RulesCls = None
 cdef object _default_rules = None
 cdef object _MeldCls = None
 cdef dict _MELD_ENUM = {}           # MeldType member -> meld code
+cdef list _MELD_MEMBERS = []        # (member, code): found by identity (an Enum's hash is
+                                    # a Python-level call)
 cdef dict _meld_names = {}          # scoring's meld type names -> meld code
 # meld text -> (code, notation): a few thousand texts exist (type x tiles x who called),
 # Meld.parse runs once per text
@@ -1329,9 +1407,13 @@ def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_c
     _default_rules = default_rules
     _MeldCls = meld_cls
     _MELD_ENUM.clear()
+    _MELD_MEMBERS.clear()
     for member in type(meld_cls("pon", "111z").type):
         _MELD_ENUM[member] = _MT_CODES[member.value]
-    _items_closed, _items_open, _items_ym1, _items_ym2 = items
+        _MELD_MEMBERS.append((member, _MT_CODES[member.value]))
+    # the (name, han) items by yaku id, as tuples indexed by the id
+    _items_closed, _items_open, _items_ym1, _items_ym2 = [
+        tuple([t.get(i) for i in range(max(t) + 1 if t else 0)]) for t in items]
     _LIMIT_NAMES = tuple(limits)
     _FORM_NAMES = tuple(forms)
     _WAIT_NAMES = tuple(waits)
@@ -1526,6 +1608,46 @@ cdef int _indicator_kinds(object x, uint8_t *ind) except -2:
     return len(x)
 
 
+cdef int _situation_bad(unsigned int flags, int closed, int kan, int meld,
+                        int dealer) noexcept nogil:
+    """1 when scoring.situation_message names something impossible about these flags
+    (the same tests in the same order; Python then raises the error), else 0."""
+    cdef unsigned int tsumo = flags & IPT_F_TSUMO
+    cdef unsigned int any_riichi = flags & IPT_F_ANY_RIICHI
+    if not (flags & ~IPT_F_TSUMO):
+        return 0
+    if any_riichi and not closed:
+        return 1
+    if (flags & IPT_F_IPPATSU) and not any_riichi:
+        return 1
+    if (flags & IPT_F_RINSHAN) and (not tsumo or not kan):
+        return 1
+    if (flags & IPT_F_HAITEI) and (not tsumo or (flags & IPT_F_RINSHAN)):
+        return 1
+    if (flags & IPT_F_HOUTEI) and tsumo:
+        return 1
+    if (flags & IPT_F_CHANKAN) and (tsumo or (flags & IPT_F_HOUTEI)):
+        return 1
+    if (flags & IPT_F_TENHOU) and (flags & IPT_F_CHIIHOU):
+        return 1
+    if (flags & IPT_F_TENHOU) and not dealer:
+        return 1
+    if (flags & IPT_F_CHIIHOU) and dealer:
+        return 1
+    if flags & (IPT_F_TENHOU | IPT_F_CHIIHOU):
+        if not tsumo or any_riichi or (flags & IPT_F_IPPATSU):
+            return 1
+    return 0
+
+
+cdef inline object _meld_code(object member):
+    """The meld code of a MeldType member (None for anything else)."""
+    for pair in _MELD_MEMBERS:
+        if (<tuple> pair)[0] is member:
+            return (<tuple> pair)[1]
+    return None
+
+
 cdef inline int _flag(object x, int bit, unsigned int *flags) noexcept:
     """A situation flag given as a bool; 1 for anything else (the general path)."""
     if x is True:
@@ -1536,6 +1658,21 @@ cdef inline int _flag(object x, int bit, unsigned int *flags) noexcept:
 
 cdef extern from "Python.h":
     int PyObject_GenericSetDict(object o, object value, void *context) except -1
+
+
+cdef extern from *:
+    """
+    /* object.__new__(cls) for a class whose __new__ is object's: its tp_new slot, called
+       without the Python-level call (argument tuple, method wrapper) */
+    static PyObject *ipt_new_instance(PyObject *cls) {
+        PyObject *empty = PyTuple_New(0), *r;
+        if (empty == NULL) return NULL;
+        r = ((PyTypeObject *) cls)->tp_new((PyTypeObject *) cls, empty, NULL);
+        Py_DECREF(empty);
+        return r;
+    }
+    """
+    object ipt_new_instance(object cls)
 
 
 def score_fast(object hand, object win_tile, object melds, object tsumo, object riichi,
@@ -1559,9 +1696,22 @@ cdef object _reference = None       # scoring's own _score_counts
 cdef object _general = None         # scoring._score_general: the general path
 
 
+cdef dict _scoring_ns = {}          # their namespaces, read per call (tests replace names)
+cdef dict _fast_ns = {}
+
+
 def bind_score_entry(scoring_mod, fast_mod, reference, general):
-    global _scoring_mod, _fast_mod, _reference, _general
+    global _scoring_mod, _fast_mod, _reference, _general, _scoring_ns, _fast_ns
     _scoring_mod, _fast_mod, _reference, _general = scoring_mod, fast_mod, reference, general
+    _scoring_ns, _fast_ns = vars(scoring_mod), vars(fast_mod)
+
+
+cdef inline object _ns_get(dict ns, str name, object mod):
+    """mod.name, read from the module's dict (getattr when it is not there)."""
+    cdef PyObject *p = PyDict_GetItem(ns, name)
+    if p is NULL:
+        return getattr(mod, name)
+    return <object> p
 
 
 def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_riichi=False,
@@ -1571,8 +1721,9 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
           raise_on_no_yaku=True, nukidora=0):
     """ippatsu.scoring.score with the compiled core (its docstring and signature are
     copied there): the compiled road first, else the general path."""
-    if nukidora is 0 and _scoring_mod.USE_KERNEL and _scoring_mod._score_counts is _reference:
-        f = _fast_mod.score_fast
+    if nukidora is 0 and _ns_get(_scoring_ns, "USE_KERNEL", _scoring_mod) \
+            and _ns_get(_scoring_ns, "_score_counts", _scoring_mod) is _reference:
+        f = _ns_get(_fast_ns, "score_fast", _fast_mod)
         if f is _own_score_fast:
             r = _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                             haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
@@ -1605,7 +1756,8 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
     cdef uint8_t uind[34]
     cdef int ids[14]
     cdef int mids[4]
-    cdef int red = 0, n, k, i, t, kmin, nm = 0, closed = 1, win, dora = 0, ura = 0, last = -1
+    cdef int red = 0, n, k, i, t, kmin, nm = 0, closed = 1, kan = 0, win, dora = 0, ura = 0
+    cdef int last = -1
     cdef int seat, rnd, mt, mred, j
     cdef long hb, dep, disc = -1, total, dshare, nshare, base, v
     cdef unsigned int flags = 0
@@ -1681,10 +1833,12 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
                 _meld_text_cache[m] = hit
             code, tiles = hit
         elif type(m) is tuple and len(<tuple> m) == 2 and type((<tuple> m)[0]) is str:
-            code = _meld_names.get((<str> (<tuple> m)[0]).lower())
+            code = _meld_names.get((<tuple> m)[0])
+            if code is None:
+                code = _meld_names.get((<str> (<tuple> m)[0]).lower())
             tiles = (<tuple> m)[1]
         elif type(m) is _MeldCls:
-            code = _MELD_ENUM.get(m.type)
+            code = _meld_code(m.type)
             tiles = m.tiles
         else:
             return None
@@ -1720,6 +1874,8 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
             full[kmin] += n
             if mt != 3:
                 closed = 0
+            if n == 4:
+                kan = 1
         red += mred
         inp.meld_type[nm] = mt
         inp.meld_kind[nm] = kmin
@@ -1767,7 +1923,8 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
             dora += j * dind[k]
             ura += j * uind[k]
     if flags & ~7u:
-        _situation_py(flags, mlist, seat)
+        if _situation_bad(flags, closed, kan, nm > 0, seat == 0):
+            _situation_py(flags, mlist, seat)  # names what is impossible (raises)
     elif (flags & IPT_F_ANY_RIICHI) and not closed:
         return None  # riichi on an open hand: the general path names it
     if not _r_red:
@@ -1805,7 +1962,11 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
         ylist.append(i)
         bits &= bits - 1
     yaku_ids = tuple(ylist)
-    yaku = tuple([table[i] for i in yaku_ids])
+    yaku = PyTuple_New(len(ylist))
+    for i in range(len(ylist)):
+        item = (<tuple> table)[<int> ylist[i]]
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(yaku, i, item)
     if not mask and not ym:
         if raise_on_no_yaku:
             return None  # the general path raises no_yaku
@@ -1849,14 +2010,15 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
         reading = None
     # the same object ScoreResult(...) builds (scoring._build_result), its __dict__ set
     # in one step
-    r = _new_object(_SR)
+    r = ipt_new_instance(_SR)  # object.__new__(ScoreResult)
     PyObject_GenericSetDict(r, {
         "han": han, "fu": out.fu, "yaku": yaku, "yaku_ids": yaku_ids, "dora": dora,
         "ura": ura, "red": red, "yakuman": out.yakuman, "limit": _LIMIT_NAMES[out.limit],
         "points": total, "cost": cost, "payments": payments, "dealer": dealer,
         "tsumo": tsumo_b, "form": _FORM_NAMES[out.form], "wait": _WAIT_NAMES[out.wait],
         "error": error,
-        "_detail": (out.form, reading, ipt_counts_list(conc), mlist, out.wait, tsumo_b,
+        "_detail": (out.form, reading, PyBytes_FromStringAndSize(<char *> conc, 34), mlist,
+                    out.wait, tsumo_b,
                     bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)},
         NULL)
     return r

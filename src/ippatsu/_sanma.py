@@ -125,7 +125,7 @@ def _sanma_counts(hand, players) -> bytes:
     else:
         c = getattr(hand, "_counts", None)  # a Hand
         if type(c) is not bytes:
-            from ._reference.api import _counts_of
+            from ._reference.api import counts_of as _counts_of
 
             c = bytes(_counts_of(hand))
     if any(c[1:8]):

@@ -67,7 +67,7 @@ from .scoring import ScoreResult, score, validate_nukidora
 from .tiles import (
     DRAGON_KINDS,
     YAOCHUU_KINDS,
-    _RED_ID_SET,
+    RED_ID_SET,
     dora_kind,
     format_tiles,
     kind_name,
@@ -97,7 +97,7 @@ MAX_DORA_INDICATORS = 5
 WIND_NAMES = ("East", "South", "West", "North")
 
 _YAOCHUU = frozenset(YAOCHUU_KINDS)
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES = Rules.ippatsu()  # rules=None, everywhere in the API
 
 
 # ---------------------------------------------------------------------------------------
@@ -475,7 +475,7 @@ def _free_id(kind: int, used: set) -> Optional[int]:
     free = [t for t in range(kind * 4, kind * 4 + 4) if t not in used]
     if not free:
         return None
-    free.sort(key=lambda t: (t in _RED_ID_SET, t))
+    free.sort(key=lambda t: (t in RED_ID_SET, t))
     return free[0]
 
 
@@ -561,14 +561,14 @@ def analyze(
                else validate_ids([win_tile])[0])
         if n % 3 == 1:  # add it
             used = set(h.ids) | {t for m in h.melds for t in m.tiles}
-            if isinstance(win_tile, str) and wid not in _RED_ID_SET:
+            if isinstance(win_tile, str) and wid not in RED_ID_SET:
                 wid = _free_id(wid >> 2, used)  # any free ordinary copy (the red one last)
                 if wid is None:
                     raise TileCountError(f"five copies of {kind_name(parse_tile(win_tile) >> 2)}",
                                          "fifth_copy")
             elif wid in used:
                 raise TileCountError(f"the winning tile {win_tile!r} is already in the hand",
-                                     "second_red" if wid in _RED_ID_SET else "duplicate_id")
+                                     "second_red" if wid in RED_ID_SET else "duplicate_id")
             h = Hand(h.ids + (wid,), h.melds, validate_size=False)
             n += 1
         elif h.counts[wid >> 2] == 0:

@@ -59,7 +59,11 @@ waits_batch = _backend.waits_batch
 ukeire_batch = _backend.ukeire_batch
 efficiency_discard = _backend.efficiency_discard
 solo_rollouts = _backend.solo_rollouts
-_efficiency_ties = _backend._efficiency_ties
+#: efficiency_ties(hand, visible=None, allowed=None) -> int: bit mask of every kind
+#: :func:`efficiency_discard` ranks first (its own choice is the lowest); the built-in
+#: greedy agent takes the first legal discard in it
+efficiency_ties = _backend._efficiency_ties
+_efficiency_ties = efficiency_ties  # the name table/agents.py imports
 
 __all__ = [
     "BACKEND",
@@ -81,6 +85,7 @@ __all__ = [
     "waits_batch",
     "ukeire_batch",
     "efficiency_discard",
+    "efficiency_ties",
     "solo_rollouts",
 ]
 
@@ -98,9 +103,9 @@ def is_tenpai(hand, *, players=4) -> bool:
 
 
 def _size(hand) -> int:
-    from ._reference.api import _counts_of
+    from ._reference.api import counts_of
 
-    return sum(_counts_of(hand))
+    return sum(counts_of(hand))
 
 
 def decompositions(hand) -> List[Tuple[Tuple[int, int], ...]]:
@@ -114,6 +119,6 @@ def decompositions(hand) -> List[Tuple[Tuple[int, int], ...]]:
     >>> decompositions("111222333m11p")  # three triplets, or three identical runs
     [((0, 9), (1, 0), (1, 0), (1, 0)), ((0, 9), (2, 0), (2, 1), (2, 2))]
     """
-    from ._reference.api import _counts_of
+    from ._reference.api import counts_of
 
-    return decompositions_counts(_counts_of(hand))
+    return decompositions_counts(counts_of(hand))

@@ -65,23 +65,26 @@ from __future__ import annotations
 from enum import Enum
 from typing import Iterable, List, Optional, Sequence, Tuple, Union
 
-from .errors import HandSizeError, MeldError, NotationError, TileCountError
+from ._codes import MELD_LABELS, MELD_NAMES, MELD_TYPE_NAMES
+from .errors import HandSizeError, IppatsuError, MeldError, NotationError, TileCountError
 from .tiles import (
     N_KINDS,
     SUITS,
-    _RED_ID_SET,
-    _allocate,
-    _check_copies,
-    _check_counts,
-    _check_id,
-    _format_specs,
-    _scan,
+    RED_ID_SET,
+    allocate_ids,
+    check_copies,
+    check_counts,
+    check_id,
+    format_specs,
+    scan_specs,
     format_tiles,
+    kind_name,
     parse_tiles,
     tile_name,
+    as_ids,
 )
 
-__all__ = ["MeldType", "Meld", "Hand", "MAX_MELDS"]
+__all__ = ["MeldType", "Meld", "Hand", "MAX_MELDS", "meld_of", "melds_of"]
 
 MAX_MELDS = 4
 
@@ -109,11 +112,11 @@ _KEYWORDS["minkan"] = MeldType.DAIMINKAN
 
 
 def _spec(t: int) -> Spec:
-    return (t >> 2, t in _RED_ID_SET)
+    return (t >> 2, t in RED_ID_SET)
 
 
 def _spec_name(spec: Spec) -> str:
-    return _format_specs((spec,))
+    return format_specs((spec,))
 
 
 def _immutable(self, name, value):
@@ -164,7 +167,7 @@ class Meld:
                 f"unknown meld type {type!r} (expected chi, pon, daiminkan, ankan or kakan)",
                 "bad_meld_type") from None
         auto = isinstance(tiles, str)
-        given = parse_tiles(tiles) if auto else [_check_id(t) for t in tiles]
+        given = parse_tiles(tiles) if auto else [check_id(t) for t in tiles]
         what = f"{mtype.value} {tiles!r}" if auto else f"{mtype.value} of ids {given}"
 
         n = _SIZE[mtype]
@@ -249,7 +252,7 @@ class Meld:
     def _pick(arg: TileArg, given: Sequence[int], exclude: Optional[int], role: str, what: str) -> int:
         """Resolve a called/added tile given as an id or as notation to one of ``given``."""
         if isinstance(arg, str):
-            specs = _scan(arg)
+            specs = scan_specs(arg)
             if len(specs) != 1:
                 raise MeldError(f"the {role} tile must be one tile, got {arg!r}", "bad_meld_text")
             want = specs[0]
@@ -258,7 +261,7 @@ class Meld:
                     return t
             raise MeldError(f"the {role} tile {arg} is not among the tiles of {what}",
                             f"{role}_not_in_meld")
-        t = _check_id(arg)
+        t = check_id(arg)
         if t == exclude:
             raise MeldError(f"the called tile of a kakan cannot also be its added tile "
                             f"(id {t}, {tile_name(t)}) in {what}", "added_is_called")
@@ -353,7 +356,7 @@ class Meld:
                                 "bad_meld_text")
             singles = [groups[0]] + ([groups[2]] if mtype is MeldType.KAKAN else [])
             for g in singles:
-                if len(_scan(g)) != 1:
+                if len(scan_specs(g)) != 1:
                     raise MeldError(f"the called/added group {g!r} in {text!r} must be exactly "
                                     "one tile", "bad_meld_text")
         ids = parse_tiles("".join(groups))
@@ -398,7 +401,7 @@ class Meld:
     @property
     def n_red(self) -> int:
         """How many red fives the meld holds (0 or 1)."""
-        return sum(1 for t in self.tiles if t in _RED_ID_SET)
+        return sum(1 for t in self.tiles if t in RED_ID_SET)
 
     @property
     def hand_tiles(self) -> Tuple[int, ...]:
@@ -437,7 +440,7 @@ class Meld:
         order += [t for t in self.tiles if t != self.called and t != self.added]
         if self.added is not None:
             order.append(self.added)
-        ids = _allocate([_spec(t) for t in order], used)
+        ids = allocate_ids([_spec(t) for t in order], used)
         if self.type is MeldType.ANKAN:
             m = Meld(self.type, ids)
         elif self.type is MeldType.KAKAN:
@@ -446,6 +449,98 @@ class Meld:
             m = Meld(self.type, ids, called=ids[0], from_who=self.from_who)
         object.__setattr__(m, "_auto", True)
         return m
+
+
+def meld_of(m: object) -> Meld:
+    """meld_of(m) -> Meld: one declared meld in any form the API takes.
+
+    * a :class:`Meld` (returned as it is);
+    * meld text: anything :meth:`Meld.parse` reads (``"pon 7z+77z<A"``, ``"ankan 1111m"``,
+      ``"pon 555z"``), or a bare group of tiles: ``"123m"`` chi, ``"555z"`` pon,
+      ``"5555z"`` open kan;
+    * a pair ``(type, tiles)``: ``type`` a :class:`MeldType`, a name (``"pon"``,
+      ``"daiminkan"``, ``"ankan"``, ``"kakan"``, ``"chi"`` and the aliases of
+      :data:`ippatsu._codes.MELD_TYPE_NAMES`) or a meld code 0-4 (chi, pon, daiminkan,
+      ankan, kakan); ``tiles`` notation or 136-ids.
+
+    Melds written as notation take free copies when placed in a :class:`Hand`; so do melds
+    given by ids in :func:`ippatsu.score` when another meld already holds those ids (copies
+    of a kind are interchangeable). Errors: :class:`~ippatsu.errors.MeldError`
+    ``bad_meld_text`` (text that is not a meld), ``bad_meld_type``, ``bad_meld`` (tiles
+    that do not make that meld, or not a meld at all); the tiles' own errors (notation,
+    ids) as :mod:`ippatsu.tiles` names them.
+
+    >>> str(meld_of("555z")), str(meld_of(("chi", [0, 4, 8])))
+    ('pon 5z+55z<L', 'chi 1m+23m<L')
+    """
+    if isinstance(m, Meld):
+        return m
+    if isinstance(m, str):
+        try:
+            return Meld.parse(m)
+        except IppatsuError as e:
+            if len(m.split()) != 1:
+                raise MeldError(f"cannot read meld {m!r}: {e}", "bad_meld_text") from None
+        kinds = sorted(t >> 2 for t in parse_tiles(m))  # a bare group of tiles
+        if len(kinds) == 4:
+            return _meld_of_pair(MeldType.DAIMINKAN, m)
+        if len(kinds) == 3 and kinds[0] == kinds[2]:
+            return _meld_of_pair(MeldType.PON, m)
+        return _meld_of_pair(MeldType.CHI, m)
+    if isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], (int, str, MeldType)):
+        mtype, tiles = m
+        if isinstance(mtype, MeldType):
+            return _meld_of_pair(mtype, tiles)
+        if isinstance(mtype, str):
+            code = MELD_TYPE_NAMES.get(mtype.lower())
+        else:
+            code = int(mtype)
+        if code not in _TYPE_OF_CODE:
+            raise MeldError(f"unknown meld type {mtype!r} (expected chi, pon, daiminkan, ankan "
+                            f"or kakan, or a meld code 0-4)", "bad_meld_type")
+        return _meld_of_pair(_TYPE_OF_CODE[code], tiles)
+    t = getattr(m, "type", None)  # a meld-like object: .type with a name, .tiles 136-ids
+    if t is None:
+        raise MeldError(f"not a meld: {m!r}")
+    name = getattr(t, "name", str(t)).lower()
+    if name not in MELD_TYPE_NAMES:
+        raise MeldError(f"unknown meld type {name!r}")
+    return _meld_of_pair(_TYPE_OF_CODE[MELD_TYPE_NAMES[name]], as_ids(m.tiles))
+
+
+_TYPE_OF_CODE = {code: MeldType(name) for code, name in enumerate(MELD_NAMES)}
+
+
+def melds_of(melds: object) -> List[Meld]:
+    """melds_of(melds) -> list[Meld]: :func:`meld_of` of each; a meld given by ids that
+    an earlier meld already holds takes free copies of the same tiles (copies of a kind are
+    interchangeable; a red five stays red). ``melds`` must be a sequence
+    (``MeldError`` ``bad_meld``)."""
+    if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
+        raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
+                        "bad_meld")
+    out: List[Meld] = []
+    used: set = set()
+    for x in melds:
+        m = meld_of(x)
+        if used.isdisjoint(m.tiles):
+            used.update(m.tiles)
+        else:
+            m = m._reassigned(used)
+        out.append(m)
+    return out
+
+
+def _meld_of_pair(mtype: MeldType, tiles: object) -> Meld:
+    """A meld of this type from notation or ids; tiles that do not make it: ``bad_meld``."""
+    given = tiles if isinstance(tiles, str) else as_ids(tiles)
+    try:
+        return Meld(mtype, given)
+    except MeldError as e:
+        kinds = sorted(t >> 2 for t in (parse_tiles(given) if isinstance(given, str)
+                                        else given))
+        raise MeldError(f"{MELD_LABELS[MELD_NAMES.index(mtype.value)]} cannot hold "
+                        f"{[kind_name(k) for k in kinds]}: {e}") from None
 
 
 def _rebuild_meld(type, tiles, called, from_who, added, auto):
@@ -493,9 +588,9 @@ class Hand:
     def __init__(self, tiles: Union[str, Iterable[int]], melds: Iterable[Union[Meld, str]] = (),
                  *, validate_size: bool = True):
         if isinstance(tiles, str):
-            self._init(None, _scan(tiles), melds, validate_size)
+            self._init(None, scan_specs(tiles), melds, validate_size)
         else:
-            self._init([_check_id(t) for t in tiles], None, melds, validate_size)
+            self._init([check_id(t) for t in tiles], None, melds, validate_size)
 
     def _init(self, conc_ids: Optional[List[int]], conc_specs: Optional[List[Spec]],
               melds: Iterable[Union[Meld, str]], validate_size: bool) -> None:
@@ -515,7 +610,7 @@ class Hand:
         if free_specs or len(used) != len(fixed):
             # distinct ids in 0-135 can never break the copy rules, so this only runs when
             # tiles still need ids or some id repeats (then it names the better error)
-            _check_copies(free_specs, fixed, "the hand (concealed tiles and melds)")
+            check_copies(free_specs, fixed, "the hand (concealed tiles and melds)")
             if len(used) != len(fixed):
                 seen = set()
                 for t in fixed:
@@ -533,7 +628,7 @@ class Hand:
                     m = m._reassigned(used)
             placed.append(m)
         if conc_ids is None:
-            conc_ids = _allocate(conc_specs, used)
+            conc_ids = allocate_ids(conc_specs, used)
         self._set(tuple(sorted(conc_ids)), tuple(placed), validate_size)
 
     def _set(self, ids: Tuple[int, ...], melds: Tuple[Meld, ...], validate_size: bool) -> None:
@@ -547,7 +642,7 @@ class Hand:
         red = 0
         for t in ids:
             counts[t >> 2] += 1
-            if t in _RED_ID_SET:
+            if t in RED_ID_SET:
                 red |= 1 << ((t >> 2) // 9)
         oset = object.__setattr__
         oset(self, "ids", ids)
@@ -609,7 +704,7 @@ class Hand:
         >>> str(Hand.from_counts([1] * 13 + [0] * 21))
         '123456789m1234p'
         """
-        c = _check_counts(counts)
+        c = check_counts(counts)
         specs: List[Spec] = []
         for k in range(N_KINDS):
             n = c[k]

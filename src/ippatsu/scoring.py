@@ -31,8 +31,10 @@ doc): it reads every accepted input form (ids, notation, a ``Hand``; melds, win 
 indicators likewise) once in C into tile ids, packs the situation into the kernel's input
 struct, runs the kernel and builds the :class:`ScoreResult`. Anything irregular (an
 error to name, liability, numpy scalars, flags that are not bools) goes to the general
-path ``_score_general``, which parses in Python and names every error; the backend is
-chosen once, in :mod:`ippatsu._backend`.
+path ``_score_general``, which reads the hand through :mod:`ippatsu.hand` (the melds by
+:func:`~ippatsu.hand.melds_of`, then the concealed tiles and melds placed together as a
+:class:`~ippatsu.hand.Hand`), like every other entry point, and names every error; the
+backend is chosen once, in :mod:`ippatsu._backend`.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
 per call. ``Rules`` are read, never written. The same point code
@@ -76,7 +78,9 @@ from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAga
                      TileCountError)
 from . import _backend
 from .rules import Rules, SanmaTsumo, rules_of
-from .tiles import _check_id, dora_kind, format_tiles, kind_name, parse_tile, parse_tiles, validate_ids
+from .hand import MAX_MELDS, Hand, melds_of
+from .tiles import (YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles, kind_name,
+                    parse_kinds, parse_tile, parse_tiles, validate_ids)
 from .yaku import (
     BY_NAME,
     FORM_CHIITOITSU,
@@ -111,12 +115,11 @@ __all__ = [
 from ._codes import (  # noqa: E402
     F_ANY_RIICHI, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
     F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, LIMIT_NAMES, LIMITS as _LIMITS, M_ANKAN, M_CHI,
-    M_KAKAN, M_MINKAN, M_PON, MELD_LABELS as _MELD_LABEL,
-    MELD_TYPE_NAMES as _MELD_TYPE_NAMES, RED_FIVE_IDS, flags_of as _flags)
+    M_KAKAN, M_MINKAN, M_PON, MELD_FU, MELD_LABELS as _MELD_LABEL, MELD_TYPE_NAMES,
+    RED_FIVE_IDS, flags_of as _flags)
+_MELD_TYPE_NAMES = MELD_TYPE_NAMES
 
-_MELD_FU = (None, (2, 4), (8, 16), (16, 32), (8, 16))  # [type][terminal-or-honor]
 
-_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _DORA_NEXT = tuple(dora_kind(k) for k in range(34))
 # three players: 2m-8m do not exist, the dora after a 1m indicator is 9m (docs/rules.md §11)
 _DORA_NEXT3 = (8,) + _DORA_NEXT[1:]
@@ -129,11 +132,11 @@ _RUN_TXT = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}" if k < 27 a
                  else "" for k in range(34))
 _FORM_NAMES = ("standard", "chiitoitsu", "kokushi")
 _PINFU_BIT = BY_NAME["pinfu"].bit
-_YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
+_YAOCHUU_SET = frozenset(YAOCHUU_KINDS)
 _RED_IDS = frozenset(RED_FIVE_IDS)
 
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES = Rules.ippatsu()  # rules=None, everywhere in the API
 
 
 # ---------------------------------------------------------------------------------------
@@ -325,83 +328,6 @@ class ScoreResult:
 # ---------------------------------------------------------------------------------------
 # parsing at the edge
 # ---------------------------------------------------------------------------------------
-def _ids_of(tiles: Any, used: Iterable[int] = ()) -> List[int]:
-    if isinstance(tiles, str):
-        return parse_tiles(tiles, frozenset(used))
-    if isinstance(tiles, (bytes, bytearray, dict)):
-        raise NotationError(f"tiles are notation or 136-ids, got {type(tiles).__name__}",
-                            "bad_tile_id")
-    try:
-        ids = list(tiles)
-    except TypeError:
-        raise NotationError(f"tiles are notation or 136-ids, got {type(tiles).__name__}",
-                            "bad_tile_id") from None
-    if ids and set(map(type, ids)) == _INT_TYPE and min(ids) >= 0 and max(ids) < 136 \
-            and len(set(ids)) == len(ids):
-        return ids
-    return validate_ids(ids)  # the slow path names the problem
-
-
-def _norm_meld(m: Any, used: set) -> Tuple[int, int, int, tuple]:
-    """A meld as ``(type, kind, red count, ids)``: ``kind`` is the lowest kind."""
-    if isinstance(m, str):
-        m = _parse_meld_text(m, used)
-    if isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], (int, str)):
-        mtype, tiles = m
-        mt = _MELD_TYPE_NAMES[mtype.lower()] if isinstance(mtype, str) else int(mtype)
-        ids = tuple(_ids_of(tiles, used))
-    else:  # a hand.Meld (duck-typed: .type with a name, .tiles 136-ids)
-        t = getattr(m, "type", None)
-        if t is None:
-            raise MeldError(f"not a meld: {m!r}")
-        name = getattr(t, "name", str(t)).lower()
-        if name not in _MELD_TYPE_NAMES:
-            raise MeldError(f"unknown meld type {name!r}")
-        mt = _MELD_TYPE_NAMES[name]
-        ids = tuple(_ids_of(m.tiles))
-    if used and not used.isdisjoint(ids):
-        # copies of the same tiles already taken by another meld: take free copies
-        # (ordinary copies are interchangeable; a red five stays red)
-        ids = tuple(parse_tiles(format_tiles(ids), frozenset(used)))
-    kinds = sorted(i >> 2 for i in ids)
-    if mt == M_CHI:
-        ok = (len(ids) == 3 and kinds[0] < 27 and kinds[0] % 9 <= 6
-              and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2)
-    elif mt == M_PON:
-        ok = len(ids) == 3 and kinds[0] == kinds[2]
-    else:
-        ok = len(ids) == 4 and kinds[0] == kinds[3]
-    if not ok:
-        raise MeldError(f"{_MELD_LABEL[mt]} cannot hold {[kind_name(k) for k in kinds]}")
-    return mt, kinds[0], sum(1 for i in ids if i in _RED_IDS), ids
-
-
-def _parse_meld_text(text: str, used: set):
-    """Meld text as ``(type, tiles notation)``.
-
-    Anything :meth:`ippatsu.hand.Meld.parse` reads (``"pon 7z+77z<A"``, ``"ankan 1111m"``,
-    ``"chi 3m+45m<L"``, the one-group shorthand ``"pon 555z"``), or a bare group of tiles:
-    ``"123m"`` chi, ``"555z"`` pon, ``"5555z"`` open kan.
-    """
-    from .hand import Meld
-
-    try:
-        m = Meld.parse(text)
-    except IppatsuError:
-        m = None
-    if m is not None:
-        return m.type.name.lower(), format_tiles(m.tiles)
-    parts = text.split()
-    if len(parts) != 1:
-        raise MeldError(f"cannot read meld {text!r}", "bad_meld_text")
-    kinds = sorted(i >> 2 for i in parse_tiles(parts[0]))
-    if len(kinds) == 4:
-        return M_MINKAN, parts[0]
-    if len(kinds) == 3 and kinds[0] == kinds[2]:
-        return M_PON, parts[0]
-    return M_CHI, parts[0]
-
-
 def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
     """Indicator kinds from notation or 136-ids (each 0-135; bools and floats refused)."""
     if isinstance(x, str):
@@ -411,7 +337,7 @@ def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
     except TypeError:
         raise IppatsuError(f"{what} is notation or a sequence of 136-ids, got "
                            f"{type(x).__name__}", "bad_tile_id") from None
-    return [_check_id(i) >> 2 for i in items]  # kinds count; repeated ids are tolerated
+    return [check_id(i) >> 2 for i in items]  # kinds count; repeated ids are tolerated
 
 
 def _check_indicator_copies(full, dora_kinds, ura_kinds) -> None:
@@ -664,8 +590,6 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         raise IppatsuError("honba and deposits cannot be negative", "bad_counter")
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou)
-    mlist: list = []
-    used: set = set()
     if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):  # a Hand
         if melds and hand.melds:
             raise MeldError("melds given twice: in the Hand and as melds=", "bad_meld")
@@ -674,29 +598,27 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                 "sorted)", "missing_win_tile")
         melds = tuple(hand.melds) or melds
         hand = list(hand.ids)
-    if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
-        raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
-                        "bad_meld")
-    for m in melds:
-        nm = _norm_meld(m, used)
-        used.update(nm[3])
-        mlist.append(nm)
-    ids = _ids_of(hand, used)
+    # the one input edge (ippatsu.hand): melds as Meld, then the concealed tiles and the
+    # melds placed together as a Hand (notation takes free copies, ids are checked)
+    ms = melds_of(melds)
+    tiles = hand if isinstance(hand, str) else as_ids(hand)
+    h = Hand(tiles, ms if len(ms) <= MAX_MELDS else (), validate_size=False)
+    ids = h.ids
+    mlist = [(MELD_TYPE_NAMES[m.type.value], m.kind, m.n_red, m.tiles) for m in h.melds]
     if win_tile is None:
         if not ids:
             raise HandSizeError("empty hand", "bad_hand_size")
-        win = ids[-1] >> 2
+        # the last tile as written
+        win = (parse_kinds(tiles)[-1] if isinstance(tiles, str) else tiles[-1] >> 2)
     elif isinstance(win_tile, str):
         win = parse_tile(win_tile) >> 2
     else:
         win = validate_ids([win_tile])[0] >> 2
-    if used.intersection(ids):
-        raise TileCountError("a tile id is both in the hand and in a meld", "duplicate_id")
 
     counts = [0] * 34
     for i in ids:
         counts[i >> 2] += 1
-    nmelds = len(mlist)
+    nmelds = len(ms)
     if nmelds > 4 or len(ids) != 14 - 3 * nmelds:
         hint = (" (the hand must include the winning tile)"
                 if len(ids) == 13 - 3 * nmelds else "")
@@ -735,7 +657,10 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
             seen[_NORTH] += nukidora
         _check_indicator_copies(seen, dora_kinds, ura_kinds)
     if flags & _UNUSUAL_FLAGS:
-        _check_situation(flags, mlist, seat_wind)
+        # a North set aside draws a replacement tile as a kan does: rinshan needs no kan
+        # then (docs/rules.md §11)
+        _check_situation(flags & ~F_RINSHAN if nukidora and flags & F_TSUMO else flags,
+                         mlist, seat_wind)
     elif mlist and flags & F_ANY_RIICHI and any(m[0] != M_ANKAN
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
@@ -934,7 +859,7 @@ def _fu_items(form, reading, counts, mlist, wait, tsumo, closed, pinfu, seat, rn
     meld_items = []
     for mt, k, _, _ in mlist:
         if mt != M_CHI:
-            v = _MELD_FU[mt][k in _YAOCHUU_SET]
+            v = MELD_FU[mt][k in _YAOCHUU_SET]
             meld_fu += v
             meld_items.append((f"{_MELD_LABEL[mt]} {_KN[k]}", v))
     items: list = []

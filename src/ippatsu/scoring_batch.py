@@ -9,21 +9,27 @@ Inputs (N rows)
 ---------------
 counts : (N, 34) ints
     Concealed tiles *including* the winning tile.
-win : (N,) ints
-    Kind (0-33) of the winning tile.
+win_tile : (N,) ints, int or str
+    The winning tile of each row as a kind (0-33; rows are counts, so kinds, not 136-ids),
+    one kind for every row, or notation: one tile for every row (``"4s"``) or one tile per
+    row (``"4s1z5m"``). The same keyword as :func:`ippatsu.score`'s; ``win=`` is its
+    deprecated old name.
 melds : (N, 4, 2) ints, optional
     ``(type, lowest kind)`` per declared meld, type ``CHI=0 PON=1 DAIMINKAN=2 ANKAN=3
     KAKAN=4``; unused slots hold 255 (or -1).
 flags : (N,) uint32, optional
     Situation bits: :data:`TSUMO`, :data:`RIICHI`, :data:`DOUBLE_RIICHI`, :data:`IPPATSU`,
     :data:`HAITEI`, :data:`HOUTEI`, :data:`RINSHAN`, :data:`CHANKAN`, :data:`TENHOU`,
-    :data:`CHIIHOU`. ``tsumo=`` / ``riichi=`` (bools or bool arrays) are a shortcut that
-    ORs in those two bits.
+    :data:`CHIIHOU` (also :data:`FLAGS`, name -> bit: the names are :func:`ippatsu.score`'s
+    keywords). ``tsumo=`` / ``riichi=`` (bools or bool arrays) are a shortcut that ORs in
+    those two bits.
 seat_wind, round_wind : int or (N,) ints
     0 = East ... 3 = North; seat 0 is the dealer.
 dora_indicators, ura_indicators : (N, k) ints, optional
     Indicator *kinds*, -1 for none (kan dora are just more columns). Ura count only for a
     riichi winner with a closed hand.
+rules : Rules or str, optional
+    ``None`` (the default) means ``Rules.ippatsu()``, as everywhere in the API.
 red : int or (N,) ints
     Red fives in the hand (melds included).
 
@@ -32,7 +38,13 @@ Output: :class:`ScoreBatch` of arrays ``han`` (int16), ``fu`` (int16), ``points`
 bit ``i`` = row ``i`` of :mod:`ippatsu.yaku`, yakuman rows included), ``yakuman``
 (multiple), ``limit`` (0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman,
 6 counted yakuman), ``code`` (0 ok, :data:`NOT_AGARI` = 1, :data:`NO_YAKU` = 2; those
-rows score 0 points; ``ScoreBatch.error(i)`` names them as ``ScoreResult.error`` does).
+rows score 0 points; ``ScoreBatch.error(i)`` names them as ``ScoreResult.error`` does:
+``"no_yaku"``, the code of :class:`~ippatsu.errors.NoYakuError`, and ``"not_agari"``,
+that of :class:`~ippatsu.errors.NotAgariError`).
+
+>>> from ippatsu import scoring_batch as sb
+>>> sb.FLAGS["riichi"] == sb.RIICHI, sb.TSUMO | sb.RIICHI
+(True, 3)
 """
 from __future__ import annotations
 
@@ -40,20 +52,23 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
+import warnings
+
 from . import _backend
 from ._codes import (F_ALL, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI,
                      F_IPPATSU, F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, FLAG_NAMES,
+                     FLAGS as _FLAGS,
                      LIMITS as _LIMITS, M_ANKAN, M_KAKAN, M_MINKAN, M_NONE, MELD_NAMES,
                      RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK)
 from .errors import IppatsuError, SituationError, TileCountError
 from .rules import Rules
 
-_DEFAULT_RULES = Rules()  # rules=None
+_DEFAULT_RULES = Rules.ippatsu()  # rules=None
 
 __all__ = [
     "score_batch", "ScoreBatch", "TSUMO", "RIICHI", "DOUBLE_RIICHI", "IPPATSU", "HAITEI",
-    "HOUTEI", "RINSHAN", "CHANKAN", "TENHOU", "CHIIHOU", "OK", "NOT_AGARI", "NO_YAKU",
-    "LIMITS",
+    "HOUTEI", "RINSHAN", "CHANKAN", "TENHOU", "CHIIHOU", "FLAGS", "OK", "NOT_AGARI",
+    "NO_YAKU", "LIMITS",
 ]
 
 # the situation bits, result codes, limits and meld types of the kernel (_codes.py is the
@@ -61,6 +76,9 @@ __all__ = [
 TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU = F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU
 HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU = (F_HAITEI, F_HOUTEI, F_RINSHAN,
                                                       F_CHANKAN, F_TENHOU, F_CHIIHOU)
+#: every situation bit by name (the keywords of :func:`ippatsu.score`): ``FLAGS["riichi"]``
+#: is :data:`RIICHI`; OR them into ``flags``
+FLAGS = dict(_FLAGS)
 OK, NOT_AGARI, NO_YAKU = S_OK, S_NOT_AGARI, S_NO_YAKU
 LIMITS = _LIMITS
 _MELD_NAMES = MELD_NAMES
@@ -180,10 +198,10 @@ def _check_rows(c, m, f, winds, dora, ura):
                              code="bad_situation")
 
 
-def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False,
+def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, riichi=False,
                 seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None,
-                red=0, rules: Optional[Rules] = None, threads=1) -> ScoreBatch:
-    """score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1) -> ScoreBatch
+                red=0, rules: Optional[Rules] = None, threads=1, win=None) -> ScoreBatch:
+    """score_batch(counts, win_tile, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1) -> ScoreBatch
 
     Score N winning hands of four-player mahjong (module docstring; three-player rules
     raise ``bad_rules``: score them per hand with :func:`ippatsu.score`). Invalid rows (a fifth copy, a wrong tile
@@ -200,21 +218,39 @@ def score_batch(counts, win, *, melds=None, flags=None, tsumo=False, riichi=Fals
     """
     from .rules import rules_of
 
-    from ._reference.api import _check_threads
+    from ._reference.api import check_threads
 
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     if rules.players != 4:
         raise IppatsuError(f"score_batch scores four-player hands; rules {rules.name!r} are "
                            f"for {rules.players} players: use score() per hand",
                            code="bad_rules")
-    _check_threads(threads)  # the same check (and code) on both backends
+    check_threads(threads)  # the same check (and code) on both backends
     c = np.asarray(counts)
     if c.ndim != 2 or c.shape[1] != 34:
         raise IppatsuError(f"counts must have shape (N, 34), got {c.shape}", code="bad_shape")
     if c.dtype.kind not in "iu":
         raise IppatsuError(f"counts must hold integers, got dtype {c.dtype}", code="bad_dtype")
     n = c.shape[0]
-    w = _per_row(win, n, np.int64, "win", 0, 33)
+    if win is not None:
+        if win_tile is not None:
+            raise IppatsuError("score_batch: win_tile given twice (win= is its old name)",
+                               code="bad_input")
+        warnings.warn("score_batch(win=...) is deprecated: call it win_tile=, as score() "
+                      "does", DeprecationWarning, stacklevel=2)
+        win_tile = win
+    if win_tile is None:
+        raise IppatsuError("score_batch needs win_tile: the winning tile of each row",
+                           code="missing_win_tile")
+    if isinstance(win_tile, str):
+        from .tiles import scan_specs
+
+        kinds = [k for k, _ in scan_specs(win_tile)]  # one tile per row: no copy rule
+        if len(kinds) != 1 and len(kinds) != n:
+            raise IppatsuError(f"win_tile {win_tile!r} holds {len(kinds)} tiles: one for "
+                               f"every row or one per row ({n})", code="bad_shape")
+        win_tile = kinds[0] if len(kinds) == 1 else kinds
+    w = _per_row(win_tile, n, np.int64, "win_tile", 0, 33)
     if melds is None:
         m = np.full((n, 4, 2), M_NONE, np.uint8)
     else:

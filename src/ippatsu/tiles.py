@@ -55,6 +55,14 @@ letter with no digits), ``bad_digit`` (8/9/0 in ``z``), ``missing_suit`` (digits
 suit letter), ``bad_tile_id``, ``bad_kind``, ``bad_counts``, ``bad_mjai``, ``bad_tenhou6``,
 ``not_one_tile``. :class:`~ippatsu.errors.TileCountError`: ``fifth_copy``, ``second_red``,
 ``duplicate_id``.
+
+Building blocks for the other parsers
+-------------------------------------
+:mod:`ippatsu.hand` and the study code place tiles with the same functions
+:func:`parse_tiles` uses: :func:`scan_specs` (notation -> ``(kind, red)`` pairs, grammar
+only), :func:`check_copies` (no fifth copy, no second red five), :func:`allocate_ids`
+(the copy order above), :func:`format_specs`, :func:`check_id`, :func:`check_counts`,
+:data:`RED_ID_SET`. They are documented names of this module, outside ``__all__``.
 """
 from __future__ import annotations
 
@@ -71,7 +79,7 @@ __all__ = [
     "WIND_KINDS", "DRAGON_KINDS", "HONOR_KINDS", "TERMINAL_KINDS", "YAOCHUU_KINDS",
     # predicates and small helpers
     "kind_of", "is_red", "is_terminal", "is_honor", "is_yaochuu", "is_simple", "is_wind",
-    "is_dragon", "suit_of", "rank_of", "dora_kind", "counts_of", "validate_ids",
+    "is_dragon", "suit_of", "rank_of", "dora_kind", "counts_of", "validate_ids", "as_ids",
     # notation
     "parse_tiles", "parse_kinds", "parse_counts", "parse_tile", "parse_kind",
     "format_tiles", "format_kinds", "format_counts", "tile_name", "kind_name",
@@ -105,7 +113,8 @@ TERMINAL_KINDS: Tuple[int, ...] = (0, 8, 9, 17, 18, 26)
 #: the 13 terminal-or-honor kinds (the kokushi set), ascending
 YAOCHUU_KINDS: Tuple[int, ...] = TERMINAL_KINDS + HONOR_KINDS
 
-_RED_ID_SET = frozenset(RED_FIVE_IDS)
+#: the ids of the red fives, as a set
+RED_ID_SET = frozenset(RED_FIVE_IDS)
 _FIVE_KINDS = frozenset(RED_FIVE_KINDS)
 #: copy preference per kind: ordinary fives keep copy 0 (the red) for last
 _COPY_ORDER: Tuple[Tuple[int, ...], ...] = tuple(
@@ -154,7 +163,8 @@ def _check_kind(kind: int) -> int:
     return k
 
 
-def _check_id(tile_id: int) -> int:
+def check_id(tile_id: int) -> int:
+    """check_id(tile_id) -> int: one 136-id as a plain int (``bad_tile_id`` otherwise)."""
     if isinstance(tile_id, bool) or type(tile_id).__name__ == "bool_":
         raise NotationError(f"tile id must be an integer 0-135, got {tile_id!r}", "bad_tile_id")
     try:
@@ -168,12 +178,12 @@ def _check_id(tile_id: int) -> int:
 
 def kind_of(tile_id: int) -> int:
     """kind_of(tile_id) -> int: the kind of a 136-id (``id // 4``)."""
-    return _check_id(tile_id) // 4
+    return check_id(tile_id) // 4
 
 
 def is_red(tile_id: int) -> bool:
     """is_red(tile_id) -> bool: True for the red fives, ids 16, 52 and 88."""
-    return tile_id in _RED_ID_SET
+    return tile_id in RED_ID_SET
 
 
 def is_honor(kind: int) -> bool:
@@ -234,7 +244,7 @@ def validate_ids(ids: Iterable[int]) -> List[int]:
     Returns them as a list of plain ints. Raises ``NotationError`` (``bad_tile_id``) for a
     value out of range and ``TileCountError`` (``duplicate_id``) for a repeated id.
     """
-    out = [_check_id(t) for t in ids]
+    out = [check_id(t) for t in ids]
     if len(set(out)) != len(out):
         seen = set()
         for t in out:
@@ -243,6 +253,27 @@ def validate_ids(ids: Iterable[int]) -> List[int]:
                     f"tile id {t} ({tile_name(t)}) appears more than once", "duplicate_id")
             seen.add(t)
     return out
+
+
+def as_ids(tiles: Union[str, Iterable[int]],
+           used: Optional[AbstractSet[int]] = None) -> List[int]:
+    """as_ids(tiles, used=None) -> list[int]: tiles given as notation or as 136-ids.
+
+    Notation is read by :func:`parse_tiles` (``used``: ids already taken elsewhere); an
+    iterable of ints is checked by :func:`validate_ids`. ``bytes``, ``dict`` and anything
+    that is not iterable raise ``NotationError`` (``bad_tile_id``).
+    """
+    if isinstance(tiles, str):
+        return parse_tiles(tiles, used)
+    if isinstance(tiles, (bytes, bytearray, dict)):
+        raise NotationError(f"tiles are notation or 136-ids, got {type(tiles).__name__}",
+                            "bad_tile_id")
+    try:
+        ids = list(tiles)
+    except TypeError:
+        raise NotationError(f"tiles are notation or 136-ids, got {type(tiles).__name__}",
+                            "bad_tile_id") from None
+    return validate_ids(ids)
 
 
 def counts_of(ids: Iterable[int]) -> List[int]:
@@ -261,7 +292,7 @@ _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 _DIGITS = frozenset("0123456789")
 
 
-def _scan(text: str) -> List[Tuple[int, bool]]:
+def scan_specs(text: str) -> List[Tuple[int, bool]]:
     """Parse notation into a list of ``(kind, red)`` in written order (grammar only)."""
     if not isinstance(text, str):
         raise NotationError(f"tile notation must be a str, got {type(text).__name__}", "bad_notation")
@@ -308,13 +339,13 @@ def _scan(text: str) -> List[Tuple[int, bool]]:
     return out
 
 
-def _check_copies(specs: Iterable[Tuple[int, bool]], used: Iterable[int] = (), what: str = "") -> None:
+def check_copies(specs: Iterable[Tuple[int, bool]], used: Iterable[int] = (), what: str = "") -> None:
     """Raise if specs (plus already used ids) hold a fifth copy or a second red five."""
     counts = [0] * N_KINDS
     reds = [0, 0, 0]
     for t in used:
         counts[t >> 2] += 1
-        if t in _RED_ID_SET:
+        if t in RED_ID_SET:
             reds[(t >> 2) // 9] += 1
     for kind, red in specs:
         counts[kind] += 1
@@ -353,8 +384,8 @@ def _alloc(kind: int, red: bool, used: set) -> int:
         f"a fifth copy of {_KIND_NAMES[kind]}: a kind has only four copies", "fifth_copy")
 
 
-def _allocate(specs: Sequence[Tuple[int, bool]], used: set) -> List[int]:
-    """Assign ids to specs (reds first so an ordinary five never takes a wanted red)."""
+def allocate_ids(specs: Sequence[Tuple[int, bool]], used: set) -> List[int]:
+    """allocate_ids(specs, used) -> ids: assign ids to specs (reds first so an ordinary five never takes a wanted red)."""
     out = [0] * len(specs)
     for i, (k, r) in enumerate(specs):
         if r:
@@ -379,9 +410,9 @@ def parse_tiles(text: str, used: Optional[AbstractSet[int]] = None) -> List[int]
     [52, 53]
     """
     used = used or ()
-    specs = _scan(text)
-    _check_copies(specs, used, repr(text))
-    return _allocate(specs, set(used))
+    specs = scan_specs(text)
+    check_copies(specs, used, repr(text))
+    return allocate_ids(specs, set(used))
 
 
 def parse_kinds(text: str) -> List[int]:
@@ -392,8 +423,8 @@ def parse_kinds(text: str) -> List[int]:
     >>> parse_kinds("19m1z")
     [0, 8, 27]
     """
-    specs = _scan(text)
-    _check_copies(specs, (), repr(text))
+    specs = scan_specs(text)
+    check_copies(specs, (), repr(text))
     return [k for k, _ in specs]
 
 
@@ -410,7 +441,7 @@ def parse_tile(text: str) -> int:
 
     An ordinary tile gets its first copy in the copy order (``"5m"`` -> 17, ``"0m"`` -> 16).
     """
-    specs = _scan(text)
+    specs = scan_specs(text)
     if len(specs) != 1:
         raise NotationError(f"expected exactly one tile, got {len(specs)} in {text!r}", "not_one_tile")
     k, r = specs[0]
@@ -429,7 +460,7 @@ def ids_from_counts(counts: Sequence[int], red: int = 0, used: Optional[Abstract
     fives; the other copies follow the deterministic copy order, so without ``red`` a red
     five appears only if all four copies of that five are present. ``used`` ids are skipped.
     """
-    counts = _check_counts(counts)
+    counts = check_counts(counts)
     try:
         if isinstance(red, bool):
             raise TypeError
@@ -453,15 +484,15 @@ def ids_from_counts(counts: Sequence[int], red: int = 0, used: Optional[Abstract
     for k in range(N_KINDS):
         n = counts[k] - (1 if k in _FIVE_KINDS and red >> (k // 9) & 1 else 0)
         specs.extend([(k, False)] * n)
-    _check_copies(specs, used, "the counts")
-    return sorted(_allocate(specs, set(used)))
+    check_copies(specs, used, "the counts")
+    return sorted(allocate_ids(specs, set(used)))
 
 
 # ---------------------------------------------------------------------------------------
 # notation: formatting
 # ---------------------------------------------------------------------------------------
 
-def _format_specs(specs: Iterable[Tuple[int, bool]]) -> str:
+def format_specs(specs: Iterable[Tuple[int, bool]]) -> str:
     """Write ``(kind, red)`` pairs in their given order, merging consecutive same-suit tiles."""
     parts: List[str] = []
     suit = -1
@@ -490,7 +521,7 @@ def format_tiles(ids: Iterable[int], sort: bool = True) -> str:
     ids = validate_ids(ids)
     if sort:
         ids.sort()
-    return _format_specs((t >> 2, t in _RED_ID_SET) for t in ids)
+    return format_specs((t >> 2, t in RED_ID_SET) for t in ids)
 
 
 def format_kinds(kinds: Iterable[int], sort: bool = True) -> str:
@@ -502,10 +533,12 @@ def format_kinds(kinds: Iterable[int], sort: bool = True) -> str:
     ks = [_check_kind(k) for k in kinds]
     if sort:
         ks.sort()
-    return _format_specs((k, False) for k in ks)
+    return format_specs((k, False) for k in ks)
 
 
-def _check_counts(counts: Sequence[int]) -> List[int]:
+def check_counts(counts: Sequence[int]) -> List[int]:
+    """check_counts(counts) -> list[int]: 34 counts 0-4 as plain ints (``bad_counts``,
+    ``fifth_copy`` otherwise)."""
     try:
         c = [_index(x) for x in counts]
     except TypeError:
@@ -530,14 +563,14 @@ def format_counts(counts: Sequence[int]) -> str:
     >>> format_counts(parse_counts("11z123m"))
     '123m11z'
     """
-    c = _check_counts(counts)
-    return _format_specs((k, False) for k in range(N_KINDS) for _ in range(c[k]))
+    c = check_counts(counts)
+    return format_specs((k, False) for k in range(N_KINDS) for _ in range(c[k]))
 
 
 def tile_name(tile_id: int) -> str:
     """tile_name(tile_id) -> str: one tile in notation, e.g. ``'5m'``, ``'0m'`` (red), ``'1z'``."""
-    t = _check_id(tile_id)
-    if t in _RED_ID_SET:
+    t = check_id(tile_id)
+    if t in RED_ID_SET:
         return "0" + SUITS[(t >> 2) // 9]
     return _KIND_NAMES[t >> 2]
 
@@ -581,8 +614,8 @@ def mjai_to_id(name: str, used: Optional[AbstractSet[int]] = None) -> int:
 
 def id_to_mjai(tile_id: int) -> str:
     """id_to_mjai(tile_id) -> str: a 136-id to its mjai name (red fives -> ``'5mr'`` etc.)."""
-    t = _check_id(tile_id)
-    if t in _RED_ID_SET:
+    t = check_id(tile_id)
+    if t in RED_ID_SET:
         return f"5{SUITS[(t >> 2) // 9]}r"
     return _KIND_TO_MJAI[t >> 2]
 
@@ -623,8 +656,8 @@ def tenhou6_to_id(code: Union[int, str], used: Optional[AbstractSet[int]] = None
 
 def id_to_tenhou6(tile_id: int) -> int:
     """id_to_tenhou6(tile_id) -> int: a 136-id to its tenhou.net/6 code (red fives -> 51/52/53)."""
-    t = _check_id(tile_id)
-    if t in _RED_ID_SET:
+    t = check_id(tile_id)
+    if t in RED_ID_SET:
         return 51 + (t >> 2) // 9
     return _KIND_TO_T6[t >> 2]
 

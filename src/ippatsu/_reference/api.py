@@ -43,7 +43,10 @@ TABLE_BYTES = 0
 _FORMS = {None: 0, "min": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
 
 
-def _counts_of(hand) -> List[int]:
+def counts_of(hand) -> List[int]:
+    """counts_of(hand) -> list of 34 ints: any hand form the hand core takes (a Hand,
+    notation, bytes, 34 counts, 1-14 136-ids), read and checked in Python (the pure
+    twin of the compiled core's reader; also used by ippatsu.core and ippatsu._sanma)."""
     from ..hand import Hand
 
     if isinstance(hand, Hand):
@@ -109,7 +112,7 @@ def shanten(hand, form=None, *, players=4) -> int:
     """Shanten of a hand (see ``ippatsu._core.shanten``)."""
     if players != 4:
         return _three().shanten(hand, form, players)
-    c = _counts_of(hand)
+    c = counts_of(hand)
     f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
         raise IppatsuError(
@@ -129,7 +132,7 @@ def shanten(hand, form=None, *, players=4) -> int:
 def shanten_forms(hand, *, players=4) -> ShantenForms:
     if players != 4:
         return _three().shanten_forms(hand, players)
-    c = _counts_of(hand)
+    c = counts_of(hand)
     s, a, b = hc.shanten_all(c)
     return ShantenForms(s, a, b, min(x for x in (s, a, b) if x is not None))
 
@@ -137,13 +140,13 @@ def shanten_forms(hand, *, players=4) -> ShantenForms:
 def is_agari(hand, *, players=4) -> bool:
     if players != 4:
         return _three().is_agari(hand, players)
-    return hc.is_agari_counts(_counts_of(hand))
+    return hc.is_agari_counts(counts_of(hand))
 
 
 def waits(hand, *, players=4) -> List[int]:
     if players != 4:
         return _three().waits(hand, players)
-    return hc.waits_counts(_counts_of(hand))
+    return hc.waits_counts(counts_of(hand))
 
 
 def _visible(visible) -> Optional[List[int]]:
@@ -171,7 +174,7 @@ def _visible(visible) -> Optional[List[int]]:
 def ukeire(hand, visible=None, *, players=4):
     if players != 4:
         return _three().ukeire(hand, visible, players)
-    c = _counts_of(hand)
+    c = counts_of(hand)
     vis = _visible(visible)
     if vis is not None:
         _check_beside(c, vis)
@@ -191,7 +194,7 @@ def ukeire(hand, visible=None, *, players=4):
 
 
 def _efficiency(hand, visible, allowed):
-    c = _counts_of(hand)
+    c = counts_of(hand)
     total = sum(c)
     if total % 3 != 2:
         raise HandSizeError(f"a discard needs a hand of 3k+2 tiles, got {total}",
@@ -240,7 +243,7 @@ def _rows(counts, name="counts") -> np.ndarray:
 
 def _row_counts(a: np.ndarray, i: int) -> List[int]:
     try:
-        return _counts_of([int(x) for x in a[i]])
+        return counts_of([int(x) for x in a[i]])
     except IppatsuError as e:
         raise type(e)(f"row {i}: {e}", code=e.code) from None
 
@@ -260,7 +263,9 @@ def _out(out, shape, dtype):
 MAX_THREADS = 1024
 
 
-def _check_threads(threads):
+def check_threads(threads):
+    """Raise ``bad_threads`` unless ``threads`` is None or an int 1..MAX_THREADS (the
+    batch functions' check, on both backends)."""
     if threads is None:
         return
     if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
@@ -270,11 +275,12 @@ def _check_threads(threads):
 
 
 def shanten_batch(counts, out=None, *, form=None, threads=1):
-    _check_threads(threads)
+    check_threads(threads)
     a = _rows(counts)
     f = _FORMS.get(form, -1) if form is None or type(form) is str else -1
     if f < 0:
-        raise IppatsuError(f"unknown form {form!r}", code="bad_form")
+        raise IppatsuError(f"unknown form {form!r}: use None, 'standard', 'chiitoitsu' or "
+                           f"'kokushi'", code="bad_form")
     res = _out(out, (a.shape[0],), np.int8)
     for i in range(a.shape[0]):
         c = _row_counts(a, i)
@@ -285,7 +291,7 @@ def shanten_batch(counts, out=None, *, form=None, threads=1):
 
 
 def shanten_forms_batch(counts, out=None, *, threads=1):
-    _check_threads(threads)
+    check_threads(threads)
     a = _rows(counts)
     res = _out(out, (a.shape[0], 4), np.int8)
     for i in range(a.shape[0]):
@@ -300,7 +306,7 @@ def shanten_forms_batch(counts, out=None, *, threads=1):
 
 
 def is_agari_batch(counts, out=None, *, threads=1):
-    _check_threads(threads)
+    check_threads(threads)
     a = _rows(counts)
     res = _out(out, (a.shape[0],), np.bool_)
     for i in range(a.shape[0]):
@@ -309,7 +315,7 @@ def is_agari_batch(counts, out=None, *, threads=1):
 
 
 def waits_batch(counts, out=None, *, threads=1):
-    _check_threads(threads)
+    check_threads(threads)
     a = _rows(counts)
     res = _out(out, (a.shape[0], 34), np.bool_)
     for i in range(a.shape[0]):
@@ -324,7 +330,7 @@ def waits_batch(counts, out=None, *, threads=1):
 
 
 def ukeire_batch(counts, visible=None, out=None, *, threads=1):
-    _check_threads(threads)
+    check_threads(threads)
     a = _rows(counts)
     n = a.shape[0]
     vis = None if visible is None else _rows(visible, "visible")

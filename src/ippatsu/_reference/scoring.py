@@ -14,8 +14,13 @@ from typing import Tuple
 
 from ..rules import Rules
 from .._codes import (F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
-                      F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON)
-from ..scoring import _KN, _MELD_FU, _YAOCHUU_KINDS, _YAOCHUU_SET, base_points, hand_cost
+                      F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON,
+                      MELD_FU as _MELD_FU)
+from ..scoring import base_points, hand_cost
+from ..tiles import YAOCHUU_KINDS as _YAOCHUU_KINDS, kind_name
+
+_KN = tuple(kind_name(k) for k in range(34))
+_YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
 from ..yaku import (FORM_CHIITOITSU, FORM_KOKUSHI, FORM_STANDARD, ORDINARY, REPLACED_BY,
                     WAIT_KANCHAN, WAIT_NAMES, WAIT_PENCHAN, WAIT_RYANMEN, WAIT_SHANPON,
                     WAIT_TANKI, YAKUMAN, YakuContext, may_be_yakuman, BY_NAME as _BY_NAME)

@@ -183,9 +183,9 @@ def check_solo_args(counts, unseen, draws, start, stop, key, policy, out):
     """Validate the arguments of ``solo_rollouts`` (both backends); returns a namespace
     with ``counts``/``unseen`` (34 bytes), ``total``, ``draws``, ``start``, ``stop``,
     ``key``, ``policy`` (0, 1 or a callable) and ``out`` (the three int64 arrays)."""
-    from .api import _counts_of
+    from .api import counts_of
 
-    c = _counts_of(counts)
+    c = counts_of(counts)
     total = sum(c)
     u = _counts34(unseen, "unseen")
     for k in range(34):

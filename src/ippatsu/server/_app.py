@@ -116,7 +116,7 @@ _STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"
 # rules: a preset name, or a preset plus field overrides
 # ---------------------------------------------------------------------------------------
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name != "name"}
-_DEFAULTS = Rules()
+_DEFAULTS = Rules.ippatsu()
 
 
 def _field_kind(name: str) -> str:

@@ -70,7 +70,7 @@ from ..table.actions import Action, ActionType
 from ..table.observation import Observation
 from ..table.state import GameState, Phase
 from ..table.wall import Wall
-from ..tiles import _RED_ID_SET, _allocate, _check_copies, _scan, format_tiles, tile_name
+from ..tiles import RED_ID_SET, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
 
 __all__ = ["Position", "World", "Sampler", "Outcome", "PositionError", "RecordCut",
            "resolve_choice", "choice_text", "legal_choices", "sample_state",
@@ -110,7 +110,7 @@ class PositionError(IppatsuError):
 
 
 def _specs(ids) -> tuple:
-    return tuple((t >> 2) * 2 + (t in _RED_ID_SET) for t in ids)
+    return tuple((t >> 2) * 2 + (t in RED_ID_SET) for t in ids)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -617,7 +617,7 @@ def _parse(text: str) -> Position:
                 raise _bad_text(f"scores needs four numbers, got {line!r}")
             scores = tuple(_int(x, "a score") for x in toks[1:])
         elif key == "dora":
-            dora = _scan("".join(toks[1:]))
+            dora = scan_specs("".join(toks[1:]))
         elif key == "turn":
             if len(toks) not in (2, 3):
                 raise _bad_text(f"turn needs a seat and optionally how: {line!r}")
@@ -627,7 +627,7 @@ def _parse(text: str) -> Position:
                 raise PositionError(f"via must be one of {', '.join(_VIA)}, got {via!r}",
                                     "bad_via")
         elif key == "hand":
-            hand_specs = _scan("".join(toks[1:]))
+            hand_specs = scan_specs("".join(toks[1:]))
         elif key == "river":
             if len(toks) < 2:
                 raise _bad_text(f"river needs a seat: {line!r}")
@@ -636,7 +636,7 @@ def _parse(text: str) -> Position:
             for tok in toks[2:]:
                 body = tok.rstrip("*!")
                 marks = tok[len(body):]
-                specs = _scan(body)
+                specs = scan_specs(body)
                 if not specs:
                     raise _bad_text(f"empty river token {tok!r}")
                 for sp in specs[:-1]:
@@ -670,7 +670,7 @@ def _parse(text: str) -> Position:
             order += [t for t in m.tiles if t != m.called and t != m.added]
             if m.added is not None:
                 order.append(m.added)
-            sp = [(t >> 2, t in _RED_ID_SET) for t in order]
+            sp = [(t >> 2, t in RED_ID_SET) for t in order]
             meld_slots.append((q, i, len(specs), sp))
             specs.extend(sp)
     river_slots = []
@@ -681,8 +681,8 @@ def _parse(text: str) -> Position:
                 specs.append(sp)
     dora_at = len(specs)
     specs.extend(dora)
-    _check_copies(specs, (), "the position")
-    ids = _allocate(specs, set())
+    check_copies(specs, (), "the position")
+    ids = allocate_ids(specs, set())
     hand = ids[:len(hand_specs)]
     melds: List[list] = [[None] * len(meld_texts[q]) for q in range(4)]
     called_by_feeder: Dict[Tuple[int, Tuple[int, bool]], List[int]] = {}
@@ -1301,7 +1301,7 @@ def choice_text(a: Action) -> str:
     if t is ActionType.TSUMO:
         return "tsumo"
     if t is ActionType.ANKAN:
-        return "ankan " + tile_name(min(a.consumed, key=lambda x: (x in _RED_ID_SET, x)))
+        return "ankan " + tile_name(min(a.consumed, key=lambda x: (x in RED_ID_SET, x)))
     if t is ActionType.KAKAN:
         return "kakan " + tile_name(a.tile)
     if t is ActionType.KYUUSHU:
@@ -1356,7 +1356,7 @@ def _resolve_choice(sampler: Sampler, choice) -> Action:
             return cands[0]
         raise illegal("say which tile" if cands else f"no {typ.name.lower()} is legal")
     try:
-        specs = _scan(toks[0])
+        specs = scan_specs(toks[0])
     except IppatsuError:
         raise illegal(f"{toks[0]!r} is not a tile") from None
     if len(specs) != 1:
@@ -1368,7 +1368,7 @@ def _resolve_choice(sampler: Sampler, choice) -> Action:
             return list(b.consumed)
         return [b.tile]
 
-    exact = [b for b in cands if any(x >> 2 == k and ((x in _RED_ID_SET) == r or not red)
+    exact = [b for b in cands if any(x >> 2 == k and ((x in RED_ID_SET) == r or not red)
                                      for x in tiles_of(b))]
     if exact:
         return exact[0]

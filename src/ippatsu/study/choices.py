@@ -26,7 +26,7 @@ from ._agents import agent_name, check_agents, make_agents
 from ._result import StudyResult, table
 from ._runner import Task, check_backend, check_n, execute, resolve_seed, sample_seed
 from ._stats import Moments, Tally, significance
-from .match import _rules
+from .match import study_rules as _rules
 
 __all__ = ["position", "PositionResult"]
 

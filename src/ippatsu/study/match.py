@@ -321,7 +321,7 @@ def match(agents: Sequence = ("greedy",) * 4, *, games: int = 1000,
     if duplicate and games % 4:
         raise StudyError(f"duplicate matches play sets of 4 games: games={games} is not a "
                          f"multiple of 4", "bad_n")
-    rules = _rules(rules)
+    rules = study_rules(rules)
     check_backend(backend, workers)
     specs = check_agents(agents, 4, backend)
     seed = resolve_seed(seed)
@@ -335,9 +335,11 @@ def match(agents: Sequence = ("greedy",) * 4, *, games: int = 1000,
                                "agents": [agent_name(s) for s in specs]})
 
 
-def _rules(rules) -> Rules:
+def study_rules(rules) -> Rules:
+    """A study's ``rules=``: None (``Rules.ippatsu()``), a Rules or a preset name;
+    anything else raises StudyError ``bad_rules``."""
     if rules is None:
-        return Rules()
+        return Rules.ippatsu()
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str):
