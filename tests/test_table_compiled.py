@@ -114,12 +114,12 @@ def _run(mod, seed, agents, rules):
     return st.events, legal_log, hands, st.final
 
 
-def _agents(kind, seed):
+def _agents(kind, seed, n=4):
     if kind == "random":
-        return [RandomAgent(seed * 4 + j) for j in range(4)]
+        return [RandomAgent(seed * 4 + j) for j in range(n)]
     if kind == "greedy":
-        return [GreedyAgent() for _ in range(4)]
-    return [RandomAgent(seed + 1), GreedyAgent(), RandomAgent(seed + 2), GreedyAgent()]
+        return [GreedyAgent() for _ in range(n)]
+    return [RandomAgent(seed + 1), GreedyAgent(), RandomAgent(seed + 2), GreedyAgent()][:n]
 
 
 RULES = {
@@ -128,6 +128,9 @@ RULES = {
     "tenhou": Rules.tenhou(),
     "double ron, no reds": Rules.ippatsu().replace(ron_mode=RonMode.DOUBLE, red_fives=False),
     "planet, optional stop": Rules.planet().replace(last_dealer_stop="optional"),
+    # three players (docs/rules.md §11): North declarations, no chi, 3-seat payments
+    "tenhou sanma": Rules.tenhou_sanma(),
+    "ippatsu sanma, double ron": Rules.ippatsu_sanma().replace(ron_mode=RonMode.DOUBLE),
 }
 
 
@@ -136,9 +139,10 @@ RULES = {
 @pytest.mark.parametrize("kind", ["random", "greedy", "mixed"])
 def test_compiled_and_interpreted_play_identically(kind, rules_name):
     rules = RULES[rules_name]
+    n = rules.players
     for seed in range(3):
-        a = _run(state_mod, seed, _agents(kind, seed), rules)
-        b = _run(interp, seed, _agents(kind, seed), rules)
+        a = _run(state_mod, seed, _agents(kind, seed, n), rules)
+        b = _run(interp, seed, _agents(kind, seed, n), rules)
         assert a[0] == b[0], f"event logs differ (seed {seed})"
         assert a[1] == b[1], f"legal action sets differ (seed {seed})"
         assert a[2] == b[2], f"hand results differ (seed {seed})"

@@ -2,6 +2,7 @@
 
     python tools/selfplay.py --games 1000 --seed 0 [--agents random|greedy|mixed]
                              [--rules ippatsu|tenhou|majsoul|planet] [--check-every 1]
+                             [--players 4|3]
 
 Game ``i`` uses the ``i``-th ``spawn()``ed child of ``SeedSequence(seed)`` for its walls and
 agents, so any failure is reproduced by its index. After every ``--check-every``-th step
@@ -9,6 +10,13 @@ the state's invariants are checked (136 tiles conserved, points + deposits conse
 incremental shanten/waits equal a from-scratch computation, hand sizes), and every
 offered action set is checked against a from-scratch oracle (tests/test_table_selfplay).
 Prints a summary line; exits 1 on any failure.
+
+``--players 3`` (or a three-player ``--rules`` preset: ``tenhou_sanma`` ...) plays
+three-player games (docs/rules.md §11): ``mixed`` rules cycle through the three sanma
+presets and a variant (double ron, East-only, no red fives); the invariants then count
+108 tiles (Norths set aside included) and compare the waits with the hand core's
+``players=3`` road, and the oracle checks that no chi is offered and that a North
+declaration is offered exactly when the rule allows it.
 """
 from __future__ import annotations
 
@@ -47,8 +55,8 @@ class CallerAgent:
         return self.g(obs, legal)
 
 
-def make_agents(kind, rng):
-    seeds = [int(x) for x in rng.integers(0, 2**31, 4)]
+def make_agents(kind, rng, n=4):
+    seeds = [int(x) for x in rng.integers(0, 2**31, 4)][:n]
     if kind == "random":
         return [RandomAgent(s) for s in seeds]
     if kind == "greedy":
@@ -59,9 +67,11 @@ def make_agents(kind, rng):
 
 def run_one(ss, kind, rules, check_every, oracle):
     rng = np.random.Generator(np.random.PCG64(ss.spawn(1)[0]))
-    agents = make_agents(kind, rng)
+    agents = make_agents(kind, rng, rules.players)
     st = GameState(rules, ss, record=False)
-    views = [Observation(st, p) for p in range(4)]
+    views = [Observation(st, p) for p in range(rules.players)]
+    if rules.players == 3:
+        oracle = check_offered_sanma if oracle is not None else None
     n = 0
     while st.phase != Phase.GAME_END:
         if check_every and n % check_every == 0:
@@ -79,6 +89,27 @@ def run_one(ss, kind, rules, check_every, oracle):
     return n, st
 
 
+def check_offered_sanma(st):
+    """Three players: no chi is ever offered; a North declaration is offered to the actor
+    exactly when the rule allows it (docs/rules.md §11: own turn, not right after a call,
+    a North in the hand, a replacement tile left; in riichi only the North just drawn)."""
+    legal = st._legal
+    for acts in legal.values():
+        assert not any(a.type == ActionType.CHI for a in acts), "chi offered (3 players)"
+    if st.phase != Phase.TURN:
+        return
+    p = st.actor
+    offered = any(a.type == ActionType.NUKIDORA for a in legal.get(p, ()))
+    if st.after_call:
+        want = False
+    elif st.riichi[p]:
+        want = st.last_draw >= 0 and st.last_draw >> 2 == 30
+    else:
+        want = st.cnt[p][30] > 0
+    want = want and st.left > 0 and st.rules.nukidora
+    assert offered == want, f"North declaration offered={offered}, rule says {want}"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="self-play soak")
     ap.add_argument("--games", type=int, default=100)
@@ -91,11 +122,17 @@ def main(argv=None):
     ap.add_argument("--check-every", type=int, default=1,
                     help="check invariants every N steps (0: only at game end)")
     ap.add_argument("--no-oracle", action="store_true", help="skip the offered-actions oracle")
+    ap.add_argument("--players", type=int, default=4, choices=(3, 4),
+                    help="3: three-player games (sanma presets)")
     args = ap.parse_args(argv)
     presets = ["ippatsu", "tenhou", "majsoul", "planet", "variant"]
     variant = Rules().replace(ron_mode="triple", red_fives=False, kiriage=True,
                               game_length="east", last_dealer_stop="optional",
                               name="variant")
+    if args.players == 3 or (args.rules != "mixed" and Rules.preset(args.rules).players == 3):
+        presets = ["ippatsu_sanma", "tenhou_sanma", "majsoul_sanma", "variant", "tenhou_sanma"]
+        variant = Rules.ippatsu_sanma().replace(ron_mode="double", red_fives=False,
+                                                game_length="east", name="variant")
     oracle = None
     if not args.no_oracle:
         from test_table_selfplay import check_offered as oracle
