@@ -346,3 +346,50 @@ def test_rule_11_nukidora_out_of_range_names_the_problem(n, code):
     with pytest.raises(TileCountError) as e:
         score("123p456p789p11s999s", "9s", tsumo=True, nukidora=n, rules=SANMA)
     assert e.value.code == code and f"nukidora={n}" in str(e.value)
+
+
+@pytest.mark.parametrize("kw, code", [({"discarder": 2.0}, "bad_seat"), ({"pao": True}, "bad_seat"),
+                                      ({"honba": 1.5}, "bad_counter"),
+                                      ({"deposits": "1"}, "bad_counter"),
+                                      ({"seat_wind": 1.0}, "bad_wind")])
+def test_a_non_integer_argument_is_named_with_its_own_code(kw, code):
+    """Seats, counters and winds must be integers: a float, bool or str is refused with
+    the code of that argument (bad_seat, bad_counter, bad_wind) and its name."""
+    from ippatsu.errors import IppatsuError
+    with pytest.raises(IppatsuError) as e:
+        score("123m456p789s234s55m", "4s", **kw)
+    assert e.value.code == code and next(iter(kw)) in str(e.value)
+
+
+def test_the_winning_tile_must_be_in_the_hand_and_the_message_names_it():
+    """The hand includes the winning tile: a 9p win on a hand without 9p is refused
+    (NotAgariError) naming the tile."""
+    with pytest.raises(NotAgariError, match="winning tile 9p is not in the hand"):
+        score("123m456p789s234s55m", "9p")
+
+
+def test_rule_11_split_tsumo_honba_payments_are_integers():
+    """docs/rules.md §11 sanma_tsumo="split": each payer of a tsumo pays 100 per honba plus
+    half the missing North's 100 (150 each for one honba); payments stay integers."""
+    r = score("123p456p789p11s999s", "9s", tsumo=True, riichi=True, honba=1,
+              rules=Rules.ippatsu_sanma().replace(sanma_tsumo="split"), seat_wind=1)
+    plain = score("123p456p789p11s999s", "9s", tsumo=True, riichi=True,
+                  rules=Rules.ippatsu_sanma().replace(sanma_tsumo="split"), seat_wind=1)
+    assert [a - b for a, b in zip(r.payments, plain.payments)] == [-150, 300, -150]
+    assert all(type(x) is int for x in r.payments)
+
+
+def test_rule_7_kiriage_rounds_only_4_han_30_fu_and_3_han_60_fu():
+    """RULES §7 kiriage (option): 4 han 30 fu and 3 han 60 fu round up to mangan; other
+    30 fu or 4 han cells do not (3 han 30 fu 3,900, 4 han 25 fu 6,400 for a non-dealer
+    ron)."""
+    from ippatsu.scoring import base_points
+    k = Rules(kiriage=True)
+    assert base_points(4, 30, rules=k) == (2000, "mangan")
+    assert base_points(3, 60, rules=k) == (2000, "mangan")
+    assert base_points(3, 30, rules=k) == (960, None)
+    assert base_points(4, 25, rules=k) == (1600, None)
+    assert base_points(2, 60, rules=k) == (960, None)
+    # riichi + chiitoitsu + a red five: 4 han 25 fu, 6,400 (not a mangan's 8,000)
+    r = score("1133m0577p22s4466z", "4z", riichi=True, discarder=2, seat_wind=1, rules=k)
+    assert (r.han, r.fu, r.points) == (4, 25, 6400)
