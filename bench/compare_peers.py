@@ -3,6 +3,8 @@
 
     python bench/compare_peers.py            # a few seconds per row
     python bench/compare_peers.py --quick    # smaller batches (smoke test)
+    python bench/compare_peers.py --repeat 3 # three whole runs, then per row the best
+                                             # ratio and the spread (min-max) of the runs
 
 Each row times the same seeded hands through every engine that offers the operation:
 ``mahjong`` (pure Python) and ``riichienv`` (Rust, through its Python API) when they are
@@ -16,6 +18,7 @@ API). The peers are timed on 13-tile hands, so only 13-tile rows carry a ratio.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -82,7 +85,30 @@ def peers():
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="whole runs; with more than one, a summary of the ratios (best, "
+                         "min-max) and the load average before each run")
     args = ap.parse_args(argv)
+    runs = []
+    for i in range(max(1, args.repeat)):
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        if args.repeat > 1:
+            print(f"--- run {i + 1} of {args.repeat} (load average {load:.2f})")
+        runs.append((load, one_run(args)))
+    if args.repeat > 1:
+        print(f"\nsummary of {args.repeat} runs (load averages "
+              f"{', '.join(f'{ld:.2f}' for ld, _ in runs)}): ippatsu / best peer")
+        print(f"{'operation':36} {'best ratio':>11} {'spread':>14}   what is compared")
+        for j, (name, _, _, ratio) in enumerate(runs[0][1]):
+            if ratio is None:
+                continue
+            rs = [r[1][j][3][0] for r in runs if r[1][j][3] is not None]
+            print(f"{name:36} {max(rs):>10.2f}x {min(rs):>6.2f}-{max(rs):.2f}x   {ratio[1]}")
+    return 0
+
+
+def one_run(args) -> list:
+    """One whole comparison, printed; returns its rows (name, ours, peers, ratio)."""
     n = 20_000 if args.quick else 200_000
     m = 500 if args.quick else 5_000
     t = 0.1 if args.quick else 0.5
@@ -174,7 +200,7 @@ def main(argv=None) -> int:
         peer_txt = ", ".join(f"{k} {v:,.0f}" for k, v in theirs.items()) or "-"
         ratio_txt = "-" if ratio is None else f"{ratio[0]:,.1f}x ({ratio[1]})"
         print(f"{name:36} {ours:>14,.0f} {peer_txt:>28} {ratio_txt:>26}")
-    return 0
+    return rows
 
 
 if __name__ == "__main__":

@@ -234,3 +234,42 @@ def _outcome_any(fn, *args):
         return ("ok", fn(*args))
     except IppatsuError as e:
         return ("error", type(e).__name__, e.code)
+
+
+def test_no_module_imports_another_modules_private_names():
+    """Issue 10: names shared between modules are public in their owning module (the
+    table engine's own imports of table.agents excepted: the table's business)."""
+    import ast
+    from pathlib import Path
+
+    import ippatsu
+
+    root = Path(ippatsu.__file__).parent
+    bad = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith("table/"):
+            continue
+        pkg = rel.split("/")[:-1]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = pkg[:len(pkg) - (node.level - 1)] if node.level else []
+            target = base + (node.module.split(".") if node.module else [])
+            if node.level == 0 and target[:1] != ["ippatsu"]:
+                continue  # another package's names
+            if node.level == 0:
+                target = target[1:]
+            if target[:2] == ["table", "agents"]:
+                continue
+            for alias in node.names:
+                name = alias.name
+                if not name.startswith("_") or name.startswith("__"):
+                    continue
+                sub = root.joinpath(*target, name)
+                if sub.with_suffix(".py").is_file() or sub.is_dir() or \
+                        list(root.joinpath(*target).glob(name + ".*.so")) or \
+                        root.joinpath(*target, name + ".pyx").is_file():
+                    continue  # a private module, not a private name
+                bad.append(f"{rel}:{node.lineno} from {'.' * node.level}{node.module or ''} import {name}")
+    assert bad == []
