@@ -144,3 +144,23 @@ def test_ids_from_counts_red_mask_takes_the_red_copy_of_the_five(suit, red_id):
     ids = ids_from_counts(c, red=1 << suit)
     assert sorted(i >> 2 for i in ids) == [4, 4, 13, 13, 22, 22] and red_id in ids
     assert len(set(ids) & {16, 52, 88}) == 1
+
+
+def test_check_counts_takes_any_integer_type_but_not_bools():
+    """check_counts: counts may be any integers (an int subclass such as an IntEnum
+    member, numpy integers) and come back as plain ints; bools (Python or numpy) are
+    refused as "bad_counts"."""
+    import enum
+
+    from ippatsu.errors import NotationError
+    from ippatsu.tiles import check_counts
+
+    class Count(enum.IntEnum):
+        ONE = 1
+
+    c = check_counts([Count.ONE, np.int64(2), np.uint8(3)] + [0] * 31)
+    assert c[:3] == [1, 2, 3] and all(type(x) is int for x in c)
+    for bad in ([True] + [0] * 33, [np.True_] + [0] * 33):
+        with pytest.raises(NotationError) as e:
+            check_counts(bad)
+        assert e.value.code == "bad_counts"
