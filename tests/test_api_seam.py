@@ -273,3 +273,15 @@ def test_no_module_imports_another_modules_private_names():
                     continue  # a private module, not a private name
                 bad.append(f"{rel}:{node.lineno} from {'.' * node.level}{node.module or ''} import {name}")
     assert bad == []
+
+
+def test_analyze_takes_every_meld_form_score_takes():
+    """analyze reads melds with the same reader as score (meld_of): a bare group, a
+    (type, tiles) pair and the text form are one meld (RULES §4 yakuhai: a pon of Red)."""
+    from ippatsu import analyze
+
+    forms = ["pon 7z+77z<L", "777z", ("pon", "777z"), Meld.pon("777z")]
+    out = [analyze("123m456p789s5m", melds=[m]).to_dict() for m in forms]
+    assert all(o == out[0] for o in out)
+    assert analyze("123m456p789s5m5m", melds=["777z"], win_tile="5m").to_dict() == \
+        analyze("123m456p789s5m5m [pon 7z+77z<L]", win_tile="5m").to_dict()

@@ -58,10 +58,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from . import core
-from .errors import (HandSizeError, IppatsuError, MeldError, NotAgariError, NotationError,
+from .errors import (HandSizeError, IppatsuError, NotAgariError, NotationError,
                      TileCountError)
 from ._types import ShantenForms
-from .hand import Hand, Meld, MeldType
+from .hand import Hand, Meld, MeldType, melds_of
 from .rules import Rules, rules_of
 from .scoring import ScoreResult, score, validate_nukidora
 from .tiles import (
@@ -389,9 +389,7 @@ def _concealed_text(text: str) -> str:
 def _read_hand(hand: Any, melds: Sequence[Any]) -> Tuple[Hand, Optional[int]]:
     """(Hand, kind of the last concealed tile as given, or None)."""
     last = None
-    if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
-        raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
-                        "bad_meld")
+    melds = melds_of(melds)  # every meld form score() takes (ippatsu.hand.meld_of)
     if isinstance(hand, Hand):
         if melds:
             hand = Hand(hand.ids, tuple(hand.melds) + tuple(melds), validate_size=False)
@@ -410,9 +408,6 @@ def _read_hand(hand: Any, melds: Sequence[Any]) -> Tuple[Hand, Optional[int]]:
             raise NotationError(f"a hand is text, a Hand or 136-ids, got "
                                 f"{type(hand).__name__}", "bad_tile_id")
         ids = validate_ids(list(hand))
-        if isinstance(melds, (str, bytes, dict)) or not hasattr(melds, "__iter__"):
-            raise MeldError(f"melds is a sequence of melds, got {type(melds).__name__}",
-                            "bad_meld")
         h = Hand(ids, tuple(melds), validate_size=False)
         if ids:
             last = int(ids[-1]) >> 2
@@ -506,9 +501,11 @@ def analyze(
     hand : str, Hand or iterable of int
         Hand text (``"123m406p789s1z [pon 2z+22z<A]"``), a :class:`~ippatsu.hand.Hand`,
         or concealed 136-ids.
-    melds : sequence of Meld or str
-        Declared melds, added to those of ``hand`` (text as :meth:`Meld.parse` reads it,
-        e.g. ``"pon 555z"``, ``"chi 3m+45m"``, ``"ankan 1111m"``).
+    melds : sequence
+        Declared melds, added to those of ``hand``, in any form :func:`ippatsu.score`
+        takes (:func:`ippatsu.hand.meld_of`): :class:`Meld`, text as :meth:`Meld.parse`
+        reads it (``"pon 555z"``, ``"chi 3m+45m"``, ``"ankan 1111m"``), a bare group
+        (``"555z"``) or a ``(type, tiles)`` pair.
     seat_wind, round_wind : int
         0 = East ... 3 = North; seat 0 is the dealer.
     dora_indicators : str or iterable

@@ -68,15 +68,15 @@ except ImportError:  # pragma: no cover - exercised only without orjson
 def _encode(x: Any) -> bytes:
     """``json.dumps(x, separators=(",", ":"))`` as bytes. orjson writes the same bytes for
     the answers' types (str keys, str / int / bool / None / list / tuple values) when the
-    text is ASCII; anything else (non-ASCII text, which json escapes, or a type orjson
-    refuses) is encoded by json."""
+    text is ASCII without DEL; anything else (non-ASCII text and DEL, which json escapes,
+    or a type orjson refuses) is encoded by json."""
     if _orjson_dumps is not None:
         try:
             b = _orjson_dumps(x)
         except TypeError:
             pass
         else:
-            if b.isascii():
+            if b.isascii() and b"\x7f" not in b:  # json escapes DEL, orjson does not
                 return b
     return json.dumps(x, separators=(",", ":")).encode()
 
