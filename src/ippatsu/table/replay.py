@@ -24,8 +24,15 @@ Rules: Tenhou changed some rules over the years, so each record is replayed with
 from the log id (an mjlog's ``<SHUFFLE ref>`` or file name ``YYYYMMDDHHgm-...``, a
 tenhou.net/6 ``ref``, ``title`` or file name); an undated mjlog of the early format is
 dated before June 2010; other undated records get today's rules. The record's own lobby
-header then sets the game length, red fives and open tanyao (:func:`record_rules`). A
-three-player record raises :class:`~ippatsu.errors.RecordError` ``three_player``.
+header then sets the game length, red fives and open tanyao (:func:`record_rules`).
+
+Three-player records (docs/rules.md §11; an mjlog whose ``<INIT>`` deals three hands,
+the fourth seat empty with 0 points) replay with ``Rules.tenhou_sanma()`` (the lobby's
+game length, red fives and open tanyao on top): the ``<N>`` kita codes become North
+declarations (:attr:`ActionType.NUKIDORA`), the draw after one is a replacement draw,
+and scores and deltas are compared on the three seats. Tenhou numbers a three-player
+hand as ``4 x round + hand`` (as with four players); the engine's ``kyoku`` is
+``3 x round + hand``.
 
 Command line: ``python -m ippatsu.table.replay PATH... [--rules tenhou] [-v]`` (folders
 are searched for ``*.mjlog``, ``*.xml``, ``*.json``, and mjai logs ``*.mjson`` /
@@ -45,8 +52,8 @@ from ..errors import IppatsuError, RecordError
 from ..hand import MeldType
 from .._tenhou_timeline import LEGACY_FORMAT_DATE
 from ..io.mjai import load_mjai, mjai_rounds
-from ..io.mjlog import (Agari, Call, Discard, Draw, MjlogGame, NewDora, Reach, Ryuukyoku,
-                        load_mjlog, three_player_error)
+from ..io.mjlog import (Agari, Call, Discard, Draw, Kita, MjlogGame, NewDora, Reach,
+                        Ryuukyoku, load_mjlog, three_player_error)
 from ..io.tenhou6 import load_tenhou6
 from ..rules import GameLength, Rules
 from .actions import Action, ActionType
@@ -133,6 +140,9 @@ def build_hand(rnd) -> Tuple[Wall, list, list]:
             decisions.append(("call", e.who, e.meld))
             if e.meld.type in (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.KAKAN):
                 after_kan = True
+        elif isinstance(e, Kita):  # three players: a North set aside, a replacement draw
+            decisions.append(("kita", e.who, e.tile))
+            after_kan = True
         elif isinstance(e, NewDora):
             dora.append(e.indicator)
         elif isinstance(e, Agari):
@@ -152,7 +162,9 @@ def build_hand(rnd) -> Tuple[Wall, list, list]:
             results.append(("ryuukyoku", e))
         i += 1
     hands = [list(h) for h in rnd.hands]
-    wall = Wall(hands, live, rinshan, dora, ura)
+    if len(hands) == 4 and not hands[3] and _three(rnd):
+        hands = hands[:3]
+    wall = Wall(hands, live, rinshan, dora, ura, n_live=55 if len(hands) == 3 else 70)
     return wall, decisions, results
 
 
@@ -180,6 +192,11 @@ def turn_action(state: GameState, d) -> Action:
             pon = tuple(t for t in m.tiles if t != m.added)
             return Action(ActionType.KAKAN, p, m.added, pon)
         raise Mismatch("turn", f"record: {m} by seat {d[1]} while seat {p} is to discard")
+    if kind == "kita":
+        if d[1] != p:
+            raise Mismatch("turn", f"record: seat {d[1]} sets a North aside, engine: seat "
+                                   f"{p} to act")
+        return Action(ActionType.NUKIDORA, p, d[2])
     if kind == "agari":
         a = d[1][0]
         if not a.is_tsumo or a.who != p:
@@ -240,8 +257,9 @@ def _compare_win(w, a: Agari) -> List[str]:
             out.append(f"fu {r.fu} vs record {a.fu}")
     if r.points != a.points:
         out.append(f"points {r.points} vs record {a.points}")
-    if tuple(w.deltas) != tuple(a.deltas):
-        out.append(f"deltas {w.deltas} vs record {list(a.deltas)}")
+    theirs = tuple(a.deltas)[:len(w.deltas)]
+    if tuple(w.deltas) != theirs:
+        out.append(f"deltas {w.deltas} vs record {list(theirs)}")
     return out
 
 
@@ -269,12 +287,13 @@ def compare_results(state: GameState, results: list) -> List[Tuple[str, str]]:
     if res.kind != want:
         return [("draw_type", f"engine: {res.kind}, record: {rec.type or 'exhaustive'}")]
     probs = []
+    n = len(res.deltas)
     if rec.type in (None, "nm") and res.tenpai is not None:
-        theirs = [h is not None for h in rec.hands]
-        if any(rec.hands) and res.tenpai != theirs:
+        theirs = [h is not None for h in rec.hands][:n]
+        if any(rec.hands) and list(res.tenpai) != theirs:
             probs.append(("tenpai", f"engine {res.tenpai} vs record {theirs}"))
-    if tuple(res.deltas) != tuple(rec.deltas):
-        probs.append(("deltas", f"engine {res.deltas} vs record {list(rec.deltas)}"))
+    if tuple(res.deltas) != tuple(rec.deltas)[:n]:
+        probs.append(("deltas", f"engine {res.deltas} vs record {list(rec.deltas)[:n]}"))
     return probs
 
 
@@ -334,12 +353,41 @@ def record_rules(record, rules: Optional[Rules] = None) -> Rules:
     return rules.replace(**changes)
 
 
-def _check_four_players(rounds) -> None:
-    for rnd in rounds:
-        hands = rnd.hands
-        if len(hands) != 4 or len(rnd.scores) != 4 or (not hands[3] and rnd.scores[3] == 0):
-            raise three_player_error(f"hand {_label(rnd)} has {sum(1 for h in hands if h)} "
-                                     f"players")
+def _three(rnd) -> bool:
+    """A three-player hand: three hands dealt, the fourth seat empty with 0 points."""
+    hands = rnd.hands
+    return len(hands) == 3 or (len(hands) == 4 and not hands[3] and len(rnd.scores) == 4
+                               and rnd.scores[3] == 0)
+
+
+def _players(rounds) -> int:
+    """4, or 3 for a three-player record (every hand dealt to three seats)."""
+    if not rounds:
+        return 4
+    three = [_three(r) for r in rounds]
+    if all(three):
+        return 3
+    for rnd, t in zip(rounds, three):
+        if t or len(rnd.hands) != 4 or len(rnd.scores) != 4:
+            raise three_player_error(f"hand {_label(rnd)} has "
+                                     f"{sum(1 for h in rnd.hands if h)} players among "
+                                     f"hands of four")
+    return 4
+
+
+def _sanma_rules(rules: Rules) -> Rules:
+    """Tenhou's three-player rules with the lobby of ``rules`` (game length, red fives,
+    open tanyao) when ``rules`` is a four-player set."""
+    if rules.players == 3:
+        return rules
+    return Rules.tenhou_sanma().replace(game_length=rules.game_length,
+                                        red_fives=rules.red_fives,
+                                        open_tanyao=rules.open_tanyao)
+
+
+def _kyoku(k: int, n: int) -> int:
+    """The engine's hand counter of a record's (``4 x round + hand``)."""
+    return k if n == 4 else k // 4 * 3 + k % 4
 
 
 def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
@@ -351,11 +399,13 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
     rounds :func:`record_rules` (Tenhou's rules at the record's date, with its header's
     lobby), else today's Tenhou rules (an mjlog's date and lobby are on its
     :class:`~ippatsu.io.MjlogGame`: pass ``record_rules(game)``). A three-player record
-    raises :class:`~ippatsu.errors.RecordError` ``three_player``."""
-    _check_four_players(rounds)
+    replays with three seats (``Rules.tenhou_sanma()`` with the lobby of ``rules``)."""
+    n = _players(rounds)
     if rules is None:
         rules = record_rules(rounds) if rounds and hasattr(rounds[0], "meta") \
             else tenhou_rules()
+    if n == 3:
+        rules = _sanma_rules(rules)
     rep = GameReport(name, complete=bool(complete))
     t0 = time.perf_counter()
     st = GameState(rules, start=False, auto_next=False, record=False)
@@ -367,11 +417,11 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 rep.problems.append((label, "game_end", "engine ended the game before the record"))
             else:
                 nk, nh, nd = st.next_hand_counters
-                if (nk, nh, nd) != (rnd.kyoku, rnd.honba, rnd.deposits):
+                if (nk, nh, nd) != (_kyoku(rnd.kyoku, n), rnd.honba, rnd.deposits):
                     rep.problems.append((label, "counters",
                                          f"engine next hand {(nk, nh, nd)} vs record "
-                                         f"{(rnd.kyoku, rnd.honba, rnd.deposits)}"))
-                if list(st.scores) != list(rnd.scores):
+                                         f"{(_kyoku(rnd.kyoku, n), rnd.honba, rnd.deposits)}"))
+                if list(st.scores) != list(rnd.scores)[:n]:
                     rep.problems.append((label, "scores",
                                          f"engine {st.scores} vs record {list(rnd.scores)}"))
         prev_done = False
@@ -388,8 +438,8 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
         if results:
             rep.hands += 1
         try:
-            st.start_hand(wall, kyoku=rnd.kyoku, honba=rnd.honba, deposits=rnd.deposits,
-                          scores=list(rnd.scores))
+            st.start_hand(wall, kyoku=_kyoku(rnd.kyoku, n), honba=rnd.honba,
+                          deposits=rnd.deposits, scores=list(rnd.scores)[:n])
             i = 0
             nd = len(decisions)
             while st.phase == Phase.TURN or st.phase == Phase.RESPONSE:
@@ -443,7 +493,7 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
         rep.end_ok = st.phase == Phase.GAME_END
         if not rep.end_ok:
             rep.problems.append(("end", "game_end", "the record ends, the engine goes on"))
-        elif final_scores is not None and list(st.scores) != list(final_scores):
+        elif final_scores is not None and list(st.scores) != list(final_scores)[:n]:
             rep.problems.append(("end", "final_scores",
                                  f"engine {st.scores} vs record {list(final_scores)}"))
     rep.seconds = time.perf_counter() - t0
@@ -463,7 +513,7 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
     ``.jsonl``) and replay it. A record that cannot be loaded raises
     :class:`~ippatsu.errors.RecordError` naming the file (code ``three_player`` for a
-    three-player game).
+    record mixing three- and four-player hands).
 
     ``rules`` None (the default): Tenhou's rules in force on the day the record was played
     (:func:`record_date`; today's when the record does not tell), with what the record's
@@ -504,11 +554,10 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
         except RecordError as e:
             raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
     g = load_mjlog(path)
-    if g.three_player or any(len(r.hands) == 4 and not r.hands[3] and r.scores[3] == 0
-                             for r in g.rounds):
-        lobby = f"<GO type={g.lobby_type.raw}>" if g.lobby_type else "a seat without tiles"
-        raise RecordError(f"{path}: {three_player_error(lobby)}", code="three_player",
-                          path=str(path))
+    try:
+        _players(g.rounds)
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
     return replay_game(g.rounds, record_rules(g, rules), name, complete=g.complete,
                        final_scores=g.final.scores if g.final else None)
 

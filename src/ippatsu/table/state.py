@@ -340,15 +340,15 @@ def _counter(v, name: str) -> int:
     return v
 
 
-def _scores(scores) -> List[int]:
-    """The four scores given to ``start_hand``, as a list of ints."""
+def _scores(scores, n: int = 4) -> List[int]:
+    """The ``n`` scores given to ``start_hand``, as a list of ints."""
     try:
         out = list(scores)
     except TypeError:
         raise IllegalActionError(f"scores are four ints, got {scores!r}", "bad_scores") from None
-    if len(out) != 4:
-        raise IllegalActionError(f"scores are four ints (one per seat), got {len(out)}: "
-                                 f"{out!r}", "bad_scores")
+    if len(out) != n:
+        raise IllegalActionError(f"scores are {'four' if n == 4 else 'three'} ints (one per "
+                                 f"seat), got {len(out)}: {out!r}", "bad_scores")
     for i, v in enumerate(out):
         if type(v) is not int:
             try:
@@ -489,7 +489,7 @@ class GameState:
         if deposits is not None:
             self.deposits = _counter(deposits, "deposits")
         if scores is not None:
-            self.scores = _scores(scores)
+            self.scores = _scores(scores, self.n_players)
         if wall is None:
             if self._walls is not None:
                 wall = _checked_wall(self._walls(self))
