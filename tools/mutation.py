@@ -55,9 +55,10 @@ TARGETS = {
     "reference-scoring": ("src/ippatsu/_reference/scoring.py",
                           ["tests/test_scoring.py", "tests/test_yaku.py",
                            "tests/test_rule_survivors.py", "tests/test_mutation_scoring.py",
-                           "tests/test_sanma.py"]),
+                           "tests/test_sanma.py", "tests/test_mutation_reference.py"]),
     "handcore": ("src/ippatsu/_reference/handcore.py", ["tests/test_core.py"]),
-    "reference-api": ("src/ippatsu/_reference/api.py", ["tests/test_core.py"]),
+    "reference-api": ("src/ippatsu/_reference/api.py",
+                      ["tests/test_core.py", "tests/test_mutation_reference.py"]),
 }
 
 
