@@ -228,13 +228,15 @@ def test_three_player_tenhou6(tmp_path, rule):
     [{"type": "start_game"}, {"type": "nukidora", "actor": 0, "pai": "N"}],
 ])
 def test_three_player_mjai(events, tmp_path):
-    """An mjai log of a three-player game (three names, three hands, a ``nukidora``)."""
-    with pytest.raises(RecordError) as ei:
-        replay_mjai(events)
-    _check_three(ei)
+    """An mjai log of a three-player game (three names, three hands, a ``nukidora``) is
+    read as three players since issue 12 (no ``three_player`` refusal; these scraps are
+    otherwise broken: 13 copies of a kind, a nukidora before any hand)."""
     path = tmp_path / "sanma.mjson"
     path.write_text("\n".join(json.dumps(e) for e in events) + "\n", encoding="utf-8")
-    with pytest.raises(RecordError) as ei:
-        replay_file(path)
-    _check_three(ei)
-    assert str(path) in str(ei.value)
+    for run in (lambda: replay_mjai(events), lambda: replay_file(path)):
+        try:
+            run()
+        except RecordError as e:
+            assert e.code != "three_player"
+        except ValueError:
+            pass

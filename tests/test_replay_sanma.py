@@ -53,3 +53,26 @@ def test_four_player_record_named_sanma_still_replays(shared_data):
     assert not load_mjlog(path).three_player
     rep = replay_file(str(path))
     assert rep.problems == [] and rep.exact == rep.hands
+
+
+def test_engine_mjai_logs_of_three_player_games_replay_exactly():
+    """docs/rules.md §11 (mjai): the engine writes a North set aside as
+    ``{"type": "nukidora", "actor": n, "pai": "N"}``; io.mjai reads it back (riichienv's
+    ``"kita"`` too) and the engine's own three-player logs replay exactly."""
+    from ippatsu import sim
+    from ippatsu.rules import Rules
+    from ippatsu.table import GreedyAgent, RandomAgent
+    from ippatsu.table.mjai import replay_mjai
+
+    seen = 0
+    for i in range(8):
+        rules = Rules.tenhou_sanma() if i % 2 else Rules.ippatsu_sanma()
+        g = sim.play(i, [GreedyAgent(), RandomAgent(i), GreedyAgent()], rules)
+        nuki = [e for e in g["events"] if e["type"] == "nukidora"]
+        assert all(set(e) == {"type", "actor", "pai"} and e["pai"] == "N" for e in nuki)
+        seen += len(nuki)
+        rep = replay_mjai(g["events"], rules)
+        assert rep.ok, rep.problems
+        kita = [dict(e, type="kita") if e["type"] == "nukidora" else e for e in g["events"]]
+        assert replay_mjai(kita, rules).ok
+    assert seen > 0

@@ -3,7 +3,8 @@
 :class:`~ippatsu.table.state.GameState` records its events as mjai-shaped dicts
 (``start_game``, ``start_kyoku``, ``tsumo``, ``dahai``, ``chi``, ``pon``, ``daiminkan``,
 ``kakan``, ``ankan``, ``dora``, ``reach``, ``reach_accepted``, ``hora``, ``ryukyoku``,
-``end_kyoku``, ``end_game``) with mjai tile names (``5mr`` for a red five, ``E S W N P F C``
+``end_kyoku``, ``end_game``; with three players ``nukidora``: ``{"type": "nukidora",
+"actor": 0, "pai": "N"}``, a North set aside, as mjai / riichienv write it) with mjai tile names (``5mr`` for a red five, ``E S W N P F C``
 for honors). This module writes them and masks them for one player: other players'
 ``tehais`` at ``start_kyoku`` and other players' drawn tiles become ``"?"``, as an mjai
 server sends them. :func:`load_mjai` reads a log and :func:`mjai_rounds` decodes it into
@@ -24,7 +25,7 @@ from ..errors import RecordError
 from ..hand import Meld, MeldType
 from ..tiles import mjai_is_red, mjai_to_id, mjai_to_kind
 from ..yaku import BY_NAME
-from .mjlog import Agari, Call, Discard, Draw, NewDora, Reach, Ryuukyoku, three_player_error
+from .mjlog import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
 
 __all__ = ["mask_event", "mask_events", "to_json_lines", "write_json_lines", "load_mjai",
            "mjai_rounds"]
@@ -126,9 +127,11 @@ def mjai_rounds(events: Iterable[dict]):
     as a round of :mod:`ippatsu.io` events (Draw, Discard, Call, Reach, NewDora, Agari,
     Ryuukyoku). mjai names carry no copy numbers: ids are assigned per hand, lowest free
     copy first (red fives copy 0), and discards and calls take matching ids from the hand.
-    A three-player log (three names or hands, a ``nukidora``) raises
-    :class:`~ippatsu.errors.RecordError` ``three_player``."""
+    A three-player log (three hands dealt, or four with the fourth empty) gives rounds of
+    three hands, its ``nukidora`` events :class:`~ippatsu.io.mjlog.Kita` events (the
+    engine's own three-player logs replay exactly)."""
     rounds: list = []
+    seats = 4
     complete = False
     final = None
     rnd = None
@@ -163,28 +166,22 @@ def mjai_rounds(events: Iterable[dict]):
     for ev in events:
         typ = ev["type"]
         if typ == "start_game":
-            names = ev.get("names")
-            if isinstance(names, list) and len(names) == 3:
-                raise three_player_error("start_game names three players")
             continue
-        if typ == "nukidora":
-            raise three_player_error("a nukidora (North set aside) event")
         if typ == "start_kyoku":
-            tehais = ev.get("tehais")
-            scores = ev.get("scores")
-            if ((isinstance(tehais, list) and (len(tehais) == 3 or (len(tehais) == 4
-                                                                    and not tehais[3])))
-                    or (isinstance(scores, list) and len(scores) == 3)):
-                raise three_player_error("start_kyoku deals three hands")
+            tehais = list(ev["tehais"])
+            scores = ev.get("scores", (25000,) * 4)
+            if len(tehais) == 4 and not tehais[3]:  # three players, the fourth seat empty
+                tehais = tehais[:3]
+                scores = list(scores)[:3]
+            seats = len(tehais)
             used = set()
             d = new(ev["dora_marker"])
             dora = [d]
             kyoku = _BAKAZE[ev["bakaze"]] * 4 + ev["kyoku"] - 1
-            rnd = _Round(kyoku, ev["honba"], ev["kyotaku"],
-                         ev.get("scores", (25000,) * 4), ev["oya"], d)
-            hands = [[new(n) for n in h] for h in ev["tehais"]]
+            rnd = _Round(kyoku, ev["honba"], ev["kyotaku"], scores, ev["oya"], d)
+            hands = [[new(n) for n in h] for h in tehais]
             rnd.hands = [list(h) for h in hands]
-            melds = [[], [], [], []]
+            melds = [[] for _ in range(seats)]
             ura_ids = []
             rounds.append(rnd)
             continue
@@ -207,6 +204,12 @@ def mjai_rounds(events: Iterable[dict]):
             hands[p].remove(t)
             last_discard = t
             out.append(Discard(p, t, t == last_draw[p]))
+        elif typ == "nukidora" or typ == "kita":  # three players: a North set aside
+            # (riichienv writes "kita"; the engine writes "nukidora")
+            p = ev["actor"]
+            t = pick(p, ev.get("pai", "N"))
+            hands[p].remove(t)
+            out.append(Kita(p, t, 0))
         elif typ == "reach":
             out.append(Reach(ev["actor"], 1))
         elif typ == "reach_accepted":
@@ -219,7 +222,9 @@ def mjai_rounds(events: Iterable[dict]):
                 hands[p].remove(t)
                 cons.append(t)
             mt = {"chi": MeldType.CHI, "pon": MeldType.PON, "daiminkan": MeldType.DAIMINKAN}[typ]
-            m = Meld(mt, [last_discard] + cons, called=last_discard, from_who=(q - p) % 4)
+            rel = (q - p) % seats
+            m = Meld(mt, [last_discard] + cons, called=last_discard,
+                     from_who=3 if seats == 3 and rel == 2 else rel)
             melds[p].append(m)
             out.append(Call(p, m, 0))
         elif typ == "ankan":
@@ -286,5 +291,6 @@ def mjai_rounds(events: Iterable[dict]):
             out.append(Ryuukyoku(
                 type=_REASON.get(ev.get("reason", "fanpai")), honba=rnd.honba,
                 deposits=rnd.deposits, sc=tuple(zip(before, deltas)),
-                hands=tuple(tuple(hands[i]) if tenpais[i] else None for i in range(4))))
+                hands=tuple(tuple(hands[i]) if tenpais[i] else None
+                            for i in range(min(len(tenpais), len(hands))))))
     return rounds, complete, final
