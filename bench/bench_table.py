@@ -40,6 +40,10 @@ The peer row plays riichienv's ``RiichiEnv(game_mode="4p-red-half")`` with unifo
 random legal actions through its Python API, in the same process (skipped when it is not
 installed).
 
+Three players (docs/rules.md §11): random-agent half games of ``Rules.tenhou_sanma()``
+beside riichienv's ``RiichiEnv(game_mode="3p-red-half")`` with uniformly random legal
+actions, the same number of games on the same seeds.
+
 Every measurement plays one untimed game first (first-use costs: the scoring tables, the
 meld cache), as a simulator running many games would see.
 
@@ -63,6 +67,7 @@ from pathlib import Path
 
 import pytest
 
+from ippatsu.rules import Rules
 from ippatsu.sim import play
 from ippatsu.table.agents import GreedyAgent, RandomAgent
 
@@ -79,6 +84,35 @@ pytestmark = pytest.mark.benchmark(timer=time.process_time)
 def random_games(n=N_GAMES, seed=0, record=False):
     for i in range(n):
         play(seed + i, [RandomAgent(seed * 4 + i * 4 + j) for j in range(4)], record=record)
+
+
+SANMA = Rules.tenhou_sanma()
+
+
+def random_games_3p(n=N_GAMES, seed=0):
+    """Three-player half games (``Rules.tenhou_sanma()``), random agents."""
+    for i in range(n):
+        play(seed + i, [RandomAgent(seed * 3 + i * 3 + j) for j in range(3)], SANMA,
+             record=False)
+
+
+def riichienv_random_games_3p(n=N_GAMES, seed=0):
+    """riichienv's three-player half games (``game_mode="3p-red-half"``), uniformly random
+    legal actions through its Python API (as :func:`riichienv_random_games`)."""
+    import random
+
+    import riichienv
+
+    rng = random.Random(seed)
+    for i in range(n):
+        env = riichienv.RiichiEnv(game_mode="3p-red-half")
+        obs = env.reset(seed=seed + i)
+        while not env.done():
+            acts = {}
+            for p, o in obs.items():
+                legal = o.legal_actions()
+                acts[p] = legal[rng.randrange(len(legal))]
+            obs = env.step(acts)
 
 
 def greedy_games(n=N_GAMES, seed=0):
@@ -169,6 +203,19 @@ def test_riichienv_random_half_games(benchmark):
     benchmark.pedantic(riichienv_random_games, setup=_fresh_seeds(), rounds=3, iterations=1)
 
 
+def test_random_half_games_3p(benchmark):
+    random_games_3p(1, seed=WARM_SEED)
+    benchmark.pedantic(random_games_3p, setup=_fresh_seeds(), rounds=3, iterations=1)
+
+
+def test_riichienv_random_half_games_3p(benchmark):
+    if not _riichienv_available():
+        pytest.skip("riichienv not installed")
+    riichienv_random_games_3p(1, seed=WARM_SEED)
+    benchmark.pedantic(riichienv_random_games_3p, setup=_fresh_seeds(), rounds=3,
+                       iterations=1)
+
+
 def test_replay_games(benchmark):
     games = _records()
     if len(games) < 2:
@@ -213,6 +260,17 @@ def main(argv=None):
     r = _rate(lambda: greedy_games(n, seed=TIMED_SEED), n,
               warmup=lambda: greedy_games(1, seed=WARM_SEED))
     print(f"greedy agents, half games : {r:8.1f} games/s")
+    r3 = _rate(lambda: random_games_3p(n, seed=TIMED_SEED), n,
+               warmup=lambda: random_games_3p(1, seed=WARM_SEED))
+    print(f"random, 3 players, half   : {r3:8.1f} games/s  (Rules.tenhou_sanma())")
+    if _riichienv_available():
+        m = n // 4 or 1
+        peer = _rate(lambda: riichienv_random_games_3p(m, seed=TIMED_SEED), m,
+                     warmup=lambda: riichienv_random_games_3p(1, seed=WARM_SEED))
+        rr = _rate(lambda: random_games_3p(m, seed=TIMED_SEED), m,
+                   warmup=lambda: random_games_3p(1, seed=WARM_SEED))
+        print(f"riichienv random, 3p half : {peer:8.1f} games/s  (ippatsu {rr:.1f} on the "
+              f"same {m} seeds: {rr / peer:.1f}x, per game vs per game)")
     games = _records()
     if len(games) >= 2:
         timed = games[1:]                       # the warm-up replays games[0] only
