@@ -322,6 +322,9 @@ def match(agents: Sequence = ("greedy",) * 4, *, games: int = 1000,
         raise StudyError(f"duplicate matches play sets of 4 games: games={games} is not a "
                          f"multiple of 4", "bad_n")
     rules = study_rules(rules)
+    if rules.players != 4:  # the table plays three (sim.play); match's sets are of four
+        raise StudyError(f"match plays four-player games; rules {rules.name!r} have "
+                         f"{rules.players} players (use ippatsu.sim.play_many)", "bad_rules")
     check_backend(backend, workers)
     specs = check_agents(agents, 4, backend)
     seed = resolve_seed(seed)
