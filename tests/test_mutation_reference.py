@@ -17,3 +17,19 @@ def test_rule_6_open_hand_of_20_fu_lists_the_open_hand_minimum_item():
               raise_on_no_yaku=False)
     assert r.fu == 30
     assert r.fu_breakdown == (("base", 20), ("open hand minimum", 10))
+
+
+def test_rule_6_kokushi_reports_the_ordinary_fu_count():
+    """RULES §6 for a yakuman of no standard shape: thirteen orphans reports the ordinary
+    count, base 20 + 10 concealed ron = 30, or base 20 + 2 tsumo = 22 rounded to 30."""
+    r = score("19m19p19s1234567z1m", "1m", discarder=2, seat_wind=1)
+    assert r.form == "kokushi" and r.fu == 30
+    assert r.fu_breakdown == (("base", 20), ("concealed ron", 10))
+    r = score("19m19p19s1234567z1m", "1m", tsumo=True, seat_wind=1)
+    assert r.fu == 30 and r.fu_breakdown == (("base", 20), ("tsumo", 2))
+
+
+def test_rule_6_chiitoitsu_breakdown_is_one_item_of_25():
+    """RULES §6: seven pairs is 25 fu flat, one item, no rounding."""
+    r = score("1133m5577p22s4466z", "4z", riichi=True, discarder=2, seat_wind=1)
+    assert r.fu == 25 and r.fu_breakdown == (("chiitoitsu", 25),)
