@@ -33,3 +33,24 @@ def test_rule_6_chiitoitsu_breakdown_is_one_item_of_25():
     """RULES §6: seven pairs is 25 fu flat, one item, no rounding."""
     r = score("1133m5577p22s4466z", "4z", riichi=True, discarder=2, seat_wind=1)
     assert r.fu == 25 and r.fu_breakdown == (("chiitoitsu", 25),)
+
+
+def test_rule_1_honors_form_no_runs():
+    """RULES §1: runs are three consecutive numbers of one suit; honors (1z-7z) form no
+    runs, so 123z is not a set and the hand is not complete."""
+    import pytest
+
+    from ippatsu.errors import NotAgariError
+    with pytest.raises(NotAgariError):
+        score("123m456p789s123z55m", "5m", tsumo=True)
+    with pytest.raises(NotAgariError):
+        score("123m456p789s567z55m", "5m", tsumo=True)
+
+
+def test_rule_4_a_closed_tsumo_without_riichi_has_no_riichi():
+    """RULES §4: riichi is a declaration: a closed tsumo win without it lists menzen
+    tsumo (and pinfu here), never riichi."""
+    r = score("123m456p789s234s55m", "4s", tsumo=True, seat_wind=1)
+    assert [n for n, _ in r.yaku] == ["menzen_tsumo", "pinfu"]
+    r = score("123m456p789s234s55m", "4s", tsumo=True, haitei=True, seat_wind=1)
+    assert "riichi" not in [n for n, _ in r.yaku]
