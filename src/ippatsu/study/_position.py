@@ -1214,6 +1214,7 @@ class Sampler:
         st.kan_count = self.kans
         st.n_discards = self.n_discards
         st.first_winds = list(self.first_winds)
+        st.nuki = [[], [], [], []]  # Norths set aside: three players only
         st.pending_riichi = -1
         st.suukaikan = self.suukaikan
         st.actor = p
@@ -1273,7 +1274,9 @@ class Sampler:
 
 #: what GameState.__init__ sets that a hand does not (copied from a template state)
 _GAME_ATTRS = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "auto_next",
-               "record", "phase", "final", "_next")
+               "record", "phase", "final", "_next",
+               # the seat count and seat tuples (issue 12: three players)
+               "n_players", "_nxt", "_others", "_chi_seat")
 
 
 def _mask(kinds) -> int:
