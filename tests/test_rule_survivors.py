@@ -822,11 +822,13 @@ def _copy_not_held(st, p, kind_text):
     return next(t for t in range(136) if t >> 2 == K(kind_text) and t not in held)
 
 
-def test_hand_built_riichi_with_another_copy_discards_the_named_kind():
-    """step() with a riichi built by hand (red fives off): naming a copy of 9p the player
-    does not hold declares riichi with the 9p held, whatever the order of the offered
-    riichi discards."""
-    st = table(["1234m456p789s11z9p", "", "", ""], draws="1z", rules=NO_RED)
+@pytest.mark.parametrize("red", [False, True])
+def test_hand_built_riichi_with_another_copy_discards_the_named_kind(red):
+    """step() with a riichi built by hand (red fives off or on): naming a copy of 9p the
+    player does not hold declares riichi with the 9p held, whatever the order of the
+    offered riichi discards."""
+    st = table(["1234m456p789s11z9p", "", "", ""], draws="1z",
+               rules=Rules() if red else NO_RED)
     kinds = [a.tile >> 2 for a in st.legal_actions(0) if a.type == T.RIICHI]
     assert K("9p") in kinds and kinds[0] != K("9p")
     st.step(Action(T.RIICHI, 0, _copy_not_held(st, 0, "9p")))
