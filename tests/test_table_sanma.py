@@ -387,7 +387,7 @@ def test_selfplay_conserves_108_tiles_and_points():
     games 108 tiles are conserved at every step, points + deposits too, the incremental
     waits equal the hand core's players=3 answer, no chi is offered, nothing raises.
     (Interpreted, the hand core's players=3 road is slow: fewer games.)"""
-    n = 6 if PURE else 240
+    n = 6 if PURE else 300
     nuki = 0
     for seed in range(n):
         nuki += _selfplay(seed, "random" if seed % 2 else "greedy")
