@@ -99,20 +99,11 @@ def random_games_3p(n=N_GAMES, seed=0):
 def riichienv_random_games_3p(n=N_GAMES, seed=0):
     """riichienv's three-player half games (``game_mode="3p-red-half"``), uniformly random
     legal actions through its Python API (as :func:`riichienv_random_games`)."""
-    import random
-
     import riichienv
 
-    rng = random.Random(seed)
-    for i in range(n):
-        env = riichienv.RiichiEnv(game_mode="3p-red-half")
-        obs = env.reset(seed=seed + i)
-        while not env.done():
-            acts = {}
-            for p, o in obs.items():
-                legal = o.legal_actions()
-                acts[p] = legal[rng.randrange(len(legal))]
-            obs = env.step(acts)
+    from ippatsu.benchmark import riichienv_random_games as run
+
+    run(riichienv, n, seed, mode="3p-red-half")
 
 
 def greedy_games(n=N_GAMES, seed=0):

@@ -92,13 +92,14 @@ def random_games(n: int, seed: int) -> None:
         play(seed + i, [RandomAgent((seed + i) * 4 + j) for j in range(4)], record=False)
 
 
-def riichienv_random_games(riichienv, n: int, seed: int) -> None:
-    """``n`` riichienv half games, uniformly random legal actions through its Python API."""
+def riichienv_random_games(riichienv, n: int, seed: int, mode: str = "4p-red-half") -> None:
+    """``n`` riichienv half games (``game_mode=mode``: ``"3p-red-half"`` for three players),
+    uniformly random legal actions through its Python API."""
     import random
 
     rng = random.Random(seed)
     for i in range(n):
-        env = riichienv.RiichiEnv(game_mode="4p-red-half")
+        env = riichienv.RiichiEnv(game_mode=mode)
         obs = env.reset(seed=seed + i)
         while not env.done():
             acts = {}

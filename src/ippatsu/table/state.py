@@ -706,23 +706,9 @@ class GameState:
         ura = self.wall.ura[:self.n_dora if self.rules.kan_ura else 1] if riichi else ()
         pao = self._liable(p, tsumo)
         n = self.n_players
-        if n == 3:
-            return score(
-                hand, win_tile, melds=self.melds[p], tsumo=tsumo,
-                riichi=riichi and not self.double_riichi[p],
-                double_riichi=riichi and self.double_riichi[p],
-                ippatsu=self.ippatsu[p] and riichi,
-                haitei=tsumo and self.left == 0 and not self.rinshan_draw,
-                houtei=(not tsumo) and self.left == 0 and not chankan,
-                rinshan=tsumo and self.rinshan_draw, chankan=chankan,
-                tenhou=first and p == dealer, chiihou=first and p != dealer,
-                seat_wind=(p - dealer) % 3, round_wind=self.round_wind % 4,
-                dora_indicators=dora, ura_indicators=ura,
-                honba=self.honba if honba is None else honba,
-                deposits=self.deposits if deposits is None else deposits,
-                discarder=None if tsumo else (discarder - dealer) % 3,
-                pao=None if pao < 0 else (pao - dealer) % 3,
-                rules=self.rules, raise_on_no_yaku=False, nukidora=len(self.nuki[p]))
+        # the Norths set aside go to scoring only with three players (a four-player call
+        # keeps score()'s compiled road: no extra keyword)
+        extra = {"nukidora": len(self.nuki[p])} if n == 3 else {}
         return score(
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
@@ -732,13 +718,13 @@ class GameState:
             houtei=(not tsumo) and self.left == 0 and not chankan,
             rinshan=tsumo and self.rinshan_draw, chankan=chankan,
             tenhou=first and p == dealer, chiihou=first and p != dealer,
-            seat_wind=(p - dealer) % 4, round_wind=self.round_wind % 4,
+            seat_wind=(p - dealer) % n, round_wind=self.round_wind % 4,
             dora_indicators=dora, ura_indicators=ura,
             honba=self.honba if honba is None else honba,
             deposits=self.deposits if deposits is None else deposits,
-            discarder=None if tsumo else (discarder - dealer) % 4,
-            pao=None if pao < 0 else (pao - dealer) % 4,
-            rules=self.rules, raise_on_no_yaku=False)
+            discarder=None if tsumo else (discarder - dealer) % n,
+            pao=None if pao < 0 else (pao - dealer) % n,
+            rules=self.rules, raise_on_no_yaku=False, **extra)
 
     def _liable(self, p: int, tsumo: bool) -> int:
         """The seat liable (pao) for a win of ``p`` now, or -1 (:func:`settle.liable_seat`)."""
