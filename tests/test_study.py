@@ -65,31 +65,33 @@ def test_wilson_interval_known_values_and_edges():
 
 
 # ----------------------------------------------------------------------------- the game loop
-def test_play_game_counts_agree_with_the_event_log():
+@pytest.mark.parametrize("rules", [Rules(), Rules.tenhou_sanma()], ids=["4p", "3p"])
+def test_play_game_counts_agree_with_the_event_log(rules):
     """play_game's per-seat counters against an independent count over sim.play's mjai
-    events for the same seed and agents (hands, wins, deal-ins, riichi, calls, scores)."""
-    rules = Rules()
+    events for the same seed and agents (hands, wins, deal-ins, riichi, calls, scores),
+    with four and with three players (a North set aside is no call)."""
+    k = rules.players
 
     def greedy(seed):
         return GreedyAgent() if COMPILED else RandomAgent(seed + 7)
 
     for seed in range(6 if COMPILED else 2):
         ss = np.random.SeedSequence(seed)
-        agents = [greedy(seed), RandomAgent(seed), greedy(seed), RandomAgent(seed + 100)]
+        agents = [greedy(seed), RandomAgent(seed), greedy(seed), RandomAgent(seed + 100)][:k]
         final, stats, values = play_game(rules, ss, agents)
-        agents2 = [greedy(seed), RandomAgent(seed), greedy(seed), RandomAgent(seed + 100)]
+        agents2 = [greedy(seed), RandomAgent(seed), greedy(seed), RandomAgent(seed + 100)][:k]
         ref = play(np.random.SeedSequence(seed), agents2, rules, record=True)
         assert final["scores"] == ref["scores"]
         hands = wins = 0
-        exp = [[0] * 6 for _ in range(4)]
-        riichi_hand = [False] * 4
-        open_hand = [False] * 4
+        exp = [[0] * 6 for _ in range(k)]
+        riichi_hand = [False] * k
+        open_hand = [False] * k
         dealt = set()
         for ev in ref["events"]:
             t = ev["type"]
             if t == "start_kyoku":
-                riichi_hand = [False] * 4
-                open_hand = [False] * 4
+                riichi_hand = [False] * k
+                open_hand = [False] * k
                 dealt = set()
             elif t == "reach":
                 riichi_hand[ev["actor"]] = True
@@ -101,7 +103,7 @@ def test_play_game_counts_agree_with_the_event_log():
                 if ev["target"] != ev["actor"]:
                     dealt.add(ev["target"])
             elif t == "end_kyoku":
-                for p in range(4):
+                for p in range(k):
                     exp[p][0] += 1
                     exp[p][2] += p in dealt
                     exp[p][3] += riichi_hand[p]
@@ -155,6 +157,39 @@ def test_greedy_beats_random_with_significance():
     text = str(r)
     assert "greedy" in text and "significant" in text
     assert r.agent(0)["riichi_rate"]["rate"] > r.agent(1)["riichi_rate"]["rate"]
+
+
+def test_three_player_match():
+    """A match with a three-player Rules: three agents, duplicate sets of three seatings
+    (slot j at seat (j + r) % 3), placements 1-3, the same result on every backend."""
+    agents = ["greedy", "random", "random"] if COMPILED else ["random"] * 3
+    kw = dict(games=9 if COMPILED else 3, seed=4, rules="tenhou_sanma")
+    r = study.match(agents, **kw, **quiet(backend="serial"))
+    assert (r.games, r.sets, len(r.agents)) == (kw["games"], kw["games"] // 3, 3)
+    assert all(len(c) == 3 for c in r.acc.places)
+    # every set's three games place each seat once: 1st+2nd+3rd per game
+    assert sum(sum(c) for c in r.acc.places) == 3 * r.games
+    assert [sum(r.acc.places[j][b] for j in range(3)) for b in range(3)] == [r.games] * 3
+    assert r.acc == study.match(agents, **kw, **quiet(backend="local", workers=2,
+                                                      chunk_size=1)).acc
+    task = _MatchTask(["random"] * 3, Rules.tenhou_sanma(), True, 4)
+    acc, cols = task.run_chunk(0, 1, rows=True)
+    assert cols["rotation"] == [0, 1, 2] and cols["seat_1"] == [1, 2, 0]
+    assert "seat_3" not in cols
+    text = str(r)
+    assert "1st/2nd/3rd %" in text and "3 seatings" in text
+    assert len(r.to_dict()["estimates"]["pairs"]) == 3
+
+
+@pytest.mark.parametrize("kw, code", [
+    (dict(games=4), "bad_n"),                               # sets of 3 games
+    (dict(games=3, agents=["random"] * 4), "bad_agents"),   # one agent per seat: three
+])
+def test_bad_three_player_match_arguments(kw, code):
+    agents = kw.pop("agents", ["random"] * 3)
+    with pytest.raises(StudyError) as e:
+        study.match(agents, rules=Rules.tenhou_sanma(), progress=False, **kw)
+    assert e.value.code == code
 
 
 # ----------------------------------------------------------------------------- Parquet, resume

@@ -66,12 +66,13 @@ def add_parser(sub) -> None:
     p.add_argument("-n", type=int, default=10_000, help="sampled worlds (default 10000)")
     _common(p)
 
-    m = ss.add_parser("match", help="full games between four agents")
+    m = ss.add_parser("match", help="full games between agents (four, or three with a "
+                                     "three-player --rules)")
     m.add_argument("agents", nargs="+", metavar="AGENT",
-                   help="greedy or random, one (for every seat) or four")
+                   help="greedy or random, one (for every seat) or one per seat")
     m.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     m.add_argument("--no-duplicate", action="store_true",
-                   help="every game its own wall (default: duplicate sets of 4 seatings)")
+                   help="every game its own wall (default: duplicate sets, one game per seating)")
     m.add_argument("--rules", default="ippatsu", help="a rules preset")
     _common(m)
 

@@ -1,10 +1,11 @@
 """Matches: full games between agents, duplicate walls, per-agent statistics.
 
 ``match(agents, games=..., duplicate=True)`` plays whole games (``Rules.game_length``) with
-four agents (by *slot*: the agents list). In duplicate mode one *set* is one seeded wall
-stream played four times with the slots rotated over the seats (slot ``j`` sits at seat
-``(j + r) % 4`` in rotation ``r``), so every agent gets every seat's tiles and the luck of
-the deal cancels; without it each game is its own set and the seating rotates game by
+one agent per seat (by *slot*: the agents list; four, or three with a three-player
+``Rules``). In duplicate mode one *set* is one seeded wall stream played once per seat
+with the slots rotated over the seats (slot ``j`` sits at seat ``(j + r) % k`` in rotation
+``r`` of ``k`` seats), so every agent gets every seat's tiles and the luck of the deal
+cancels; without it each game is its own set and the seating rotates game by
 game. Sets are the independent units of the statistics: a mean's interval and a paired
 difference between two agents come from per-set totals.
 
@@ -32,6 +33,8 @@ from ..errors import StudyError
 
 __all__ = ["match", "MatchResult", "play_game"]
 
+_ORD = ("1st", "2nd", "3rd", "4th")
+
 # per-slot hand counters in play_game's output
 _HANDS, _WINS, _DEALINS, _RIICHI, _CALLS, _WINPTS = range(6)
 
@@ -53,7 +56,7 @@ class _MatchAcc:
 
     def __init__(self, k: int = 4):
         self.k = k
-        self.places = [[0, 0, 0, 0] for _ in range(k)]      # games in 1st..4th place
+        self.places = [[0] * k for _ in range(k)]           # games in 1st..kth place
         self.place = [Moments() for _ in range(k)]          # per set: sum of placements
         self.points = [Moments() for _ in range(k)]         # per set: sum of final scores
         self.hands = [0] * k
@@ -66,7 +69,7 @@ class _MatchAcc:
         self.d_points = {(i, j): Moments() for i in range(k) for j in range(i + 1, k)}
 
     def add_set(self, places: List[List[int]], scores: List[List[int]], stats, values) -> None:
-        """One set: per slot the placements (1-4) and final scores of its games, the summed
+        """One set: per slot the placements (1-k) and final scores of its games, the summed
         hand counters and the win values."""
         k = self.k
         psum = [sum(x) for x in places]
@@ -89,7 +92,7 @@ class _MatchAcc:
 
     def merge(self, o: "_MatchAcc") -> None:
         for j in range(self.k):
-            for b in range(4):
+            for b in range(self.k):
                 self.places[j][b] += o.places[j][b]
             self.place[j].merge(o.place[j])
             self.points[j].merge(o.points[j])
@@ -133,6 +136,7 @@ class _MatchTask(Task):
     chunk_size = 25
 
     def __init__(self, specs, rules: Rules, duplicate: bool, seed: int):
+        self.k = len(specs)  # seats: rules.players
         self.specs = specs
         self.rules = rules
         self.duplicate = duplicate
@@ -140,7 +144,7 @@ class _MatchTask(Task):
         self.unit = "sets" if duplicate else "games"
 
     def new_acc(self):
-        return _MatchAcc(4)
+        return _MatchAcc(self.k)
 
     def acc_from_state(self, state):
         return _MatchAcc.from_state(state)
@@ -150,29 +154,30 @@ class _MatchTask(Task):
                 "agents": [agent_name(s) for s in self.specs], "rules": self.rules.to_dict()}
 
     def run_chunk(self, start: int, stop: int, rows: bool):
-        acc = _MatchAcc(4)
+        k = self.k
+        acc = _MatchAcc(k)
         cols = {c: [] for c in ("set", "rotation", "hands")} if rows else None
         if rows:
-            for j in range(4):
+            for j in range(k):
                 cols[f"seat_{j}"], cols[f"place_{j}"], cols[f"score_{j}"] = [], [], []
-        rotations = range(4) if self.duplicate else None
+        rotations = range(k) if self.duplicate else None
         for u in range(start, stop):
-            kids = sample_seed(self.seed, u).spawn(5)
+            kids = sample_seed(self.seed, u).spawn(k + 1)
             wall_seed = kids[0]
             agent_seeds = [int(k.generate_state(1)[0]) for k in kids[1:]]
-            places: List[List[int]] = [[] for _ in range(4)]
-            scores: List[List[int]] = [[] for _ in range(4)]
-            stats = [[0] * 6 for _ in range(4)]
-            values: List[List[int]] = [[], [], [], []]
-            for r in (rotations if rotations is not None else (u % 4,)):
+            places: List[List[int]] = [[] for _ in range(k)]
+            scores: List[List[int]] = [[] for _ in range(k)]
+            stats = [[0] * 6 for _ in range(k)]
+            values: List[List[int]] = [[] for _ in range(k)]
+            for r in (rotations if rotations is not None else (u % k,)):
                 slot_agents = make_agents(self.specs, agent_seeds)
-                by_seat = [None] * 4
-                for j in range(4):
-                    by_seat[(j + r) % 4] = slot_agents[j]
+                by_seat = [None] * k
+                for j in range(k):
+                    by_seat[(j + r) % k] = slot_agents[j]
                 final, st, vals = play_game(self.rules, wall_seed, by_seat)
                 order = final["placement"]
-                for j in range(4):
-                    seat = (j + r) % 4
+                for j in range(k):
+                    seat = (j + r) % k
                     places[j].append(order.index(seat) + 1)
                     scores[j].append(final["scores"][seat])
                     for c in range(6):
@@ -182,8 +187,8 @@ class _MatchTask(Task):
                     cols["set"].append(u)
                     cols["rotation"].append(r)
                     cols["hands"].append(st[0][_HANDS])
-                    for j in range(4):
-                        seat = (j + r) % 4
+                    for j in range(k):
+                        seat = (j + r) % k
                         cols[f"seat_{j}"].append(seat)
                         cols[f"place_{j}"].append(places[j][-1])
                         cols[f"score_{j}"].append(scores[j][-1])
@@ -202,7 +207,8 @@ class MatchResult(StudyResult):
         self.acc = acc
         self.agents = agents
         self.duplicate = duplicate
-        self._unit = "sets of 4 games" if duplicate else "games"
+        self.k = len(agents)
+        self._unit = f"sets of {self.k} games" if duplicate else "games"
 
     @property
     def games(self) -> int:
@@ -214,7 +220,7 @@ class MatchResult(StudyResult):
 
     def agent(self, j: int) -> dict:
         a = self.acc
-        per = 4 if self.duplicate else 1
+        per = self.k if self.duplicate else 1
         g = sum(a.places[j])
         tally = {name: Tally(a.hands[j], v).to_dict() for name, v in (
             ("win_rate", a.wins[j]), ("deal_in_rate", a.dealins[j]),
@@ -229,7 +235,7 @@ class MatchResult(StudyResult):
     def compare(self, i: int, j: int) -> dict:
         """Slot ``i`` minus slot ``j``: placement (lower is better) and final score,
         per game, paired by set."""
-        per = 4 if self.duplicate else 1
+        per = self.k if self.duplicate else 1
         flip = i > j
         key = (j, i) if flip else (i, j)
         out = {}
@@ -248,14 +254,17 @@ class MatchResult(StudyResult):
 
     def estimates(self) -> dict:
         return {"games": self.games, "sets": self.sets, "duplicate": self.duplicate,
-                "agents": [self.agent(j) for j in range(4)],
-                "pairs": [self.compare(i, j) for i in range(4) for j in range(i + 1, 4)]}
+                "agents": [self.agent(j) for j in range(self.k)],
+                "pairs": [self.compare(i, j) for i in range(self.k)
+                          for j in range(i + 1, self.k)]}
 
     def __str__(self) -> str:
+        k = self.k
         lines = self._header(f"Match: {self.games:,} games"
-                             + (" (duplicate: each wall in 4 seatings)" if self.duplicate else ""))
+                             + (f" (duplicate: each wall in {k} seatings)" if self.duplicate
+                                else ""))
         rows = []
-        for j in range(4):
+        for j in range(k):
             e = self.agent(j)
             pl = e["placement"]
             dist = " ".join(f"{100 * x:.0f}" if x is not None else "-"
@@ -268,12 +277,12 @@ class MatchResult(StudyResult):
                          f"{100 * e['riichi_rate']['rate']:.1f}",
                          f"{100 * e['call_rate']['rate']:.1f}",
                          f"{e['win_value']['mean']:,.0f}" if e["win_value"]["n"] else "-"])
-        lines.append(table(["agent", "place", "95%", "1st/2nd/3rd/4th %", "score", "win%",
+        lines.append(table(["agent", "place", "95%", "/".join(_ORD[:k]) + " %", "score", "win%",
                             "deal-in%", "riichi%", "call%", "win value"], rows))
         lines.append("  Paired differences (placement, per game; negative = a places better):")
         prow = []
-        for i in range(4):
-            for j in range(i + 1, 4):
+        for i in range(k):
+            for j in range(i + 1, k):
                 c = self.compare(i, j)["placement"]
                 if not c:
                     continue
@@ -287,12 +296,13 @@ class MatchResult(StudyResult):
         """Placement distribution per agent (a PNG)."""
         fig = self._figure(figsize=(7, 4), dpi=110)
         ax = fig.add_subplot(1, 1, 1)
-        width = 0.2
-        for place in range(4):
-            xs = [j + (place - 1.5) * width for j in range(4)]
-            ys = [self.agent(j)["placement_distribution"][place] or 0 for j in range(4)]
-            ax.bar(xs, ys, width, label=f"{place + 1}{('st', 'nd', 'rd', 'th')[place]}")
-        ax.set_xticks(range(4))
+        k = self.k
+        width = 0.8 / k
+        for place in range(k):
+            xs = [j + (place - (k - 1) / 2) * width for j in range(k)]
+            ys = [self.agent(j)["placement_distribution"][place] or 0 for j in range(k)]
+            ax.bar(xs, ys, width, label=_ORD[place])
+        ax.set_xticks(range(k))
         ax.set_xticklabels([f"{j}: {n}" for j, n in enumerate(self.agents)])
         ax.set_ylabel("share of games")
         ax.set_title(f"Placements over {self.games:,} games (seed {self.seed})")
@@ -301,7 +311,7 @@ class MatchResult(StudyResult):
         fig.savefig(path)
 
 
-def match(agents: Sequence = ("greedy",) * 4, *, games: int = 1000,
+def match(agents: Sequence = "greedy", *, games: int = 1000,
           rules: Optional[Rules] = None, duplicate: bool = True, seed=None,
           backend: str = "local", workers: Optional[int] = None, progress=None,
           out=None, resume: bool = False, chunk_size: Optional[int] = None,
@@ -309,27 +319,26 @@ def match(agents: Sequence = ("greedy",) * 4, *, games: int = 1000,
     """match(agents, *, games=1000, rules=None, duplicate=True, seed=None, backend="local",
     workers=None, progress=None, out=None, resume=False) -> MatchResult
 
-    Play ``games`` full games between four agents (names ``"greedy"``/``"random"`` or
-    callables ``agent(obs, legal) -> Action``; one entry is used for every seat). With
-    ``duplicate`` ``games`` must be a multiple of 4 (sets of four seatings). ``rules``: a
-    :class:`~ippatsu.rules.Rules` or a preset name. See :mod:`ippatsu.study` for
+    Play ``games`` full games between one agent per seat (names ``"greedy"``/``"random"``
+    or callables ``agent(obs, legal) -> Action``; one entry is used for every seat): four
+    agents, or three with a three-player ``rules`` (``"tenhou_sanma"``, ...). With
+    ``duplicate`` ``games`` must be a multiple of the seat count (sets of one game per
+    seating). ``rules``: a :class:`~ippatsu.rules.Rules` or a preset name. See :mod:`ippatsu.study` for
     ``backend``, ``workers``, ``progress``, ``out`` and ``resume``.
     """
     from ._runner import check_backend, check_n
 
     games = check_n(games, "games")
-    if duplicate and games % 4:
-        raise StudyError(f"duplicate matches play sets of 4 games: games={games} is not a "
-                         f"multiple of 4", "bad_n")
     rules = study_rules(rules)
-    if rules.players != 4:  # the table plays three (sim.play); match's sets are of four
-        raise StudyError(f"match plays four-player games; rules {rules.name!r} have "
-                         f"{rules.players} players (use ippatsu.sim.play_many)", "bad_rules")
+    k = rules.players
+    if duplicate and games % k:
+        raise StudyError(f"duplicate matches play sets of {k} games (one per seating): "
+                         f"games={games} is not a multiple of {k}", "bad_n")
     check_backend(backend, workers)
-    specs = check_agents(agents, 4, backend)
+    specs = check_agents(agents, k, backend)
     seed = resolve_seed(seed)
     task = _MatchTask(specs, rules, bool(duplicate), seed)
-    units = games // 4 if duplicate else games
+    units = games // k if duplicate else games
     acc, info = execute(task, units, backend=backend, workers=workers, chunk_size=chunk_size,
                         progress=progress, out=out, resume=resume, address=address)
     return MatchResult(acc, [agent_name(s) for s in specs], bool(duplicate), seed=seed,
