@@ -392,3 +392,59 @@ def test_selfplay_conserves_108_tiles_and_points():
     for seed in range(n):
         nuki += _selfplay(seed, "random" if seed % 2 else "greedy")
     assert nuki > 0
+
+
+# ---------------------------------------------------------------------------- as in four-player
+def _discard_kinds(st, p):
+    return {a.tile >> 2 for a in st.legal_actions(p) if a.type == T.DISCARD}
+
+
+def test_kuikae_after_a_pon_with_three_players():
+    """docs/rules.md §11 (kuikae as in §8): after a pon the called kind may not be
+    discarded at once, also with three players (seat 1 keeps a third 5z and may not throw
+    it)."""
+    st = table3(["1199m1199p1s5z667z", "555z19m2345p99s67z", "1234s6789p9m1233z"],
+                draws="1z", dora="1s")
+    discard(st, "5z")
+    pon = find(st, 1, T.PON)
+    assert pon is not None
+    st.step(pon)
+    assert st.actor == 1
+    kinds = _discard_kinds(st, 1)
+    assert parse_kind("5z") not in kinds and parse_kind("9s") in kinds
+    assert parse_kind("5z") in {t >> 2 for t in st.hand[1]}
+
+
+@pytest.mark.parametrize("thrown, furiten", [("4p", True), ("6z", False)])
+def test_discard_furiten_with_three_players(thrown, furiten):
+    """docs/rules.md §11 (furiten as in §8): seat 1 waits on 1p/4p; after throwing 4p it
+    may not ron the 1p that seat 2 throws (its own discard is a wait), after throwing
+    another tile it may."""
+    st = table3(["19m119p559s11223z", "23p456789p11s999s", "33p19m234s456z789p"],
+                draws=f"7z {thrown} 1p", dora="1s")
+    discard(st, "7z")
+    pass_all(st)
+    discard(st, thrown)                 # seat 1 passes on a tsumo of 4p and throws it
+    pass_all(st)
+    discard(st, "1p")                   # seat 2
+    ron = find(st, 1, T.RON) if st.phase == Phase.RESPONSE else None
+    assert (ron is None) == furiten
+
+
+@pytest.mark.parametrize("mode, winners", [("double", [1, 2]), ("atamahane", [1])])
+def test_double_ron_with_three_players(mode, winners):
+    """docs/rules.md §11 (several rons as in §8, ron_mode): seats 1 and 2 both ron seat
+    0's 1p; with "double" both win and seat 0 pays both, with head bump only the first
+    in turn order after the discarder."""
+    rules = Rules.tenhou_sanma().replace(ron_mode=mode)
+    st = table3(["19m119p559s11223z", "23p456789p11s999s", "23p456789p11s666s"],
+                draws="7z", rules=rules)
+    discard(st, "1p")
+    rons = [find(st, p, T.RON) for p in (1, 2)]
+    assert all(r is not None for r in rons)
+    st.step(rons)
+    res = st.hand_results[-1]
+    assert [w.winner for w in res.wins] == winners
+    deltas = [sum(w.deltas[p] for w in res.wins) for p in range(3)]
+    assert deltas[0] == -sum(deltas[p] for p in winners) < 0
+    assert all(deltas[p] > 0 for p in winners)
