@@ -1395,21 +1395,28 @@ class GameState:
             self._emit({"type": "kakan", "actor": p, "pai": self._name(add),
                         "consumed": [self._name(x) for x in pon.tiles]})
         self._refresh_waits(p)
-        k = add >> 2
+        if not self._offer_rob(p, add, "kakan"):
+            self._kakan_done(p)
+
+    def _offer_rob(self, p: int, t: int, kind: str) -> bool:
+        """Offer a ron on the tile ``t`` that ``p`` added to a pon (``kind`` "kakan":
+        chankan) or set aside (``"nukidora"``) to every other seat that may win on it;
+        True when someone may (the response phase is set up)."""
         legal: Dict[int, List[Action]] = {}
+        k = t >> 2
         for q in self._others[p]:
             if self._can_ron(q, k):
-                r = self._score(q, add, False, p, chankan=True)
+                r = self._score(q, t, False, p, chankan=kind == "kakan")
                 if r.error is None:
-                    legal[q] = [Action(A_RON, q, add, (), p), _PASSES[q]]
-        if legal:
-            self.phase = _RESPONSE
-            self.resp_kind = "kakan"
-            self.resp_tile = add
-            self.resp_actor = p
-            self._legal = legal
-            return
-        self._kakan_done(p)
+                    legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
+        if not legal:
+            return False
+        self.phase = _RESPONSE
+        self.resp_kind = kind
+        self.resp_tile = t
+        self.resp_actor = p
+        self._legal = legal
+        return True
 
     def _kakan_done(self, p: int) -> None:
         self._break_first()
@@ -1425,20 +1432,8 @@ class GameState:
         if self.record:
             self._emit({"type": "nukidora", "actor": p, "pai": self._name(t)})
         self._refresh_waits(p)
-        legal: Dict[int, List[Action]] = {}
-        for q in self._others[p]:
-            if self._can_ron(q, _NORTH):
-                r = self._score(q, t, False, p)
-                if r.error is None:
-                    legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
-        if legal:
-            self.phase = _RESPONSE
-            self.resp_kind = "nukidora"
-            self.resp_tile = t
-            self.resp_actor = p
-            self._legal = legal
-            return
-        self._nukidora_done(p)
+        if not self._offer_rob(p, t, "nukidora"):
+            self._nukidora_done(p)
 
     def _nukidora_done(self, p: int) -> None:
         """The North passed: it counts as a call (ippatsu, double riichi, tenhou / chiihou,

@@ -164,17 +164,20 @@ class Wall:
 
 def _wall_of_ids(p: List[int], dealer: int) -> Wall:
     """``Wall.from_permutation(p, dealer)`` for a list of Python ints (numpy's ``tolist``)
-    without the conversions and copies: the generator's fast path (one wall per hand)."""
+    without the conversions and copies: the generator's fast path (one wall per hand).
+    136 ids make a four-player wall, 108 a three-player one (:func:`_wall_of_sanma_ids`)."""
+    n = 4 if len(p) == 136 else 3
     w = Wall.__new__(Wall)
-    hands: List[list] = [[], [], [], []]
-    for i in range(4):
-        hands[(dealer + i) % 4] = p[13 * i:13 * i + 13]
+    hands: List[list] = [[] for _ in range(n)]
+    for i in range(n):
+        hands[(dealer + i) % n] = p[13 * i:13 * i + 13]
     w.hands = hands
-    w.live = p[52:122]
-    w.rinshan = p[122:126]
-    w.dora = p[126:131]
-    w.ura = p[131:136]
-    w.n_live = N_LIVE
+    live, dead = 13 * n, len(p) - 14  # then 4 replacement tiles, 5 dora, 5 ura
+    w.live = p[live:dead]
+    w.rinshan = p[dead:dead + 4]
+    w.dora = p[dead + 4:dead + 9]
+    w.ura = p[dead + 9:]
+    w.n_live = dead - live
     return w
 
 
@@ -190,17 +193,7 @@ def _wall_of_ids_sanma(perm: List[int], dealer: int) -> Wall:
 
 def _wall_of_sanma_ids(p: List[int], dealer: int) -> Wall:
     """The three-player wall of 108 ids in wall order (the generator's fast path)."""
-    w = Wall.__new__(Wall)
-    hands: List[list] = [[], [], []]
-    for i in range(3):
-        hands[(dealer + i) % 3] = p[13 * i:13 * i + 13]
-    w.hands = hands
-    w.live = p[39:94]
-    w.rinshan = p[94:98]
-    w.dora = p[98:103]
-    w.ura = p[103:108]
-    w.n_live = N_LIVE_SANMA
-    return w
+    return _wall_of_ids(p, dealer)
 
 
 def wall_generator(seed: Optional[int | np.random.SeedSequence] = None, players: int = 4):
