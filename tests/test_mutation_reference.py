@@ -54,3 +54,34 @@ def test_rule_4_a_closed_tsumo_without_riichi_has_no_riichi():
     assert [n for n, _ in r.yaku] == ["menzen_tsumo", "pinfu"]
     r = score("123m456p789s234s55m", "4s", tsumo=True, haitei=True, seat_wind=1)
     assert "riichi" not in [n for n, _ in r.yaku]
+
+
+def test_rule_7_the_variant_ranking_does_not_depend_on_the_seat():
+    """RULES §7 (a hand is scored on the reading that pays most): the search ranks the
+    variants of one hand by ``(points, yakuman multiple, han, fu)``, with the points
+    worked out for the dealer or for a non-dealer. The two seats rank alike because each
+    payment (ron ×6 / ×4, tsumo 2+2+2 / 2+1+1 shares, each rounded up to 100) grows
+    strictly with the base points over the bases a hand can reach: ``fu × 2^(han+2)``
+    with fu a multiple of 10 (or 25 with at least two han, seven pairs) steps by 80 at
+    least, the limits are 2,000 and more, so the doubled base steps by 160 > 100 and
+    rounding to 100 never ties two different bases. (This is why ``dealer = seat_wind ==
+    0`` → ``!=`` in ``_reference.scoring._search`` is an equivalent mutant; this test
+    breaks if a rounding rule ever makes the seat matter.)"""
+    import dataclasses
+
+    from ippatsu.rules import Rules
+    from ippatsu.scoring import base_points, hand_cost
+
+    for kiriage in (False, True):
+        for kazoe in (False, True):
+            rules = dataclasses.replace(Rules(), kiriage=kiriage, kazoe_yakuman=kazoe)
+            bases = {8000 * m for m in range(1, 7)}
+            for han in range(1, 40):
+                for fu in [25] * (han >= 2) + list(range(20, 140, 10)):
+                    bases.add(base_points(han, fu, 0, rules)[0])
+            bases = sorted(bases)
+            assert bases[0] == 160 and 2000 in bases   # 1 han 20 fu ... mangan
+            for dealer in (True, False):
+                for tsumo in (False, True):
+                    totals = [hand_cost(b, dealer, tsumo)[0] for b in bases]
+                    assert all(a < b for a, b in zip(totals, totals[1:])), (dealer, tsumo)
