@@ -85,3 +85,51 @@ def test_rule_7_the_variant_ranking_does_not_depend_on_the_seat():
                 for tsumo in (False, True):
                     totals = [hand_cost(b, dealer, tsumo)[0] for b in bases]
                     assert all(a < b for a, b in zip(totals, totals[1:])), (dealer, tsumo)
+
+
+def test_batch_threads_accepts_1_to_1024_only():
+    """The batch functions take ``threads`` None or an integer 1-1024 (docs/errors.md):
+    1024 itself is accepted, 1025 is ``bad_threads``."""
+    import numpy as np
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import IppatsuError
+    from ippatsu.tiles import parse_counts
+
+    a = np.array([parse_counts("123m456p789s1122z")], np.uint8)
+    for fn in (core.shanten_batch, core.is_agari_batch, core.shanten_forms_batch,
+               core.waits_batch):
+        want = fn(a)
+        got = fn(a, threads=1024)
+        assert np.array_equal(got, want)
+        with pytest.raises(IppatsuError) as e:
+            fn(a, threads=1025)
+        assert e.value.code == "bad_threads"
+    sh, tiles = core.ukeire_batch(a, threads=1024)
+    assert sh[0] == 0
+    with pytest.raises(IppatsuError) as e:
+        core.ukeire_batch(a, threads=1025)
+    assert e.value.code == "bad_threads"
+
+
+def test_ukeire_batch_fifth_copy_names_the_first_bad_row():
+    """RULES §1 (four copies of each kind): a hand row plus its visible row holding five
+    of a kind is ``fifth_copy``, and the message names the first such row and its kind."""
+    import numpy as np
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import TileCountError
+    from ippatsu.tiles import parse_counts
+
+    hands = np.array([parse_counts("123m456p789s1122z"), parse_counts("111m456p789s1122z"),
+                      parse_counts("123m456p789s1122z")], np.uint8)
+    vis = np.zeros((3, 34), np.uint8)
+    vis[1, 0] = 2      # row 1: three 1m in hand + two seen
+    vis[2, 27] = 3     # row 2: two East in hand + three seen
+    with pytest.raises(TileCountError) as e:
+        core.ukeire_batch(hands, vis)
+    assert e.value.code == "fifth_copy"
+    assert "row 1" in str(e.value) and "1m" in str(e.value)
+    assert "row 2" not in str(e.value)

@@ -43,7 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # target -> (module path, the tests that pin its rules: fast, unit, tile notation)
 TARGETS = {
     "yaku": ("src/ippatsu/yaku.py",
-             ["tests/test_yaku.py", "tests/test_scoring.py", "tests/test_rule_survivors.py"]),
+             ["tests/test_yaku.py", "tests/test_scoring.py", "tests/test_rule_survivors.py",
+              "tests/test_mutation_yaku.py"]),
     "scoring": ("src/ippatsu/scoring.py",
                 ["tests/test_scoring.py", "tests/test_yaku.py", "tests/test_rule_survivors.py",
                  "tests/test_mutation_scoring.py", "tests/test_sanma.py"]),

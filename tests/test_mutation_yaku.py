@@ -1,0 +1,26 @@
+"""yaku.py behaviour that planted bugs survived (issue 15, ``tools/mutation.py yaku
+--sample 150 --seed 2``).
+
+Each test names the rule it pins (RULES §4 yaku) and was checked by planting the mutant
+it aims at in ``src/ippatsu/yaku.py`` (pure-Python backend, shared data hidden) and
+watching it fail. Expected values come from the rules, not from the code.
+"""
+from __future__ import annotations
+
+import pytest
+
+from _table_helpers import S
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_rule_4_pure_chuuren_won_on_a_terminal(suit):
+    """RULES §4 pure chuuren (double yakuman): before the winning tile the suit was
+    1112345678999, a nine-sided wait. Won on the 9 (so four 9s) or on the 1 (four 1s) it
+    is pure in every suit; 1112345678999 plus a 1 from 11123456789999 (three 1s, the 9
+    is the extra) is the plain chuuren."""
+    r = S(f"11123456789999{suit}", f"9{suit}")
+    assert r.yaku_names == ["chuuren_pure"] and r.yakuman == 2
+    r = S(f"11112345678999{suit}", f"1{suit}")
+    assert r.yaku_names == ["chuuren_pure"] and r.yakuman == 2
+    r = S(f"11123456789999{suit}", f"1{suit}")
+    assert r.yaku_names == ["chuuren"] and r.yakuman == 1
