@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from _table_helpers import S
+from _table_helpers import S, Y
 
 
 @pytest.mark.parametrize("suit", "mps")
@@ -24,3 +24,15 @@ def test_rule_4_pure_chuuren_won_on_a_terminal(suit):
     assert r.yaku_names == ["chuuren_pure"] and r.yakuman == 2
     r = S(f"11123456789999{suit}", f"1{suit}")
     assert r.yaku_names == ["chuuren"] and r.yakuman == 1
+
+
+def test_rule_4_chanta_and_junchan_refuse_a_triplet_of_simples():
+    """RULES §4 chanta / junchan: every set and the pair hold a terminal or an honor. With
+    terminal runs and pair, a triplet of simples (555s) spoils both; the same hand with
+    999s instead is junchan (with the East pair: chanta)."""
+    y = Y("123m789p123s555s99m", "1s", riichi=True)
+    assert "junchan" not in y and "chanta" not in y
+    y = Y("123m789p123s555s11z", "1s", riichi=True)
+    assert "junchan" not in y and "chanta" not in y
+    assert "junchan" in Y("123m789p123s999s99m", "1s", riichi=True)
+    assert "chanta" in Y("123m789p123s999s11z", "1s", riichi=True)
