@@ -126,10 +126,28 @@ def test_ukeire_batch_fifth_copy_names_the_first_bad_row():
     hands = np.array([parse_counts("123m456p789s1122z"), parse_counts("111m456p789s1122z"),
                       parse_counts("123m456p789s1122z")], np.uint8)
     vis = np.zeros((3, 34), np.uint8)
+    vis[0, 27] = 2     # row 0: two East in hand + two seen = four, allowed
     vis[1, 0] = 2      # row 1: three 1m in hand + two seen
     vis[2, 27] = 3     # row 2: two East in hand + three seen
     with pytest.raises(TileCountError) as e:
         core.ukeire_batch(hands, vis)
     assert e.value.code == "fifth_copy"
-    assert "row 1" in str(e.value) and "1m" in str(e.value)
+    assert "row 1: 5 copies of 1m" in str(e.value)
     assert "row 2" not in str(e.value)
+
+
+def test_waits_batch_refuses_a_row_of_3k_tiles():
+    """RULES §3: waits are defined for a hand of 3n+1 tiles; a batch row of 12 tiles (3n)
+    is ``bad_hand_size`` naming the row."""
+    import numpy as np
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import HandSizeError
+    from ippatsu.tiles import parse_counts
+
+    a = np.array([parse_counts("123m456p789s1122z"), parse_counts("123m456p789s112z")],
+                 np.uint8)
+    with pytest.raises(HandSizeError) as e:
+        core.waits_batch(a)
+    assert e.value.code == "bad_hand_size" and "row 1" in str(e.value)

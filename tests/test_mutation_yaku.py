@@ -36,3 +36,18 @@ def test_rule_4_chanta_and_junchan_refuse_a_triplet_of_simples():
     assert "junchan" not in y and "chanta" not in y
     assert "junchan" in Y("123m789p123s999s99m", "1s", riichi=True)
     assert "chanta" in Y("123m789p123s999s11z", "1s", riichi=True)
+
+
+def test_rule_4_chanta_needs_a_terminal_or_honor_pair():
+    """RULES §4 chanta / junchan: the pair too holds a terminal or an honor; with terminal
+    runs and a 55s pair the hand has neither."""
+    y = Y("123m789p123s789s55s", "1s", riichi=True)
+    assert "junchan" not in y and "chanta" not in y
+    assert "junchan" in Y("123m789p123s789s99m", "1s", riichi=True)
+
+
+def test_rule_4_ryanpeikou_needs_two_pairs_of_identical_runs():
+    """RULES §4 ryanpeikou: two double runs. 123m 456m 789m 789m has one double run
+    only: iipeikou (1 han), not ryanpeikou."""
+    y = Y("123456789789m55p", "1m", riichi=True)
+    assert "ryanpeikou" not in y and y.get("iipeikou") == 1
