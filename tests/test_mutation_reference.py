@@ -151,3 +151,99 @@ def test_waits_batch_refuses_a_row_of_3k_tiles():
     with pytest.raises(HandSizeError) as e:
         core.waits_batch(a)
     assert e.value.code == "bad_hand_size" and "row 1" in str(e.value)
+
+
+def test_a_list_of_35_counts_is_refused_not_truncated():
+    """A hand given as counts has exactly 34 of them, one per kind (docs/errors.md
+    ``bad_counts_length``): 35 counts whose first 34 make a tenpai hand are refused, not
+    read as their first 34."""
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import HandSizeError
+    from ippatsu.tiles import parse_counts
+
+    c = [int(x) for x in parse_counts("123m456p789s1122z")]
+    assert core.shanten(c) == 0
+    for extra in ([0], [0, 0, 0]):
+        with pytest.raises(HandSizeError) as e:
+            core.shanten(c + extra)
+        assert e.value.code == "bad_counts_length"
+
+
+def test_a_single_136_id_is_a_one_tile_hand():
+    """RULES §3 with declared melds implied by the size: a list of 1-14 136-ids is the
+    concealed tiles, and 1 tile (four melds declared) waits on that tile alone (a tanki:
+    shanten 0, waits = its own kind)."""
+    from ippatsu import core
+
+    assert core.shanten([0]) == 0              # 1m
+    assert core.waits([0]) == [0]
+    assert core.waits((135,)) == [33]          # 7z, a tuple
+    assert bool(core.is_agari([4, 5]))         # 2m 2m: a pair
+
+
+def test_batch_uint8_counts_are_checked_row_by_row():
+    """docs/errors.md (the first error wins): a uint8 ``counts`` batch is read row by row,
+    so row 0's wrong size (12 tiles) is reported before row 1's fifth copy of 1m, the
+    same first error on both backends."""
+    import numpy as np
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import HandSizeError
+    from ippatsu.tiles import parse_counts
+
+    a = np.array([parse_counts("123m456p789s112z"), parse_counts("123m456p789s1122z")],
+                 np.uint8)
+    a[1, 0] = 5
+    for fn in (core.waits_batch, core.is_agari_batch, core.shanten_batch):
+        with pytest.raises(HandSizeError) as e:
+            fn(a)
+        assert e.value.code == "bad_hand_size" and "row 0" in str(e.value), fn
+
+
+def test_batch_accepts_four_copies_in_wide_integer_arrays():
+    """RULES §1: each kind has four copies, so a count of 4 is legal: an int64 / int32
+    batch holding four 1m, and a visible row showing four of a kind, are read (1111m
+    234p 567p 789s is 1-shanten: a wait on a fifth 1m does not count)."""
+    import numpy as np
+
+    from ippatsu import core
+    from ippatsu.tiles import parse_counts
+
+    for dt in (np.int64, np.int32, np.int16):
+        b = np.array([parse_counts("1111m234p567p789s")], dt)
+        assert core.shanten_batch(b).tolist() == [1]
+        assert core.is_agari_batch(b).tolist() == [False]
+    h = np.array([parse_counts("123p456p789s1122z")], np.uint8)
+    v = np.zeros((1, 34), np.uint8)
+    v[0, 0] = 4                                  # four 1m seen elsewhere
+    v[0, 27] = 1                                 # one East seen
+    sh, tiles = core.ukeire_batch(h, v)
+    assert sh.tolist() == [0]
+    assert tiles[0, 27] == 1 and tiles[0, 28] == 2 and tiles.sum() == 3
+
+
+def test_ukeire_batch_fills_the_out_pair():
+    """``ukeire_batch(..., out=(shanten, tiles))`` writes the shanten into the first array
+    and the tiles left of each kind into the second, and returns them (123m456p789s1122z
+    waits on East and South, two of each left; 123m456p789s1112z on South, three left)."""
+    import numpy as np
+
+    from ippatsu import core
+    from ippatsu.tiles import parse_counts
+
+    h = np.array([parse_counts("123m456p789s1122z"), parse_counts("123m456p789s1112z")],
+                 np.uint8)
+    sh = np.full(2, 99, np.int8)
+    tiles = np.full((2, 34), 99, np.uint8)
+    got = core.ukeire_batch(h, out=(sh, tiles))
+    assert got[0] is sh and got[1] is tiles
+    assert sh.tolist() == [0, 0]
+    want0 = [0] * 34
+    want0[27] = want0[28] = 2
+    assert tiles[0].tolist() == want0
+    want1 = [0] * 34
+    want1[28] = 3                                # 111z 2z: a tanki on South, 3 left
+    assert tiles[1].tolist() == want1
