@@ -184,3 +184,101 @@ def test_a_hand_result_built_without_counters_is_at_zero_honba():
     res = HandResult("exhaustive", [], [0, 0, 0, 0])
     assert (res.kyoku, res.honba) == (0, 0)
     assert res.tenpai is None and tuple(res.nagashi) == ()
+
+
+# ------------------------------------------------------------------------ the responses
+def test_rule_8_a_response_step_without_actions_passes_every_call():
+    """RULES §8 calls are a choice: ``step(None)`` at a response point, like ``step([])``,
+    is every seat passing (``GameState.step``: a seat that may act but is missing passes),
+    not an error — the pon on offer is declined and the next seat draws."""
+    st = table([DUMMY, "55z123m456p789s11z", "", ""], draws="5z 1s")
+    discard(st, "5z")
+    assert st.phase == Phase.RESPONSE and st.to_act == [1]
+    assert find(st, 1, T.PON) is not None
+    st.step(None)
+    assert st.phase == Phase.TURN and st.actor == 1 and st.melds[1] == []
+    assert st.last_draw >> 2 == K("1s")
+
+
+# ------------------------------------------------------------------------ furiten
+@pytest.mark.parametrize("river, ron", [("5s", False), ("1z", True)])
+def test_rule_8_furiten_counts_a_river_given_to_set_position(river, ron):
+    """RULES §8 furiten (a): a wait among one's own discards forbids ron. A river given to
+    ``set_position`` counts (its docstring): seat 1 waits on 2p / 5s (tanyao) and may not
+    ron the dealer's 2p after an earlier 5s of its own; after a 1z it may."""
+    st = table([DUMMY, "234m345p678s22p55s", "", ""], draws="2p")
+    st.set_position(1, river=river)
+    discard(st, "2p")
+    assert (find(st, 1, T.RON, "2p") is not None) == ron
+
+
+def test_planet_yakuless_pass_furiten_of_a_seat_after_the_discarder():
+    """docs/rules.md §10 planet (``furiten_on_yakuless_pass``, seeds/003), RULES §8 (b):
+    letting pass a discard that completes the shape without a yaku is furiten until one's
+    next draw, for every seat — here seat 2 after the dealer's 4m (no yaku: 234m 456m 789m
+    999p 11s) may not ron seat 1's 1m (ittsu) in the same go-around. Under the default
+    rules (only a winnable pass counts) it may."""
+    hands = ["1199m1188p1199s3z", "2266p3377s4455z6z", "23m456m789m999p11s",
+             "3388p4466s5566z7z"]
+    for rules, ron in ((Rules.planet(), False), (Rules(), True)):
+        st = table(hands, draws="4m 1m", rules=rules)
+        discard(st, "4m")
+        assert st.actor == 1 and st.temp_furiten[2] == (not ron)
+        discard(st, "1m")
+        assert (find(st, 2, T.RON, "1m") is not None) == ron
+
+
+# ------------------------------------------------------------------------ discards by id
+def test_rule_8_a_discard_naming_another_copy_throws_the_copy_held():
+    """RULES §1 / §8: the four copies of a kind are alike, so a discard built by hand
+    (``Action(DISCARD, seat, id)``) naming a copy the player does not hold throws the copy
+    held — also for the last id, 135 (the fourth 7z)."""
+    st = table(["1199m1199p1199s7z", "", "", ""], draws="1s")
+    mine = held(st, 0, "7z")
+    assert mine != 135 and 135 not in st.hand[0]
+    st.step(Action(T.DISCARD, 0, 135))
+    assert st.river[0] == [mine] and mine not in st.hand[0]
+
+
+# ------------------------------------------------------------------------ melds
+def test_rule_8_a_pon_records_the_seat_it_came_from():
+    """RULES §8 calls (pon from anyone): the meld records where the called tile came from,
+    relative to the caller (docs/rules.md, ``Meld.from_who``: 1 right, 2 across, 3 left) —
+    the dealer's pon of the next seat's 5z is from the right, of seat 3's from the left."""
+    st = table(["55z1199m1199p119s", "5z", "", ""], draws="1s 2s")
+    discard(st, "1s")
+    discard(st, "5z")
+    st.step(find(st, 0, T.PON))
+    assert st.melds[0][0].from_who == 1
+    st = table(["55z1199m1199p119s", "", "", "5z"], draws="1s 2s 3s 4s")
+    tsumogiri_round(st, 3)
+    discard(st, "5z")
+    st.step(find(st, 0, T.PON))
+    assert st.melds[0][0].from_who == 3
+
+
+def test_sanma_a_pon_records_the_seat_it_came_from():
+    """docs/rules.md §11 (calls as with four players, the seat to one's left is the one
+    before): with three players the dealer's pon of seat 1's 5z is from the right (1), of
+    seat 2's from the left (3)."""
+    st = table3(["55z1199m1199p119s", "5z", ""], draws="1s 2s")
+    discard(st, "1s")
+    discard(st, "5z")
+    st.step(find(st, 0, T.PON))
+    assert st.melds[0][0].from_who == 1
+    st = table3(["55z1199m1199p119s", "", "5z"], draws="1s 2s 3s")
+    tsumogiri_round(st, 2)
+    discard(st, "5z")
+    st.step(find(st, 0, T.PON))
+    assert st.melds[0][0].from_who == 3
+
+
+# ------------------------------------------------------------------------ invariants
+def test_check_invariants_notices_stale_waits():
+    """``check_invariants`` (the oracle of the table tests) recomputes the shanten and
+    waits of every 13-tile hand: a stale incremental wait mask is reported."""
+    st = table([DUMMY, "234m345p678s22p55s", "", ""], draws="1s")
+    st.check_invariants()
+    st.waits[1] = 0
+    with pytest.raises(AssertionError, match="waits"):
+        st.check_invariants()
