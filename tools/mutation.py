@@ -62,7 +62,8 @@ TARGETS = {
                           ["tests/test_scoring.py", "tests/test_yaku.py",
                            "tests/test_rule_survivors.py", "tests/test_mutation_scoring.py",
                            "tests/test_sanma.py", "tests/test_mutation_reference.py"]),
-    "handcore": ("src/ippatsu/_reference/handcore.py", ["tests/test_core.py"]),
+    "handcore": ("src/ippatsu/_reference/handcore.py",
+                 ["tests/test_mutation_handcore.py", "tests/test_core.py"]),
     # fast known answers first (pytest -x stops at the first failure), the hypothesis and
     # batch tests of test_core.py after; the three-player keyword and efficiency_discard
     # are pinned outside test_core.py, so their tests are named one by one

@@ -1,0 +1,51 @@
+"""The hand core's reference (``ippatsu._reference.handcore``): behaviour that planted
+bugs survived (issue 15, ``tools/mutation.py handcore``).
+
+Each test names the rule it pins (RULES.md §2-3: shanten, agari, waits, effective tiles)
+and was checked by planting the mutant it aims at in a scratch copy of
+``src/ippatsu/_reference/handcore.py`` (pure-Python backend, shared data hidden) and
+watching it fail. Expected values are known answers from the rules or come from the
+independent oracle of ``tests/_oracle.py``, never from the reference itself.
+"""
+from __future__ import annotations
+
+import pytest
+
+from ippatsu import core
+from ippatsu._reference import handcore as hc
+from ippatsu.errors import HandSizeError, TileCountError
+from ippatsu.tiles import parse_counts
+
+# RULES §1 notation: ranks 1-9 of m, p, s, then the honors 1z-7z
+KIND_NAMES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+
+
+def test_rule_1_a_fifth_copy_error_names_the_kind_in_notation():
+    """RULES §1 (four copies of each of the 34 kinds): a count of 5 is ``fifth_copy``,
+    and the message names the kind in tile notation (3p, 9s, 1z, 7z, ...), for every
+    kind, on the scalar and the batch readers."""
+    import numpy as np
+
+    for k, name in enumerate(KIND_NAMES):
+        c = [0] * 34
+        c[k] = 5
+        with pytest.raises(TileCountError) as e:
+            core.shanten(c)
+        assert e.value.code == "fifth_copy" and f"5 copies of {name}:" in str(e.value)
+        with pytest.raises(TileCountError) as e:
+            core.shanten_batch(np.array([c], np.uint8))
+        assert f"row 0: 5 copies of {name}:" in str(e.value)
+
+
+def test_rule_1_the_reference_takes_exactly_34_counts():
+    """RULES §1: a hand as counts is one count per kind, 34 of them; the reference's
+    entry points refuse 33 or 35 counts (``bad_counts_length``) rather than reading a
+    35th kind or a shorter table."""
+    c = parse_counts("123m456p789s1122z")
+    assert hc.check_counts(c) == 4
+    for bad in (c[:33], c + [0], c + [1]):
+        for fn in (hc.check_counts, hc.shanten_standard, hc.is_agari_counts,
+                   hc.shanten_chiitoitsu):
+            with pytest.raises(HandSizeError) as e:
+                fn(bad)
+            assert e.value.code == "bad_counts_length", (fn, len(bad))
