@@ -186,18 +186,17 @@ def _play_counted(st, agents) -> tuple:
     stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
     values = [[] for _ in range(n)]
     seen = 0
-    step = st.step
     while True:
         phase = st.phase
-        if phase == _TURN:
+        if phase is _TURN:
             p = st.actor
-            step(_pick(agents[p], bits[p], views[p], st._legal[p]))
+            st.step(_pick(agents[p], bits[p], views[p], st._legal[p]))
             continue
-        if phase == _RESPONSE:
+        if phase is _RESPONSE:
             chosen = []
             for p, acts in st._legal.items():
                 chosen.append(_pick(agents[p], bits[p], views[p], acts))
-            step(chosen)
+            st.step(chosen)
             continue
         results = st.hand_results
         while seen < len(results):  # the hand that just ended
@@ -221,12 +220,12 @@ def _play_counted(st, agents) -> tuple:
                     s[3] += 1
                 if st.is_open[p]:
                     s[4] += 1
-        if phase == _GAME_END:
+        if phase is _GAME_END:
             break
         legal = st._legal
         if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
             d = st.dealer
-            step([_pick(agents[d], bits[d], views[d], legal[d])])
+            st.step([_pick(agents[d], bits[d], views[d], legal[d])])
         else:
             st.next_hand()
     return stats, values

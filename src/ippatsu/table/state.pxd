@@ -13,6 +13,9 @@ cimport cython
                banned=bint)
 cpdef list _one_per_spec(list hand, tuple spec, int drawn, ban)
 
+# the rules read at every turn (a cached tuple)
+cpdef tuple _turn_rules(rules)
+
 
 cdef class GameState:
     # game

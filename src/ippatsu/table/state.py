@@ -228,9 +228,20 @@ def _spec(t: int) -> int:
 #: one bit per (kind, red-ness) of each tile id
 _SPECBIT = tuple(1 << _spec(t) for t in range(136))
 _ACTION_TYPES = frozenset(ActionType)
-#: (rules, max_kans, riichi_min_points, riichi_min_wall) of the last Rules object a turn
-#: used (replaced as one tuple: never half updated)
-_TURN_RULES = [(None, 0, 0, 0)]
+#: (rules, max_kans, riichi_min_points, riichi_min_wall, furiten_on_yakuless_pass) of the
+#: last Rules object a turn used (replaced as one tuple: never half updated)
+_TURN_RULES = [(None, 0, 0, 0, False)]
+
+
+def _turn_rules(rules) -> tuple:
+    """The rules read at every turn and every passed discard, cached for the (frozen)
+    :class:`Rules` object last seen."""
+    e = _TURN_RULES[0]
+    if e[0] is not rules:
+        e = (rules, rules.max_kans, rules.riichi_min_points, rules.riichi_min_wall,
+             rules.furiten_on_yakuless_pass)
+        _TURN_RULES[0] = e
+    return e
 _PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
 _STOPS = tuple(Action(ActionType.STOP, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
@@ -304,15 +315,16 @@ def _one_per_spec(hand: List[int], spec: tuple, drawn: int, ban) -> List[int]:
     banned = ban != 0
     out: List[int] = []
     n = 0
-    for t in hand:
+    for x in hand:  # x the id object (stored as is), t its C value when compiled
+        t = x
         if banned and (ban >> (t >> 2)) & 1:
             continue
         s = sb[t]
         i = slot[s]
         if i:
-            out[i - 1] = t
+            out[i - 1] = x
         else:
-            out.append(t)
+            out.append(x)
             n += 1
             slot[s] = n
     if drawn >= 0:
@@ -660,9 +672,10 @@ class GameState:
                 t = w.live[j]
             self._rinshan_pos += 1
         else:
-            if self._live_pos >= len(w.live):
+            live = w.live
+            if self._live_pos >= len(live):
                 raise IllegalActionError("the wall has no more tiles to draw", "wall_exhausted")
-            t = w.live[self._live_pos]
+            t = live[self._live_pos]
             self._live_pos += 1
         self.left -= 1
         self.hand[p].append(t)
@@ -746,18 +759,14 @@ class GameState:
             return [disc[t] for t in _one_per_spec(hand, self._spec, -1, self.kuikae)]
         acts = []
         if fresh:
-            agari = (self.waits[p] >> (drawn >> 2)) & 1
+            agari = (self.waits[p] & _KBIT[drawn >> 2]) != 0
         else:
             agari = _is_agari(bytes(cnt))
         if agari:
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
-        # the rules read at every turn, cached for the (frozen) Rules object
-        e = _TURN_RULES[0]
-        if e[0] is not rules:
-            e = (rules, rules.max_kans, rules.riichi_min_points, rules.riichi_min_wall)
-            _TURN_RULES[0] = e
+        e = _turn_rules(rules)
         can_kan = self.kan_count < e[1] and self.left > 0
         sanma = self.n_players == 3
         if self.riichi[p]:
@@ -1011,9 +1020,9 @@ class GameState:
     def _discard(self, p: int, t: int, riichi: bool) -> None:
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
             self._flush_dora()  # Tenhou: the open kan's indicator turns at the discard
-        tsumogiri = t == self.last_draw
-        hand = self.hand[p]
         tid = t
+        tsumogiri = tid == self.last_draw
+        hand = self.hand[p]
         n = len(hand)
         i = 0
         while i < n and hand[i] != tid:
@@ -1021,7 +1030,7 @@ class GameState:
         if i == n:
             raise ValueError("list.remove(x): x not in list")
         del hand[i]  # hand.remove(t), C-level when compiled
-        k = t >> 2
+        k = tid >> 2
         cnt = self.cnt[p]
         cnt[k] -= 1
         river = self.river[p]
@@ -1029,7 +1038,8 @@ class GameState:
         self.river_called[p].append(False)
         if riichi:
             self.river_riichi[p] = len(river) - 1
-        self.disc_mask[p] |= _KBIT[k]
+        kb = _KBIT[k]
+        self.disc_mask[p] |= kb
         self.visible[k] += 1
         if not _YAO[k]:
             self.nagashi_ok[p] = False
@@ -1055,7 +1065,7 @@ class GameState:
         waits = self.waits
         rii = self.riichi
         for q in self._others[p]:
-            if not (waits[q] >> k) & 1:  # cheap test before building the action list
+            if not waits[q] & kb:  # cheap test before building the action list
                 if last or rii[q]:
                     continue
                 cq = self.cnt[q]
@@ -1219,7 +1229,7 @@ class GameState:
         """The discard ``t`` of ``p`` was not ronned: riichi, dora, aborts, then the call
         or the next draw."""
         rules = self.rules
-        if rules.furiten_on_yakuless_pass:
+        if _turn_rules(rules)[4]:
             # planet: letting pass a tile that completes the shape is temporary furiten,
             # yaku or not (a caller's own call lifts it in _call)
             waits = self.waits

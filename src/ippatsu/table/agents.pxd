@@ -1,0 +1,14 @@
+# Augmenting declarations for agents.py when it is compiled by Cython (setup.py): the
+# game loop of study.match (_play_counted) calls the state machine's methods as C calls
+# (GameState is a cdef class, state.pxd) with typed seats and counters. agents.py stays
+# plain Python: interpreted (IPPATSU_PURE_PYTHON=1) it runs the same program.
+
+cimport cython
+from ippatsu.table.state cimport GameState
+
+@cython.locals(n=Py_ssize_t, k=int)
+cdef object _pick(object agent, object bits, object view, list acts)
+
+@cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, views=list, bits=list, stats=list,
+               values=list, chosen=list, results=list, dealt_in=list, s=list, acts=list)
+cpdef tuple _play_counted(GameState st, list agents)
