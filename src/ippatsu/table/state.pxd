@@ -56,7 +56,7 @@ cdef class GameState:
     cpdef _do_turn(self, a)
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
                    cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
-                   hand=list, tid=int, n=int, i=int)
+                   hand=list, tid=int, n=int, i=int, vis=bytearray)
     cpdef _discard(self, int p, t, bint riichi)
     cpdef bint _can_ron(self, int q, k)
     cpdef list _response_actions(self, int q, int p, t, bint last)

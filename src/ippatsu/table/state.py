@@ -939,7 +939,7 @@ class GameState:
         ends) or ``PASS`` (the next hand starts; a missing choice passes).
         """
         phase = self.phase
-        if phase == _TURN:
+        if phase is _TURN:
             if type(actions) is not Action:
                 if isinstance(actions, dict):
                     actions = actions.get(self.actor)
@@ -958,9 +958,9 @@ class GameState:
                     self._do_turn(self._resolve(actions))
             else:
                 self._do_turn(self._resolve(actions))
-        elif phase == _RESPONSE:
+        elif phase is _RESPONSE:
             self._do_response(self._chosen(actions))
-        elif phase == _HAND_END:
+        elif phase is _HAND_END:
             if self._legal:  # LastDealerStop.OPTIONAL: the dealer stops or plays on
                 a = self._chosen(actions).get(self.dealer)
                 self._legal = {}
@@ -971,7 +971,7 @@ class GameState:
             return
         else:
             raise IllegalActionError("the game is over", "game_over")
-        if self.phase == _HAND_END and self.auto_next and not self._legal:
+        if self.phase is _HAND_END and self.auto_next and not self._legal:
             self.next_hand()
 
     def _chosen(self, actions) -> Dict[int, Action]:
@@ -1040,7 +1040,8 @@ class GameState:
             self.river_riichi[p] = len(river) - 1
         kb = _KBIT[k]
         self.disc_mask[p] |= kb
-        self.visible[k] += 1
+        vis = self.visible
+        vis[k] += 1
         if not _YAO[k]:
             self.nagashi_ok[p] = False
         if self.riichi[p] == _ACCEPTED:
