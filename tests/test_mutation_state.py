@@ -285,20 +285,24 @@ def test_check_invariants_notices_stale_waits():
 
 
 # ------------------------------------------------------------------------ three players
-def test_sanma_a_fifth_replacement_draw_takes_the_last_live_tile():
+@pytest.mark.parametrize("n_live", [55, 40])
+def test_sanma_a_fifth_replacement_draw_takes_the_last_live_tile(n_live):
     """docs/rules.md §11 The table with three players: a replacement draw beyond the
     fourth (kans and Norths together) takes the last tile of the live wall, as the dead
     wall is refilled from it; every replacement draw shortens the live wall by one. The
     dealer sets four Norths aside, then makes a closed kan of 1p: the fifth replacement
-    is the 55th live tile; the 108 tiles stay conserved."""
-    st = table3(["4444z1111p99s999m", "", ""], draws="9p", rinshan="1s1s2s2s")
+    is the last live tile — the 55th, or the 40th of a test wall that plays only 40 — and
+    the 108 tiles stay conserved (``check_invariants`` follows the refill, also when the
+    wall holds more live tiles than it plays)."""
+    st = table3(["4444z1111p99s999m", "", ""], draws="9p", rinshan="1s1s2s2s",
+                n_live=n_live)
     for _ in range(4):
         st.step(find(st, 0, T.NUKIDORA))
         pass_all(st)
-    assert len(st.nuki[0]) == 4 and st.left == 55 - 1 - 4
+    assert len(st.nuki[0]) == 4 and st.left == n_live - 1 - 4
     st.step(find(st, 0, T.ANKAN, "1p"))
     pass_all(st)
     assert st.phase == Phase.TURN and st.actor == 0 and st.rinshan_draw
-    assert st.last_draw == st.wall.live[54] and st.last_draw in st.hand[0]
-    assert st.left == 55 - 1 - 5
+    assert st.last_draw == st.wall.live[n_live - 1] and st.last_draw in st.hand[0]
+    assert st.left == n_live - 1 - 5
     st.check_invariants()

@@ -1687,8 +1687,10 @@ class GameState:
                 vis[t >> 2] += 1
             assert vis == self.visible, "visible counts out of sync"
             w = self.wall
-            extra = max(0, self._rinshan_pos - len(w.rinshan))  # refills from the live end
-            seen += (w.live[self._live_pos:len(w.live) - extra]
+            # replacement draws beyond the dead wall's take the last of the n_live live
+            # tiles (_draw); a test wall may hold more live tiles than it plays
+            extra = max(0, self._rinshan_pos - len(w.rinshan))
+            seen += (w.live[self._live_pos:w.n_live - extra] + w.live[w.n_live:]
                      + w.rinshan[self._rinshan_pos:] + w.dora + w.ura)
             if n_p == 3:
                 if len(w.tiles()) == 108:
