@@ -49,3 +49,15 @@ def test_rule_1_the_reference_takes_exactly_34_counts():
             with pytest.raises(HandSizeError) as e:
                 fn(bad)
             assert e.value.code == "bad_counts_length", (fn, len(bad))
+
+
+def test_rule_1_runs_do_not_wrap_from_9_into_the_next_suit():
+    """RULES §1: a run is three consecutive numbers of one suit, so 8m 9m 1p (and 9m 1p 2p,
+    8s 9s 1z) are no run: a hand whose only reading would use one has no standard
+    reading, is not complete, and a run inside a suit still is one."""
+    for text in ("89m1p22s", "9m12p22s", "89s1z22p", "111m89m1p22s"):
+        assert core.decompositions(text) == [], text
+        assert not core.is_agari(text), text
+    # 7m 8m 9m is a run (the highest start of a suit): one reading, pair 2s
+    assert core.decompositions("789m22s") == [((0, 19), (1, 6))]
+    assert core.decompositions("789p22s") == [((0, 19), (1, 15))]
