@@ -247,3 +247,100 @@ def test_ukeire_batch_fills_the_out_pair():
     want1 = [0] * 34
     want1[28] = 3                                # 111z 2z: a tanki on South, 3 left
     assert tiles[1].tolist() == want1
+
+
+def test_shanten_refuses_an_unknown_form_name():
+    """``shanten(hand, form)`` takes the forms of RULES §3 by name ('standard',
+    'chiitoitsu', 'kokushi'); any other string is ``bad_form``, not the standard form."""
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import IppatsuError
+
+    for form in ("pinfu", "Standard", ""):
+        with pytest.raises(IppatsuError) as e:
+            core.shanten("123m456p789s1122z", form)
+        assert e.value.code == "bad_form", form
+
+
+def test_batch_takes_one_row_of_34_counts_as_a_one_row_batch():
+    """The batch functions take an ``(N, 34)`` array or a single row of 34 counts (read
+    as N = 1): 123m456p789s1122z is tenpai on East and South."""
+    import numpy as np
+
+    from ippatsu import core
+    from ippatsu.tiles import parse_counts
+
+    for dt in (np.uint8, np.int64):
+        row = np.array(parse_counts("123m456p789s1122z"), dt)
+        assert core.shanten_batch(row).tolist() == [0]
+        w = core.waits_batch(row)
+        assert w.shape == (1, 34) and np.nonzero(w[0])[0].tolist() == [27, 28]
+
+
+def test_batch_wide_arrays_are_checked_whole_before_the_rows():
+    """RULES §1 (a count is 0 to 4), first error wins: a batch that is not uint8 is
+    checked whole first, so row 1's negative count is reported before row 0's wrong
+    size (12 tiles), on both backends; a negative visible count is ``negative_count``."""
+    import numpy as np
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import TileCountError
+    from ippatsu.tiles import parse_counts
+
+    a = np.array([parse_counts("123m456p789s112z"), parse_counts("123m456p789s1122z")],
+                 np.int64)
+    a[1, 5] = -1
+    for fn in (core.shanten_batch, core.is_agari_batch, core.waits_batch):
+        with pytest.raises(TileCountError) as e:
+            fn(a)
+        assert e.value.code == "negative_count" and "row 1: -1 copies of 6m" in str(e.value)
+    h = np.array([parse_counts("123m456p789s1122z")], np.uint8)
+    v = np.zeros((1, 34), np.int8)
+    v[0, 27] = -1
+    with pytest.raises(TileCountError) as e:
+        core.ukeire_batch(h, v)
+    assert e.value.code == "negative_count"
+
+
+def test_batch_visible_may_show_one_of_every_kind():
+    """A visible row of 34 ones is legal (one copy of each kind seen): 123m456p789s1122z
+    then has 4 - 2 - 1 = 1 East and 1 South left."""
+    import numpy as np
+
+    from ippatsu import core
+    from ippatsu.tiles import parse_counts
+
+    h = np.array([parse_counts("123m456p789s1122z")], np.uint8)
+    for dt in (np.uint8, np.int32):
+        sh, tiles = core.ukeire_batch(h, np.ones((1, 34), dt))
+        want = [0] * 34
+        want[27] = want[28] = 1
+        assert sh.tolist() == [0] and tiles[0].tolist() == want
+
+
+def test_batch_fifth_copy_names_the_five_not_an_earlier_four():
+    """RULES §1: four copies of a kind are legal, a fifth is not: in a wide batch (or a
+    visible array) the ``fifth_copy`` error names the row and kind holding 5, not an
+    earlier legal 4."""
+    import numpy as np
+    import pytest
+
+    from ippatsu import core
+    from ippatsu.errors import TileCountError
+    from ippatsu.tiles import parse_counts
+
+    b = np.array([parse_counts("1111m234p567p789s"), parse_counts("123m456p789s1122z")],
+                 np.int64)
+    b[1, 1] = 5
+    with pytest.raises(TileCountError) as e:
+        core.shanten_batch(b)
+    assert e.value.code == "fifth_copy" and "row 1: 5 copies of 2m" in str(e.value)
+    h = np.array([parse_counts("123p456p789s1122z")] * 2, np.uint8)
+    v = np.zeros((2, 34), np.int64)
+    v[0, 0] = 4
+    v[1, 30] = 5
+    with pytest.raises(TileCountError) as e:
+        core.ukeire_batch(h, v)
+    assert e.value.code == "fifth_copy" and "row 1: 5 copies of 4z" in str(e.value)
