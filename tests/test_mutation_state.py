@@ -306,3 +306,19 @@ def test_sanma_a_fifth_replacement_draw_takes_the_last_live_tile(n_live):
     assert st.last_draw == st.wall.live[n_live - 1] and st.last_draw in st.hand[0]
     assert st.left == n_live - 1 - 5
     st.check_invariants()
+
+
+@pytest.mark.parametrize("hand, refused", [("123m456p789s1122z", True),
+                                           ("11m99m456p789s112z", False)])
+def test_sanma_a_wall_holding_2m_to_8m_is_refused(hand, refused):
+    """docs/rules.md §11 Tiles / The wall: 108 tiles, no 2m-8m. A three-player wall given
+    to the table (``Wall.check``) holding a 2m-8m is refused at the start of its hand
+    (``wall_tile_id``), as a hand holding one is refused by the scoring API — not played
+    on with waits on tiles that do not exist."""
+    if refused:
+        with pytest.raises(IllegalActionError) as e:
+            table3([hand, "", ""], draws="9m")
+        assert e.value.code == "wall_tile_id"
+    else:
+        st = table3([hand, "", ""], draws="9m")
+        assert st.phase == Phase.TURN and st.actor == 0

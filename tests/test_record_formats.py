@@ -173,10 +173,11 @@ def test_sanma_xml_is_a_four_player_game(shared_data):
     assert rep.ok and rep.exact == rep.hands == 1, rep.problems
 
 
+# the dora indicator 1z (id 108): a three-player wall holds no 2m-8m (Wall.check)
 SANMA_MJLOG = ('<mjloggm ver="2.3"><GO type="{type}" lobby="0"/>'
                '<UN n0="%41" n1="%42" n2="%43" n3="" dan="0,0,0,0" rate="1500,1500,1500,1500" '
                'sx="M,M,M,C"/><TAIKYOKU oya="0"/>'
-               '<INIT seed="0,0,0,1,1,5" ten="350,350,350,0" oya="0" '
+               '<INIT seed="0,0,0,1,1,108" ten="350,350,350,0" oya="0" '
                'hai0="0,1,2,3,36,37,38,39,40,41,42,43,44" '
                'hai1="45,46,47,48,49,50,51,53,54,55,56,57,58" '
                'hai2="59,60,61,62,63,64,65,66,67,68,69,70,71" hai3=""/>'

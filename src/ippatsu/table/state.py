@@ -373,12 +373,12 @@ def _scores(scores, n: int = 4) -> List[int]:
     return out
 
 
-def _checked_wall(wall) -> Wall:
+def _checked_wall(wall, players: int) -> Wall:
     """A wall the state did not generate itself (``walls=``, ``start_hand(wall)``),
-    checked once at the start of its hand (:meth:`Wall.check`)."""
+    checked once at the start of its hand (:meth:`Wall.check`) for ``players`` seats."""
     if not isinstance(wall, Wall):
         raise IllegalActionError(f"a wall is a Wall, got {type(wall).__name__}", "bad_wall")
-    wall.check()
+    wall.check(players)
     return wall
 
 
@@ -504,11 +504,11 @@ class GameState:
             self.scores = _scores(scores, self.n_players)
         if wall is None:
             if self._walls is not None:
-                wall = _checked_wall(self._walls(self))
+                wall = _checked_wall(self._walls(self), self.n_players)
             else:
                 wall = self._wallgen(self.dealer)  # seeded: right by construction
         else:
-            wall = _checked_wall(wall)
+            wall = _checked_wall(wall, self.n_players)
         n = self.n_players
         if len(wall.hands) != n:
             raise IllegalActionError(f"a wall for {n} players deals {n} hands, got "

@@ -111,13 +111,15 @@ class Wall:
         live = parts[0] + rest
         return cls(full_hands, live, rin, dor, ur, n_live)
 
-    def check(self) -> None:
+    def check(self, players: Optional[int] = None) -> None:
         """Raise :class:`~ippatsu.errors.IllegalActionError` unless the wall can deal a
-        hand: four start hands of 13 ids (code ``"wall_hand_size"``), at least the dealer's
+        hand: four start hands of 13 ids, three in three-player mahjong (``players``, when
+        given: the seats of the table; code ``"wall_hand_size"``), at least the dealer's
         first draw and one dora indicator (``"wall_too_short"``), ids that are ints 0-135
-        (``"wall_tile_id"``) and appear once (``"wall_duplicate_id"``), ``n_live`` an int
-        1-70 (``"bad_wall"``). A wall may hold fewer than 136 tiles (a replay's wall holds
-        what the record shows). The state checks every wall it did not generate itself."""
+        (``"wall_tile_id"``; with three hands none of 2m-8m, docs/rules.md §11) and appear
+        once (``"wall_duplicate_id"``), ``n_live`` an int 1-70 (``"bad_wall"``). A wall
+        may hold fewer than 136 tiles (a replay's wall holds what the record shows). The
+        state checks every wall it did not generate itself."""
         try:
             hands = [list(h) for h in self.hands]
             parts = [list(self.live), list(self.rinshan), list(self.dora), list(self.ura)]
@@ -127,6 +129,9 @@ class Wall:
         if len(hands) not in (3, 4):
             raise IllegalActionError(f"a wall deals four hands (three in three-player "
                                      f"mahjong), got {len(hands)}", "wall_hand_size")
+        if players is not None and len(hands) != players:
+            raise IllegalActionError(f"a wall for {players} players deals {players} hands, "
+                                     f"got {len(hands)}", "wall_hand_size")
         for p, h in enumerate(hands):
             if len(h) != 13:
                 raise IllegalActionError(f"the start hand of seat {p} holds {len(h)} tiles, "
@@ -140,6 +145,7 @@ class Wall:
         if type(n) is not int or not 1 <= n <= N_LIVE:
             raise IllegalActionError(f"n_live is an int 1-{N_LIVE}, got {n!r}", "bad_wall")
         seen = set()
+        sanma = len(hands) == 3
         for t in [t for h in hands for t in h] + [t for part in parts for t in part]:
             if type(t) is not int and not isinstance(t, (int, np.integer)) or \
                     isinstance(t, bool):
@@ -147,6 +153,9 @@ class Wall:
                                          "wall_tile_id")
             if not 0 <= t < 136:
                 raise IllegalActionError(f"wall tile id {t} is outside 0-135", "wall_tile_id")
+            if sanma and 4 <= t < 32:
+                raise IllegalActionError(f"wall tile id {t} is a {t // 4 + 1}m: a "
+                                         f"three-player wall has no 2m-8m", "wall_tile_id")
             if t in seen:
                 raise IllegalActionError(f"tile id {t} appears twice in the wall",
                                          "wall_duplicate_id")
