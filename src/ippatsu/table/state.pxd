@@ -16,6 +16,11 @@ cpdef list _one_per_spec(list hand, tuple spec, int drawn, ban)
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
 
+# the melds of legal calls (C calls from _call / _ankan / _kakan)
+cpdef object _meld(int code, tiles, called, from_who, added=*)
+@cython.locals(seat=int)
+cpdef object _new_meld(mtype, tiles, called, from_who, added=*)
+
 
 cdef class GameState:
     # game
@@ -45,6 +50,8 @@ cdef class GameState:
     # Typed locals (@cython.locals): kinds, seats and counts are C ints (never shifted
     # into a mask: bits come from the _KBIT table), counts are typed bytearrays.
     cpdef _refresh_waits(self, int p)
+    cpdef _remove(self, int p, t)
+    cpdef _break_first(self)
     @cython.locals(t=int, c=bytearray)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,

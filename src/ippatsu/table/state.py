@@ -297,7 +297,7 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     oset(m, "from_who", seat)
     oset(m, "added", added)
     oset(m, "_auto", False)
-    key = (mtype.value, tuple([(x >> 2, x in _RED) for x in ids]),
+    key = (mtype._value_, tuple([(x >> 2, x in _RED) for x in ids]),
            None if called is None else (called >> 2, called in _RED),
            None if added is None else (added >> 2, added in _RED), seat)
     oset(m, "_key", key)
