@@ -9,7 +9,8 @@ otherwise write.
   play-outs (worlds × choices) per second;
 * matches: ``study.match`` half games with greedy and with random agents, games per second;
 * scaling: the same match on ``local`` with 2 workers and on a local Ray runtime against
-  one worker (``serial``), wall-clock, best of 3 runs each;
+  one worker (``serial``: in this process; ``local x1``: one pool worker, the same
+  machinery as two), wall-clock, best of 3 runs each;
 * memory: RSS before and after a long random-agent match run through ``study.match``
   (``--memory GAMES``).
 
@@ -103,6 +104,7 @@ def scaling(games: int, ray: bool, repeat: int = 3) -> dict:
     noisy; the best run is the one least disturbed by other load)."""
     out = {}
     for name, kw in (("serial", dict(backend="serial")),
+                     ("local x1", dict(backend="local", workers=1)),
                      ("local x2", dict(backend="local", workers=2)),
                      ("ray x2", dict(backend="ray")) if ray else (None, None)):
         if name is None:
@@ -220,6 +222,8 @@ def main() -> None:
         rows.append((f"match greedy+3 random, {name} (games/s, wall)", rate))
         if name != "serial":
             rows.append((f"  {name} / serial", rate / sc["serial"]))
+        if name == "local x2":  # the same pool machinery with one worker and with two
+            rows.append(("  local x2 / local x1", rate / sc["local x1"]))
     rows.append(("  machine ceiling: 2 processes / 1, fixed CPU loop", machine_ceiling()))
     if a.memory:
         before, after, rate = memory(a.memory)

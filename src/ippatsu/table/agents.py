@@ -8,8 +8,9 @@
   effective tiles (counted against the tiles it can see), by one call of
   :func:`ippatsu.core.efficiency_discard`'s kernel.
 
-The build compiles this file with Cython (plain Python, no declarations: the same
-program); ``IPPATSU_PURE_PYTHON=1`` runs it interpreted (``table/_source.py``).
+The build compiles this file with Cython (plain Python; ``agents.pxd`` only types the
+match loop, the same program); ``IPPATSU_PURE_PYTHON=1`` runs it interpreted
+(``table/_source.py``).
 """
 from __future__ import annotations
 
