@@ -61,3 +61,24 @@ def test_rule_1_runs_do_not_wrap_from_9_into_the_next_suit():
     # 7m 8m 9m is a run (the highest start of a suit): one reading, pair 2s
     assert core.decompositions("789m22s") == [((0, 19), (1, 6))]
     assert core.decompositions("789p22s") == [((0, 19), (1, 15))]
+
+
+def test_rule_3_ukeire_unseen_count_is_four_minus_held_minus_visible():
+    """RULES §3 effective tiles: each effective kind comes with the count still unseen,
+    four minus the copies in the hand minus the copies seen elsewhere (``visible``).
+    23m456p789s11122z waits on 1m and 4m (none held): with one 1m and two 4m seen, 3 and
+    2 are left; 123m456p789s1112z waits on South, held once: with one seen, 2 left."""
+    import numpy as np
+
+    vis = [0] * 34
+    vis[0], vis[3] = 1, 2
+    u = core.ukeire("23m456p789s11122z", visible=vis)
+    assert u.shanten == 0
+    assert u.tiles == ((0, 3), (3, 2)) and u.total == 5
+    sh, tiles = core.ukeire_batch(np.array([parse_counts("23m456p789s11122z")], np.uint8),
+                                  np.array([vis], np.uint8))
+    assert sh.tolist() == [0] and tiles[0, 0] == 3 and tiles[0, 3] == 2
+    vis = [0] * 34
+    vis[28] = 1
+    u = core.ukeire("123m456p789s1112z", visible=vis)
+    assert u.tiles == ((28, 2),) and u.total == 2
