@@ -322,3 +322,58 @@ def test_sanma_a_wall_holding_2m_to_8m_is_refused(hand, refused):
     else:
         st = table3([hand, "", ""], draws="9m")
         assert st.phase == Phase.TURN and st.actor == 0
+
+
+# ------------------------------------------------------------------------ seed 2
+@pytest.mark.parametrize("hand, offered", [("11m23m", False), ("1m1p23m", True)])
+def test_rule_8_kuikae_chi_of_4m_with_23m_bans_1m(hand, offered):
+    """RULES §8 kuikae (chi 4 with 23 bans 4 and 1), and a call that would leave only
+    banned tiles is not offered: holding 11m 23m (three pons shown), a chi of the dealer's
+    4m with 23m would leave 11m, banned (the far end, the lowest kind 1m), so it is not
+    offered; with 1m 1p 23m the 1p is left to discard and it is."""
+    st = table([DUMMY, "", "", ""], draws="4m")
+    st.set_position(1, hand=hand, melds=["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"])
+    discard(st, "4m")
+    chis = [a for a in st.legal_actions(1) if a.type == T.CHI]
+    assert bool(chis) == offered
+    if offered:
+        st.step(chis[0])
+        assert {a.tile >> 2 for a in st.legal_actions(1)} == {K("1p")}
+
+
+def test_rule_8_without_red_fives_one_discard_per_kind():
+    """``Rules(red_fives=False)``: a red five is a plain five, so the legal discards are
+    one per kind (``legal_actions`` offers one discard per kind and red-ness, docs/rules.md
+    §1 option ``red_fives``) — three 1m (ids 0-2) and four 5p are one discard each."""
+    st = table(["111m5555p19s1234z", "", "", ""], draws="9p", rules=Rules(red_fives=False))
+    kinds = [a.tile >> 2 for a in st.legal_actions(0) if a.type == T.DISCARD]
+    assert sorted(kinds) == sorted(set(kinds))
+    assert K("1m") in kinds and K("5p") in kinds and K("9p") in kinds
+
+
+def test_set_position_of_the_actor_takes_the_last_tile_as_the_draw():
+    """``set_position`` on the actor's turn (tests): the last tile of the hand given is
+    the tile just drawn — the tsumo (RULES §8) is a win on it: 111z 22z 123m 456p 789s
+    completed by the 1z written last."""
+    st = table([DUMMY, "", "", ""], draws="1s")
+    st.set_position(0, hand="1122z123m456p789s1z")
+    assert st.last_draw >> 2 == K("1z")
+    tsumo = find(st, 0, T.TSUMO)
+    assert tsumo is not None and tsumo.tile >> 2 == K("1z")
+
+
+def test_check_invariants_on_a_short_replay_wall_and_a_lost_tile():
+    """``check_invariants``: the 136-tile conservation is checked on a full wall (a tile
+    duplicated in the live wall is reported) and not on a replay's wall, which holds only
+    the tiles a record shows (``Wall.check``: a wall may hold fewer than 136)."""
+    short = Wall.from_permutation(list(range(136)))
+    short.live = short.live[:10]
+    short.ura = []
+    st = GameState(Rules(), start=False, auto_next=False)
+    st.start_hand(short)
+    st.check_invariants()
+    st = table([DUMMY, "", "", ""], draws="1s")
+    st.check_invariants()
+    st.wall.live[-1] = st.wall.live[-2]
+    with pytest.raises(AssertionError, match="136 tiles"):
+        st.check_invariants()
