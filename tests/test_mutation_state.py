@@ -377,3 +377,19 @@ def test_check_invariants_on_a_short_replay_wall_and_a_lost_tile():
     st.wall.live[-1] = st.wall.live[-2]
     with pytest.raises(AssertionError, match="136 tiles"):
         st.check_invariants()
+
+
+def test_rule_8_nagashi_lost_by_the_caller_of_a_pon():
+    """RULES §8 nagashi mangan: only a player "who made no calls" qualifies. Seat 1 pons
+    the dealer's 5z, then discards only honors and terminals (1z, 9s) to the end of the
+    wall: no nagashi (the dealer's called 5z voids the dealer's too), an exhaustive draw."""
+    st = table([DUMMY, "55z123467z19m19p1s", "", ""], draws="2m 3m 4m 5m 9s", n_live=5)
+    discard(st, "5z")
+    st.step(find(st, 1, T.PON))
+    discard(st, "1z")
+    pass_all(st)
+    tsumogiri_round(st, 4)
+    assert st.phase == Phase.HAND_END
+    assert all(t >> 2 in (K("1z"), K("9s")) for t in st.river[1])
+    res = st.hand_results[-1]
+    assert res.kind == "exhaustive" and tuple(res.nagashi) == ()
