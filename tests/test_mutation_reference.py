@@ -344,3 +344,18 @@ def test_batch_fifth_copy_names_the_five_not_an_earlier_four():
     with pytest.raises(TileCountError) as e:
         core.ukeire_batch(h, v)
     assert e.value.code == "fifth_copy" and "row 1: 5 copies of 4z" in str(e.value)
+
+
+def test_a_list_of_14_136_ids_is_a_full_hand():
+    """A hand may be given as 1-14 distinct 136-ids (docs: ``ippatsu.core``), 14 included:
+    the ids of 123m456p789s11222z are a complete hand (RULES §2), and its 13-id part
+    waits on East and South."""
+    from ippatsu import core
+    from ippatsu.hand import Hand
+
+    ids = list(Hand.parse("123m456p789s11222z").ids)
+    assert len(ids) == 14
+    assert core.is_agari(ids) and core.shanten(ids) == -1
+    assert core.is_agari(tuple(ids))
+    assert ids[-1] // 4 == 28                       # the last id is a South
+    assert core.waits(ids[:-1]) == [27, 28]
