@@ -393,3 +393,59 @@ def test_rule_8_nagashi_lost_by_the_caller_of_a_pon():
     assert all(t >> 2 in (K("1z"), K("9s")) for t in st.river[1])
     res = st.hand_results[-1]
     assert res.kind == "exhaustive" and tuple(res.nagashi) == ()
+
+
+def test_rule_8_pon_offered_when_one_other_tile_is_left():
+    """RULES §8 calls and kuikae: a pon is offered when the hand keeps something other than
+    the called kind to discard — holding 555z 1p (three pons shown), the pon of the
+    dealer's 5z leaves 5z 1p and 1p is thrown."""
+    st = table([DUMMY[:-2] + "6z", "", "", ""], draws="5z")
+    st.set_position(1, hand="555z1p", melds=["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"])
+    discard(st, "5z")
+    a = find(st, 1, T.PON)
+    assert a is not None
+    st.step(a)
+    assert {b.tile >> 2 for b in st.legal_actions(1)} == {K("1p")}
+
+
+def test_planet_yakuless_pass_furiten_waits_on_pins():
+    """docs/rules.md §10 planet (``furiten_on_yakuless_pass``, seeds/003) as in
+    ``test_planet_yakuless_pass_furiten_of_a_seat_after_the_discarder``, with the waits
+    in circles: seat 2 (23p 456p 789p 999s 11m) lets the dealer's 4p pass (no yaku) and
+    may not ron seat 1's 1p (ittsu) in the same go-around; under the default rules it may."""
+    hands = ["1199m1188s1199p3z", "2266s3377m4455z6z", "23p456p789p999s11m",
+             "3388s4466m5566z7z"]
+    for rules, ron in ((Rules.planet(), False), (Rules(), True)):
+        st = table(hands, draws="4p 1p", rules=rules)
+        discard(st, "4p")
+        assert st.actor == 1 and st.temp_furiten[2] == (not ron)
+        discard(st, "1p")
+        assert (find(st, 2, T.RON, "1p") is not None) == ron
+
+
+def test_set_position_keeps_a_red_five_asked_for():
+    """``set_position`` (tests) prefers copies nobody else holds, but never trades a red
+    five (``0p``, docs/rules.md §1) for a plain one: seat 1 asks for 0p while the dealer
+    holds it, and gets the red five."""
+    st = table(["0p199m1199p1199s5z", "", "", ""], draws="1s")
+    assert 52 in st.hand[0]
+    st.set_position(1, hand="0p123m456s789s123z")
+    assert 52 in st.hand[1]
+
+
+def test_rule_8_west_extension_goes_on_while_a_repeating_dealer_is_not_first():
+    """RULES §8 / docs/rules.md §10 ``west_extension``: in the West round the game ends at
+    the end of a hand once someone has 30,000 — but not while the dealer repeats out of
+    first place. West 2 (dealer seat 1, tenpai at the exhaustive draw) with seat 0 first
+    on 40,000: the game goes on, West 2 again with one honba."""
+    rules = Rules().replace(west_extension=True)
+    noten = "2468m2468p2468s2z"
+    st = table(["1199m1199p1199s5z", "123m456p789s1122z", noten, noten],
+               draws="8m 8p 8s 5s", n_live=4, rules=rules, kyoku=9,
+               scores=[40000, 20000, 20000, 20000])
+    assert st.dealer == 1
+    tsumogiri_round(st, 4)
+    res = st.hand_results[-1]
+    assert res.kind == "exhaustive" and res.tenpai[1]
+    assert st.phase == Phase.HAND_END and not st.game_over
+    assert st.next_hand_counters[:2] == (9, 1)
