@@ -449,3 +449,28 @@ def test_rule_8_west_extension_goes_on_while_a_repeating_dealer_is_not_first():
     assert res.kind == "exhaustive" and res.tenpai[1]
     assert st.phase == Phase.HAND_END and not st.game_over
     assert st.next_hand_counters[:2] == (9, 1)
+
+
+def test_rule_8_riichi_declared_until_its_discard_passes():
+    """RULES §8 riichi: the 1,000 deposit is paid with the declaring discard once it is
+    not ronned (``RiichiState``: DECLARED while the discard may still be claimed, then
+    ACCEPTED). Seat 1 may pon the dealer's riichi discard 5z: meanwhile the riichi is
+    declared, not accepted and not none, and no deposit is paid."""
+    from ippatsu.table.state import RiichiState
+    st = table(["123m456p789s1122z", "55z1199m1199p19s", "", ""], draws="5z")
+    st.step(find(st, 0, T.RIICHI, "5z"))
+    assert st.phase == Phase.RESPONSE and find(st, 1, T.PON) is not None
+    assert st.riichi[0] is RiichiState.DECLARED and st.riichi[0].name == "DECLARED"
+    assert st.riichi[0] != RiichiState.NONE and st.scores[0] == 25000
+    pass_all(st)
+    assert st.riichi[0] is RiichiState.ACCEPTED and st.scores[0] == 24000
+
+
+def test_check_invariants_notices_counts_out_of_sync():
+    """``check_invariants`` compares each seat's 34 kind counts with its tiles: one count
+    too many (not only too few) is reported."""
+    st = table([DUMMY, "", "", ""], draws="1s")
+    st.check_invariants()
+    st.cnt[1][K("5z")] += 1
+    with pytest.raises(AssertionError, match="counts of seat 1"):
+        st.check_invariants()
