@@ -16,6 +16,10 @@ cpdef list _one_per_spec(list hand, tuple spec, int drawn, ban)
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
 
+@cython.locals(t=int, c=bytearray)
+cpdef bytearray _kind_counts(list hand)
+cpdef object _action(typ, actor, tile, tuple consumed, target)
+
 # the melds of legal calls (C calls from _call / _ankan / _kakan)
 cpdef object _meld(int code, tiles, called, from_who, added=*)
 @cython.locals(seat=int)
@@ -63,7 +67,7 @@ cdef class GameState:
     cpdef _do_turn(self, a)
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
                    cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
-                   hand=list, tid=int, n=int, i=int, vis=bytearray)
+                   hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes)
     cpdef _discard(self, int p, t, bint riichi)
     cpdef bint _can_ron(self, int q, k)
     cpdef list _response_actions(self, int q, int p, t, bint last)

@@ -265,6 +265,9 @@ _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) fo
 _M_CHI, _M_PON, _M_DAIMINKAN, _M_ANKAN, _M_KAKAN = range(5)
 _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
                MeldType.KAKAN)
+#: the same members as module names (a member read off the Enum class goes through its
+#: metaclass's Python-level attribute hook, on every turn)
+_T_CHI, _T_PON, _T_DAIMINKAN, _T_ANKAN, _T_KAKAN = _MELD_TYPES
 _MELDS: Dict[tuple, Meld] = {}
 
 
@@ -288,7 +291,7 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     engine builds itself: the same slots as the validating constructor sets
     (tests/test_table_meld.py compares every slot)."""
     ids = tuple(sorted(tiles))
-    seat = 0 if mtype is MeldType.ANKAN else int(from_who)
+    seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
     oset = object.__setattr__
     oset(m, "type", mtype)
@@ -335,6 +338,24 @@ def _one_per_spec(hand: List[int], spec: tuple, drawn: int, ban) -> List[int]:
         else:
             out.append(drawn)
     return out
+
+
+_TUPLE_NEW = tuple.__new__
+
+
+def _action(typ: ActionType, actor: int, tile: int, consumed: tuple, target: int) -> Action:
+    """``Action(typ, actor, tile, consumed, target)``, every field given, built the way
+    the NamedTuple's own ``__new__`` builds it but without that Python-level call (the
+    legal calls and riichi declarations are built at every discard)."""
+    return _TUPLE_NEW(Action, (typ, actor, tile, consumed, target))
+
+
+def _kind_counts(hand: List[int]) -> bytearray:
+    """The copies of each kind among the ids of ``hand`` (34 counts)."""
+    c = bytearray(34)
+    for t in hand:
+        c[t >> 2] += 1
+    return c
 
 
 def _counter(v, name: str) -> int:
@@ -526,13 +547,7 @@ class GameState:
                 vis[k] = 4
         self.visible = vis
         self.hand = [list(h) for h in wall.hands]
-        cnt = []
-        for h in self.hand:
-            c = bytearray(34)
-            for t in h:
-                c[t >> 2] += 1
-            cnt.append(c)
-        self.cnt = cnt
+        self.cnt = [_kind_counts(h) for h in self.hand]
         self.melds: List[List[Meld]] = [[] for _ in range(n)]
         self.is_open = [False] * n
         self.river: List[List[int]] = [[] for _ in range(n)]
@@ -801,7 +816,7 @@ class GameState:
                 k = t >> 2
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
-                    acts.append(Action(A_RIICHI, p, t))
+                    acts.append(_action(A_RIICHI, p, t, (), -1))
                 work[k] += 1
         # kans
         if can_kan:
@@ -811,7 +826,7 @@ class GameState:
                         four = tuple(sorted([t for t in hand if t >> 2 == k]))
                         acts.append(Action(A_ANKAN, p, four[0], four))
             for m in self.melds[p]:
-                if m.type is MeldType.PON:
+                if m.type is _T_PON:
                     k = m.tiles[0] >> 2
                     if cnt[k]:
                         add = [t for t in hand if t >> 2 == k][0]
@@ -1042,7 +1057,8 @@ class GameState:
         self.disc_mask[p] |= kb
         vis = self.visible
         vis[k] += 1
-        if not _YAO[k]:
+        yao = _YAO
+        if not yao[k]:
             self.nagashi_ok[p] = False
         if self.riichi[p] == _ACCEPTED:
             self.ippatsu[p] = False
@@ -1105,7 +1121,7 @@ class GameState:
         if (self.waits[q] >> k) & 1 and self._can_ron(q, k):
             r = self._score(q, t, False, p)
             if r.error is None:
-                acts.append(Action(A_RON, q, t, (), p))
+                acts.append(_action(A_RON, q, t, (), p))
                 ron = True
         if last or self.riichi[q]:
             if ron:
@@ -1130,9 +1146,9 @@ class GameState:
                         if key in seen:
                             continue
                         seen.add(key)
-                        acts.append(Action(A_PON, q, t, pair, p))
+                        acts.append(_action(A_PON, q, t, pair, p))
             if c == 3 and self.kan_count < self.rules.max_kans:
-                acts.append(Action(A_DAIMINKAN, q, t, tuple(same), p))
+                acts.append(_action(A_DAIMINKAN, q, t, tuple(same), p))
         if chi_ok:
             r = k % 9
             for a, b, other in ((k - 2, k - 1, k - 3 if r >= 3 else -1),
@@ -1157,7 +1173,7 @@ class GameState:
                 opts_b = self._variants(hand, b, red)
                 for xa in opts_a:
                     for xb in opts_b:
-                        acts.append(Action(A_CHI, q, t, (xa, xb), p))
+                        acts.append(_action(A_CHI, q, t, (xa, xb), p))
         if acts:
             acts.append(_PASSES[q])
         return acts
@@ -1338,7 +1354,7 @@ class GameState:
             group = (27, 28, 29, 30)
         else:
             return
-        n = sum(1 for m in self.melds[q] if m.type is not MeldType.CHI
+        n = sum(1 for m in self.melds[q] if m.type is not _T_CHI
                 and (m.tiles[0] >> 2) in group)
         if n == len(group) and self.pao[q] < 0:
             self.pao[q] = feeder
@@ -1395,7 +1411,7 @@ class GameState:
     def _kakan(self, p: int, a: Action) -> None:
         add = a.tile
         idx = next(i for i, m in enumerate(self.melds[p])
-                   if m.type is MeldType.PON and m.tiles[0] >> 2 == add >> 2)
+                   if m.type is _T_PON and m.tiles[0] >> 2 == add >> 2)
         pon = self.melds[p][idx]
         self._remove(p, add)
         self.visible[add >> 2] += 1
