@@ -474,3 +474,14 @@ def test_check_invariants_notices_counts_out_of_sync():
     st.cnt[1][K("5z")] += 1
     with pytest.raises(AssertionError, match="counts of seat 1"):
         st.check_invariants()
+
+
+def test_no_tile_just_drawn_while_a_discard_is_answered():
+    """``GameState.last_draw`` (public): the tile the actor just drew, -1 when there is
+    none — after a discard, while the others answer it (seat 1 may pon the dealer's 5z),
+    nobody holds a tile just drawn."""
+    st = table([DUMMY, "55z1188m2299p19s", "", ""], draws="1s")
+    assert st.last_draw >> 2 == K("1s")
+    discard(st, "5z")
+    assert st.phase == Phase.RESPONSE and find(st, 1, T.PON) is not None
+    assert st.last_draw == -1
