@@ -82,3 +82,27 @@ def test_rule_3_ukeire_unseen_count_is_four_minus_held_minus_visible():
     vis[28] = 1
     u = core.ukeire("123m456p789s1112z", visible=vis)
     assert u.tiles == ((28, 2),) and u.total == 2
+
+
+def test_rule_1_honors_form_no_runs_in_the_readings():
+    """RULES §1: runs are three consecutive numbers of one suit; honors form none, so
+    1z 2z 3z (East South West) is no run: no standard reading, not complete, while
+    111z is a triplet."""
+    for text in ("123z22s", "123z456z22s", "11m123z"):
+        assert core.decompositions(text) == [], text
+        assert not core.is_agari(text), text
+    assert core.decompositions("111z22s") == [((0, 19), (2, 27))]
+
+
+def test_rule_1_the_reference_names_a_fifth_copy_and_a_negative_count():
+    """RULES §1 (a kind has four copies): the reference's own count check
+    (``check_counts``, used directly by the batch scorer and the three-player core)
+    says ``fifth_copy`` for a count of 5 or more and ``negative_count`` below 0."""
+    c = parse_counts("123m456p789s1122z")
+    for k, v, code in ((0, 5, "fifth_copy"), (33, 6, "fifth_copy"), (10, -1, "negative_count")):
+        bad = list(c)
+        bad[k] = v
+        with pytest.raises(TileCountError) as e:
+            hc.check_counts(bad)
+        assert e.value.code == code, (k, v)
+        assert f"{v} copies of {KIND_NAMES[k]}" in str(e.value)
