@@ -25,9 +25,13 @@ instructions (callgrind, 20 seeded games, same games) and a greedy one from ~42.
 ``process_time`` on a loaded 2-core machine: random 220 -> 376, greedy 129 -> 188).
 A third pass (``agents.pxd``: ``study.match``'s loop calls ``GameState`` as C calls; the
 step's phase tests by identity; fewer ints boxed and unboxed in the discard and the turn's
-legal set; the calls' melds built by C calls) took a ``study.match`` random half game from
-~16.2M to ~14.2M instructions and a greedy one from ~29.0M to ~27.3M (callgrind with
+legal set; the calls' melds built by C calls; meld types read as module names, not off the
+Enum class, whose attribute hook is Python code; legal calls built as plain tuples of every
+field, without the NamedTuple's ``__new__`` frame) took a ``study.match`` random half game
+from ~16.2M to ~13.2M instructions and a greedy one from ~29.0M to ~26.9M (callgrind with
 ``PYTHONHASHSEED=0``, 44 games minus 4, the same games: the match results hash alike).
+Interleaved on one machine, best of six runs of 400 random half games: 221 -> 278 games
+per CPU-second (medians 190 -> 242).
 What is left is mostly Python object work: the ``Action`` lists offered at each turn,
 the response sets, the agent call; the hand-core kernels (shanten, waits, agari) are a
 few percent, and scoring runs only on a possible win. ``sim.play`` runs four exact
