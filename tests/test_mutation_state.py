@@ -212,20 +212,26 @@ def test_rule_8_furiten_counts_a_river_given_to_set_position(river, ron):
     assert (find(st, 1, T.RON, "2p") is not None) == ron
 
 
+def _check_planet_pass(hands, passed: str, ronned: str) -> None:
+    """Seat 2 lets the dealer's ``passed`` go by (no yaku), then seat 1 discards
+    ``ronned``: under planet rules seat 2 is furiten and may not ron it; under the default
+    rules it may."""
+    for rules, ron in ((Rules.planet(), False), (Rules(), True)):
+        st = table(hands, draws=f"{passed} {ronned}", rules=rules)
+        discard(st, passed)
+        assert st.actor == 1 and st.temp_furiten[2] == (not ron)
+        discard(st, ronned)
+        assert (find(st, 2, T.RON, ronned) is not None) == ron
+
+
 def test_planet_yakuless_pass_furiten_of_a_seat_after_the_discarder():
     """docs/rules.md §10 planet (``furiten_on_yakuless_pass``, seeds/003), RULES §8 (b):
     letting pass a discard that completes the shape without a yaku is furiten until one's
     next draw, for every seat — here seat 2 after the dealer's 4m (no yaku: 234m 456m 789m
     999p 11s) may not ron seat 1's 1m (ittsu) in the same go-around. Under the default
     rules (only a winnable pass counts) it may."""
-    hands = ["1199m1188p1199s3z", "2266p3377s4455z6z", "23m456m789m999p11s",
-             "3388p4466s5566z7z"]
-    for rules, ron in ((Rules.planet(), False), (Rules(), True)):
-        st = table(hands, draws="4m 1m", rules=rules)
-        discard(st, "4m")
-        assert st.actor == 1 and st.temp_furiten[2] == (not ron)
-        discard(st, "1m")
-        assert (find(st, 2, T.RON, "1m") is not None) == ron
+    _check_planet_pass(["1199m1188p1199s3z", "2266p3377s4455z6z", "23m456m789m999p11s",
+                         "3388p4466s5566z7z"], passed="4m", ronned="1m")
 
 
 # ------------------------------------------------------------------------ discards by id
@@ -413,14 +419,8 @@ def test_planet_yakuless_pass_furiten_waits_on_pins():
     ``test_planet_yakuless_pass_furiten_of_a_seat_after_the_discarder``, with the waits
     in circles: seat 2 (23p 456p 789p 999s 11m) lets the dealer's 4p pass (no yaku) and
     may not ron seat 1's 1p (ittsu) in the same go-around; under the default rules it may."""
-    hands = ["1199m1188s1199p3z", "2266s3377m4455z6z", "23p456p789p999s11m",
-             "3388s4466m5566z7z"]
-    for rules, ron in ((Rules.planet(), False), (Rules(), True)):
-        st = table(hands, draws="4p 1p", rules=rules)
-        discard(st, "4p")
-        assert st.actor == 1 and st.temp_furiten[2] == (not ron)
-        discard(st, "1p")
-        assert (find(st, 2, T.RON, "1p") is not None) == ron
+    _check_planet_pass(["1199m1188s1199p3z", "2266s3377m4455z6z", "23p456p789p999s11m",
+                         "3388s4466m5566z7z"], passed="4p", ronned="1p")
 
 
 def test_set_position_keeps_a_red_five_asked_for():
