@@ -636,10 +636,7 @@ class GameState:
             else:
                 ids = list(hand)
             self.hand[p] = ids
-            c = bytearray(34)
-            for t in ids:
-                c[t >> 2] += 1
-            self.cnt[p] = c
+            self.cnt[p] = _kind_counts(ids)
             if self.phase == _TURN and self.actor == p:
                 self.last_draw = ids[-1]
         if river is not None:
