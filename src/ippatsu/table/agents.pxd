@@ -7,7 +7,11 @@ cimport cython
 from ippatsu.table.state cimport GameState
 
 @cython.locals(n=Py_ssize_t, k=int)
-cdef object _pick(object agent, object bits, object view, list acts)
+cdef object _pick(object agent, object bits, object view, list acts, GameState st)
+
+# GreedyAgent's choice (the counters are C ints; the masks stay Python ints)
+@cython.locals(n_riichi=int, n_disc=int, n=int)
+cpdef object _greedy(object legal, object obs, GameState st)
 
 @cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, views=list, bits=list, stats=list,
                values=list, chosen=list, results=list, dealt_in=list, s=list, acts=list)

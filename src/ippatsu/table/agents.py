@@ -70,38 +70,49 @@ class GreedyAgent:
     actions), and within a kind the first action offered (a red five or a plain one)."""
 
     def __call__(self, obs, legal: Sequence[Action]) -> Action:
-        riichi_mask = disc_mask = 0
-        n_riichi = n_disc = 0
-        pass_ = None
+        return _greedy(legal, obs, None)
+
+
+def _greedy(legal, obs, st) -> Action:
+    """The choice of :class:`GreedyAgent` among ``legal``: the counts of its seat come from
+    ``obs`` (an :class:`Observation`), or, when ``st`` is given (the match loop, which
+    holds the state), straight from ``st.cnt[seat]`` and ``st.visible``: the same values
+    as ``obs.counts`` and ``obs.visible_counts``."""
+    riichi_mask = disc_mask = 0
+    n_riichi = n_disc = 0
+    pass_ = None
+    for a in legal:
+        t = a.type
+        if t is _DISCARD:
+            n_disc += 1
+            disc_mask |= _KBIT[a.tile >> 2]
+        elif t is _RIICHI:
+            n_riichi += 1
+            riichi_mask |= _KBIT[a.tile >> 2]
+        elif t in _TAKE:
+            return a
+        elif t is _PASS:
+            pass_ = a
+        elif t is _NUKIDORA:
+            pass_ = a  # taken unless a win comes later in the list
+    if pass_ is not None:
+        return pass_
+    if n_riichi:
+        pool_type, n, allowed = _RIICHI, n_riichi, riichi_mask
+    else:
+        pool_type, n, allowed = _DISCARD, n_disc, disc_mask
+    if n == 1:
         for a in legal:
-            t = a.type
-            if t is _DISCARD:
-                n_disc += 1
-                disc_mask |= _KBIT[a.tile >> 2]
-            elif t is _RIICHI:
-                n_riichi += 1
-                riichi_mask |= _KBIT[a.tile >> 2]
-            elif t in _TAKE:
+            if a.type is pool_type:
                 return a
-            elif t is _PASS:
-                pass_ = a
-            elif t is _NUKIDORA:
-                pass_ = a  # taken unless a win comes later in the list
-        if pass_ is not None:
-            return pass_
-        if n_riichi:
-            pool_type, n, allowed = _RIICHI, n_riichi, riichi_mask
-        else:
-            pool_type, n, allowed = _DISCARD, n_disc, disc_mask
-        if n == 1:
-            for a in legal:
-                if a.type is pool_type:
-                    return a
+    if st is None:
         ties = _efficiency_ties(obs.counts, obs.visible_counts, allowed)
-        for a in legal:
-            if a.type is pool_type and (ties >> (a.tile >> 2)) & 1:
-                return a
-        raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
+    else:
+        ties = _efficiency_ties(bytes(st.cnt[obs.player]), bytes(st.visible), allowed)
+    for a in legal:
+        if a.type is pool_type and (ties >> (a.tile >> 2)) & 1:
+            return a
+    raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
 
 
 _TURN = Phase.TURN
@@ -162,10 +173,13 @@ def _run_random(st, bits) -> None:
 _RESPONSE = Phase.RESPONSE
 
 
-def _pick(agent, bits, view, acts):
+def _pick(agent, bits, view, acts, st):
     """``agent(view, acts)``, or for a :class:`RandomAgent` (``bits`` its
-    ``getrandbits``) the same draw inlined."""
+    ``getrandbits``) the same draw inlined, or for a :class:`GreedyAgent` (exactly that
+    class) its choice read from the state ``st`` (:func:`_greedy`)."""
     if bits is None:
+        if type(agent) is GreedyAgent:
+            return _greedy(acts, view, st)
         return agent(view, acts)
     n = len(acts)
     k = n.bit_length()
@@ -191,12 +205,12 @@ def _play_counted(st, agents) -> tuple:
         phase = st.phase
         if phase is _TURN:
             p = st.actor
-            st.step(_pick(agents[p], bits[p], views[p], st._legal[p]))
+            st.step(_pick(agents[p], bits[p], views[p], st._legal[p], st))
             continue
         if phase is _RESPONSE:
             chosen = []
             for p, acts in st._legal.items():
-                chosen.append(_pick(agents[p], bits[p], views[p], acts))
+                chosen.append(_pick(agents[p], bits[p], views[p], acts, st))
             st.step(chosen)
             continue
         results = st.hand_results
@@ -226,7 +240,7 @@ def _play_counted(st, agents) -> tuple:
         legal = st._legal
         if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
             d = st.dealer
-            st.step([_pick(agents[d], bits[d], views[d], legal[d])])
+            st.step([_pick(agents[d], bits[d], views[d], legal[d], st)])
         else:
             st.next_hand()
     return stats, values

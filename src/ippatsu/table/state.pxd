@@ -8,16 +8,19 @@
 
 cimport cython
 
-# one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
-@cython.locals(t=int, s=int, i=int, n=int, slot=bytearray, out=list, sb=bytes,
-               banned=bint)
-cpdef list _one_per_spec(list hand, tuple spec, int drawn, ban)
+# the discards of one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
+# (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
+@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t, slot=bytearray)
+cpdef _discard_actions(list acts, list hand, bytes sb, int drawn, unsigned long long ban,
+                       tuple disc)
 
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
 
 @cython.locals(t=int, c=bytearray)
 cpdef bytearray _kind_counts(list hand)
+@cython.locals(x=int, red_seen=bint, plain_seen=bint, out=list)
+cpdef list _variants(list hand, int k, bint red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
 
 # the melds of legal calls (C calls from _call / _ankan / _kakan)
@@ -59,8 +62,8 @@ cdef class GameState:
     @cython.locals(t=int, c=bytearray)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
-                   work=bytearray, after=bytearray, can_kan=bint, acts=list,
-                   discards=list, e=tuple, agari=bint)
+                   work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
+                   base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint)
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
@@ -70,6 +73,9 @@ cdef class GameState:
                    hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes)
     cpdef _discard(self, int p, t, bint riichi)
     cpdef bint _can_ron(self, int q, k)
+    @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,
+                   x=int, n_other=int, seen=int, red=bint, chi_ok=bint, ron=bint,
+                   left_ok=bint, hand=list, same=list, cnt=bytearray, acts=list)
     cpdef list _response_actions(self, int q, int p, t, bint last)
     cpdef dict _chosen(self, actions)
     cpdef _do_response(self, dict chosen)

@@ -120,6 +120,8 @@ A_STOP = ActionType.STOP
 A_NUKIDORA = ActionType.NUKIDORA
 
 _RED = frozenset((16, 52, 88))
+#: 1 for a red five's id (a byte per id: a C-level test when compiled)
+_IS_RED = bytes(1 if t in _RED else 0 for t in range(136))
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
 #: 1 for the terminal and honor kinds (a byte per kind: a C-level test when compiled)
@@ -308,36 +310,35 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     return m
 
 
-def _one_per_spec(hand: List[int], spec: tuple, drawn: int, ban) -> List[int]:
-    """One tile id per (kind, red-ness) of ``hand``, skipping the kinds of the bit mask
-    ``ban``: in the order of first appearance, each the last such id, and ``drawn`` (when
-    >= 0) representing its own (kind, red-ness) (exactly the values of the dict
-    ``{spec[t]: t for t in hand}`` updated with ``drawn``)."""
-    slot = _ZERO68[:]   # 1 + the position in ``out`` of each (kind, red-ness) seen
-    sb = _SPECS_B if spec is _SPECS else (_KINDS_B if spec is _KINDS else bytes(spec))
-    banned = ban != 0
-    out: List[int] = []
+def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
+                     disc: tuple) -> None:
+    """Append to ``acts`` the discard ``disc[t]`` of one tile id ``t`` per (kind, red-ness)
+    of ``hand`` (``sb[t]``: the (kind, red-ness) code of ``t``), skipping the kinds of the
+    bit mask ``ban``: in the order of first appearance, each the last such id, and
+    ``drawn`` (when >= 0) representing its own (kind, red-ness) (exactly the values of the
+    dict ``{sb[t]: t for t in hand}`` updated with ``drawn``)."""
+    slot = _ZERO68[:]   # 1 + the position after ``base`` of each (kind, red-ness) seen
+    base = len(acts)
     n = 0
-    for x in hand:  # x the id object (stored as is), t its C value when compiled
+    for x in hand:
         t = x
-        if banned and (ban >> (t >> 2)) & 1:
+        if ban and (ban >> (t >> 2)) & 1:
             continue
         s = sb[t]
         i = slot[s]
         if i:
-            out[i - 1] = x
+            acts[base + i - 1] = disc[t]
         else:
-            out.append(x)
+            acts.append(disc[t])
             n += 1
             slot[s] = n
     if drawn >= 0:
         s = sb[drawn]
         i = slot[s]
         if i:
-            out[i - 1] = drawn
+            acts[base + i - 1] = disc[drawn]
         else:
-            out.append(drawn)
-    return out
+            acts.append(disc[drawn])
 
 
 _TUPLE_NEW = tuple.__new__
@@ -356,6 +357,26 @@ def _kind_counts(hand: List[int]) -> bytearray:
     for t in hand:
         c[t >> 2] += 1
     return c
+
+
+def _variants(hand: List[int], k: int, red: bool) -> List[int]:
+    """One id per red-ness of kind ``k`` in ``hand``, in hand order (one id when red fives
+    are off)."""
+    out = []
+    red_seen = plain_seen = False
+    for x in hand:
+        if x >> 2 == k:
+            if not red:
+                out.append(x)
+                break
+            if _IS_RED[x]:
+                if not red_seen:
+                    red_seen = True
+                    out.append(x)
+            elif not plain_seen:
+                plain_seen = True
+                out.append(x)
+    return out
 
 
 def _counter(v, name: str) -> int:
@@ -766,9 +787,12 @@ class GameState:
         hand = self.hand[p]
         cnt = self.cnt[p]
         disc = _DISCARDS[p]
+        sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
         drawn = self.last_draw
         if self.after_call:
-            return [disc[t] for t in _one_per_spec(hand, self._spec, -1, self.kuikae)]
+            acts = []
+            _discard_actions(acts, hand, sb, -1, self.kuikae, disc)
+            return acts
         acts = []
         if fresh:
             agari = (self.waits[p] & _KBIT[drawn >> 2]) != 0
@@ -802,14 +826,15 @@ class GameState:
                 acts.append(Action(A_NUKIDORA, p, drawn))
             return acts
         # discards: one per kind and red-ness (the drawn tile represents its own)
-        discards = _one_per_spec(hand, self._spec, drawn, 0)
-        acts.extend([disc[t] for t in discards])
+        base = len(acts)
+        _discard_actions(acts, hand, sb, drawn, 0, disc)
         # riichi
         shf = _shanten3 if sanma else _shanten
         if (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
                 and (not fresh or self.shanten[p] <= 1) and shf(bytes(cnt)) <= 0):
             work = bytearray(cnt)
-            for t in discards:
+            for i in range(base, len(acts)):
+                t = acts[i].tile
                 k = t >> 2
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
@@ -1116,8 +1141,7 @@ class GameState:
         cnt = self.cnt[q]
         ron = False
         if (self.waits[q] >> k) & 1 and self._can_ron(q, k):
-            r = self._score(q, t, False, p)
-            if r.error is None:
+            if self._score(q, t, False, p).error is None:
                 acts.append(_action(A_RON, q, t, (), p))
                 ron = True
         if last or self.riichi[q]:
@@ -1131,33 +1155,37 @@ class GameState:
                 acts.append(_PASSES[q])
             return acts
         hand = self.hand[q]
+        red = self.rules.red_fives
         if c >= 2:
             same = [x for x in hand if x >> 2 == k]
             n_other = len(hand) - c
             if n_other > 0:  # kuikae: something else must be left to discard
-                seen = set()
+                seen = 0  # bit r: a pair holding r red fives was offered
                 for i in range(len(same)):
                     for j in range(i + 1, len(same)):
-                        pair = (same[i], same[j])
-                        key = ((pair[0] in _RED) + (pair[1] in _RED)) if self.rules.red_fives else 0
-                        if key in seen:
+                        r = (_IS_RED[same[i]] + _IS_RED[same[j]]) if red else 0
+                        if (seen >> r) & 1:
                             continue
-                        seen.add(key)
-                        acts.append(_action(A_PON, q, t, pair, p))
+                        seen |= 1 << r
+                        acts.append(_action(A_PON, q, t, (same[i], same[j]), p))
             if c == 3 and self.kan_count < self.rules.max_kans:
                 acts.append(_action(A_DAIMINKAN, q, t, tuple(same), p))
         if chi_ok:
             r = k % 9
-            for a, b, other in ((k - 2, k - 1, k - 3 if r >= 3 else -1),
-                                (k - 1, k + 1, -1),
-                                (k + 1, k + 2, k + 3 if r <= 5 else -1)):
+            for i in range(3):  # the run below k, around k, above k
+                if i == 0:
+                    a, b, other = k - 2, k - 1, (k - 3 if r >= 3 else -1)
+                elif i == 1:
+                    a, b, other = k - 1, k + 1, -1
+                else:
+                    a, b, other = k + 1, k + 2, (k + 3 if r <= 5 else -1)
                 if a < k - r or b > k - r + 8 or not cnt[a] or not cnt[b]:
                     continue
-                ban = (1 << k) | ((1 << other) if other >= 0 else 0)
+                # kuikae: a tile other than k, ``other`` and the run's own two must stay
                 left_ok = False
                 for x in hand:
                     kx = x >> 2
-                    if (ban >> kx) & 1:
+                    if kx == k or kx == other:
                         continue
                     if (kx == a and cnt[a] == 1) or (kx == b and cnt[b] == 1):
                         continue
@@ -1165,33 +1193,12 @@ class GameState:
                     break
                 if not left_ok:
                     continue
-                red = self.rules.red_fives
-                opts_a = self._variants(hand, a, red)
-                opts_b = self._variants(hand, b, red)
-                for xa in opts_a:
-                    for xb in opts_b:
+                for xa in _variants(hand, a, red):
+                    for xb in _variants(hand, b, red):
                         acts.append(_action(A_CHI, q, t, (xa, xb), p))
         if acts:
             acts.append(_PASSES[q])
         return acts
-
-    @staticmethod
-    def _variants(hand: List[int], k: int, red: bool = True) -> List[int]:
-        """One id per red-ness of kind ``k`` in ``hand`` (one id when red fives are off)."""
-        if not red:
-            return [next(x for x in hand if x >> 2 == k)]
-        out = []
-        red_seen = plain_seen = False
-        for x in hand:
-            if x >> 2 == k:
-                if x in _RED:
-                    if not red_seen:
-                        red_seen = True
-                        out.append(x)
-                elif not plain_seen:
-                    plain_seen = True
-                    out.append(x)
-        return out
 
     # ------------------------------------------------------------------ responses
     def _do_response(self, chosen: Dict[int, Action]) -> None:
