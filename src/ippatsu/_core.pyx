@@ -20,6 +20,7 @@ The lookup tables are loaded once at import from ``_data/tables.bin`` (built by
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONTIGUOUS, PyBUF_FORMAT
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF, PyObject
 from cpython.dict cimport PyDict_GetItem
@@ -368,6 +369,8 @@ cdef int _counts_of(object hand, uint8_t *out) except -1:
             raise HandSizeError(f"expected 34 counts, got {PyBytes_GET_SIZE(hand)}",
                                 code="bad_counts_length")
         memcpy(out, PyBytes_AS_STRING(hand), 34)
+    elif tp is bytearray and PyByteArray_GET_SIZE(hand) == 34:
+        memcpy(out, PyByteArray_AS_STRING(hand), 34)  # the table engine's own counts
     elif tp is _Hand:
         b = (<object> hand)._counts
         memcpy(out, PyBytes_AS_STRING(b), 34)
@@ -506,6 +509,21 @@ def waits(hand, *, players=4):
         raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {total}", code="bad_hand_size")
     cdef uint64_t m = ipt_waits(c, total)
     return [k for k in range(34) if (m >> k) & 1]
+
+
+def _shanten_waits(counts):
+    """_shanten_waits(counts) -> (shanten, waits mask)
+
+    The shanten of a 3k+1 hand and, when it is tenpai, its waits as a bit mask over kinds
+    (else 0): ``shanten(counts)`` and ``waits(counts)`` in one call, for the table engine,
+    which refreshes them after every change of a hand (34 counts as bytes or bytearray;
+    anything else takes the general road of :func:`shanten`)."""
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(counts, c)
+    if total % 3 != 1:
+        raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {total}", code="bad_hand_size")
+    cdef int s = ipt_shanten_min(c, total)
+    return s, (ipt_waits(c, total) if s == 0 else 0)
 
 
 cdef int _visible_of(object visible, uint8_t *out) except -1:

@@ -64,6 +64,7 @@ solo_rollouts = _backend.solo_rollouts
 #: greedy agent takes the first legal discard in it
 efficiency_ties = _backend._efficiency_ties
 _efficiency_ties = efficiency_ties  # the name table/agents.py imports
+_shanten_waits = _backend._shanten_waits  # table/state.py: (shanten, waits mask), one call
 
 __all__ = [
     "BACKEND",

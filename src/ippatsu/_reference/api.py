@@ -6,7 +6,7 @@ the tables and the C kernels against an independent derivation.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -147,6 +147,20 @@ def waits(hand, *, players=4) -> List[int]:
     if players != 4:
         return _three().waits(hand, players)
     return hc.waits_counts(counts_of(hand))
+
+
+def _shanten_waits(counts) -> Tuple[int, int]:
+    """(shanten, waits mask) of a 3k+1 hand (see ``ippatsu._core._shanten_waits``)."""
+    c = counts_of(counts)
+    if sum(c) % 3 != 1:
+        raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {sum(c)}",
+                            code="bad_hand_size")
+    s = hc.shanten_min(c)
+    mask = 0
+    if s == 0:
+        for k in hc.waits_counts(c):
+            mask |= 1 << k
+    return s, mask
 
 
 def _visible(visible) -> Optional[List[int]]:

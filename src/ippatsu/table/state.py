@@ -103,6 +103,7 @@ _shanten = _core.shanten
 
 _is_agari = _core.is_agari
 _waits = _core.waits
+_shanten_waits = _core._shanten_waits
 
 
 A_DISCARD = ActionType.DISCARD
@@ -677,15 +678,15 @@ class GameState:
     # ------------------------------------------------------------------ helpers
     def _refresh_waits(self, p: int) -> None:
         """Shanten and the wait mask of seat ``p``'s 3k+1 concealed hand."""
-        c = bytes(self.cnt[p])
         if self.n_players == 3:
+            c = bytes(self.cnt[p])
             s = _shanten3(c)
             self.shanten[p] = s
             self.waits[p] = _waits3(c) if s == 0 else 0
             return
-        s = _shanten(c)
+        s, w = _shanten_waits(self.cnt[p])
         self.shanten[p] = s
-        self.waits[p] = _mask_of(_waits(c)) if s == 0 else 0
+        self.waits[p] = w
 
     def _remove(self, p: int, t: int) -> None:
         self.hand[p].remove(t)
