@@ -59,7 +59,7 @@ cdef class GameState:
     cpdef _refresh_waits(self, int p)
     cpdef _remove(self, int p, t)
     cpdef _break_first(self)
-    @cython.locals(t=int, c=bytearray)
+    @cython.locals(t=int, c=bytearray, hand=list)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
@@ -70,7 +70,8 @@ cdef class GameState:
     cpdef _do_turn(self, a)
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
                    cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
-                   hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes)
+                   hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes,
+                   w='unsigned long long')
     cpdef _discard(self, int p, t, bint riichi)
     cpdef bint _can_ron(self, int q, k)
     @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,

@@ -296,19 +296,26 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     ids = tuple(sorted(tiles))
     seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
-    oset = object.__setattr__
-    oset(m, "type", mtype)
-    oset(m, "tiles", ids)
-    oset(m, "called", called)
-    oset(m, "from_who", seat)
-    oset(m, "added", added)
-    oset(m, "_auto", False)
-    key = (mtype._value_, tuple([(x >> 2, x in _RED) for x in ids]),
-           None if called is None else (called >> 2, called in _RED),
-           None if added is None else (added >> 2, added in _RED), seat)
-    oset(m, "_key", key)
-    oset(m, "_hash", hash(key))
+    _SET_TYPE(m, mtype)
+    _SET_TILES(m, ids)
+    _SET_CALLED(m, called)
+    _SET_FROM(m, seat)
+    _SET_ADDED(m, added)
+    _SET_AUTO(m, False)
+    key = (mtype._value_, tuple([_IDKEY[x] for x in ids]),
+           None if called is None else _IDKEY[called],
+           None if added is None else _IDKEY[added], seat)
+    _SET_KEY(m, key)
+    _SET_HASH(m, hash(key))
     return m
+
+
+#: the (kind, red) part of a Meld's key of each id
+_IDKEY = tuple([(t >> 2, t in _RED) for t in range(136)])
+#: the setters of Meld's slots (the class refuses plain attribute assignment)
+(_SET_TYPE, _SET_TILES, _SET_CALLED, _SET_FROM, _SET_ADDED, _SET_AUTO, _SET_KEY,
+ _SET_HASH) = [Meld.__dict__[name].__set__ for name in
+               ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")]
 
 
 def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
@@ -712,7 +719,8 @@ class GameState:
             t = live[self._live_pos]
             self._live_pos += 1
         self.left -= 1
-        self.hand[p].append(t)
+        hand = self.hand[p]
+        hand.append(t)
         c = self.cnt[p]
         c[t >> 2] += 1
         self.last_draw = t
@@ -1098,14 +1106,15 @@ class GameState:
         self._refresh_waits(p)  # the waits of the new 3k+1 hand
         if self.record:
             self._emit({"type": "dahai", "actor": p, "pai": self._name(t), "tsumogiri": tsumogiri})
-        # who may answer?
-        legal: Dict[int, List[Action]] = {}
+        # who may answer? (the dict is made only when someone may: rarely)
+        legal: Optional[Dict[int, List[Action]]] = None
         last = self.left == 0
         nxt = self._chi_seat[p]  # -1 with three players: no chi
         waits = self.waits
         rii = self.riichi
         for q in self._others[p]:
-            if not waits[q] & kb:  # cheap test before building the action list
+            w = waits[q]
+            if not (w >> k) & 1:  # cheap test before building the action list
                 if last or rii[q]:
                     continue
                 cq = self.cnt[q]
@@ -1119,8 +1128,10 @@ class GameState:
                         continue
             acts = self._response_actions(q, p, t, last)
             if acts:
+                if legal is None:
+                    legal = {}
                 legal[q] = acts
-        if legal:
+        if legal is not None:
             self.phase = _RESPONSE
             self.resp_kind = "discard"
             self.resp_tile = t
