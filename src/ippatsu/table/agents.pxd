@@ -6,7 +6,9 @@
 cimport cython
 from ippatsu.table.state cimport GameState
 
-@cython.locals(n=Py_ssize_t, k=int)
+@cython.locals(k=int)
+cdef int _bit_length(Py_ssize_t n)
+@cython.locals(n=Py_ssize_t, k=int, r=Py_ssize_t)
 cdef object _pick(object agent, object bits, object view, list acts, GameState st)
 
 # GreedyAgent's choice (the counters are C ints; the masks stay Python ints)

@@ -173,6 +173,15 @@ def _run_random(st, bits) -> None:
 _RESPONSE = Phase.RESPONSE
 
 
+def _bit_length(n: int) -> int:
+    """``n.bit_length()`` for ``n >= 0`` (a C loop when compiled)."""
+    k = 0
+    while n:
+        k += 1
+        n >>= 1
+    return k
+
+
 def _pick(agent, bits, view, acts, st):
     """``agent(view, acts)``, or for a :class:`RandomAgent` (``bits`` its
     ``getrandbits``) the same draw inlined, or for a :class:`GreedyAgent` (exactly that
@@ -182,7 +191,7 @@ def _pick(agent, bits, view, acts, st):
             return _greedy(acts, view, st)
         return agent(view, acts)
     n = len(acts)
-    k = n.bit_length()
+    k = _bit_length(n)
     r = bits(k)
     while r >= n:
         r = bits(k)
