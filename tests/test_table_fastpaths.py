@@ -156,3 +156,20 @@ def test_match_loop_greedy_reads_the_state_as_the_observation(rules):
         fast = play_game(rules, seed, [GreedyAgent() for _ in range(n)])
         plain = play_game(rules, seed, [_PlainGreedy() for _ in range(n)])
         assert fast == plain
+
+
+@settings(max_examples=200 if not PURE else 40, deadline=None)
+@given(st.lists(st.integers(0, 135), min_size=14, max_size=14, unique=True),
+       st.lists(st.integers(0, 135), max_size=30, unique=True))
+def test_efficiency_reads_bytearray_counts_as_bytes(ids, seen):
+    c = _counts(ids)
+    v = _counts([t for t in seen if t not in ids])
+    want = core._efficiency_ties(bytes(c), bytes(v), (1 << 34) - 1)
+    assert core._efficiency_ties(c, v, (1 << 34) - 1) == want
+    assert core._efficiency_ties(c, bytes(v), (1 << 34) - 1) == want
+
+
+def test_efficiency_bytearray_visible_checked():
+    c = _counts(range(0, 56, 4))  # 14 tiles
+    with pytest.raises(IppatsuError):
+        core._efficiency_ties(c, bytearray([5] + [0] * 33), (1 << 34) - 1)

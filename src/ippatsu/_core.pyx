@@ -528,8 +528,11 @@ def _shanten_waits(counts):
 
 cdef int _visible_of(object visible, uint8_t *out) except -1:
     cdef int k
-    if type(visible) is bytes and PyBytes_GET_SIZE(visible) == 34:
-        memcpy(out, PyBytes_AS_STRING(visible), 34)
+    cdef type tp = type(visible)
+    if (tp is bytes and PyBytes_GET_SIZE(visible) == 34) or (
+            tp is bytearray and PyByteArray_GET_SIZE(visible) == 34):
+        memcpy(out, PyBytes_AS_STRING(visible) if tp is bytes
+               else PyByteArray_AS_STRING(visible), 34)
         for k in range(34):
             if out[k] > 4:
                 raise TileCountError(f"{out[k]} visible copies of {_kind_name(k)}",

@@ -85,10 +85,12 @@ def _greedy(legal, obs, st) -> Action:
         t = a.type
         if t is _DISCARD:
             n_disc += 1
-            disc_mask |= _KBIT[a.tile >> 2]
+            tile = a.tile
+            disc_mask |= _KBIT[tile >> 2]
         elif t is _RIICHI:
             n_riichi += 1
-            riichi_mask |= _KBIT[a.tile >> 2]
+            tile = a.tile
+            riichi_mask |= _KBIT[tile >> 2]
         elif t in _TAKE:
             return a
         elif t is _PASS:
@@ -107,11 +109,13 @@ def _greedy(legal, obs, st) -> Action:
                 return a
     if st is None:
         ties = _efficiency_ties(obs.counts, obs.visible_counts, allowed)
-    else:
-        ties = _efficiency_ties(bytes(st.cnt[obs.player]), bytes(st.visible), allowed)
+    else:  # the state's own counts (bytearrays: read in place)
+        ties = _efficiency_ties(st.cnt[obs.player], st.visible, allowed)
     for a in legal:
-        if a.type is pool_type and (ties >> (a.tile >> 2)) & 1:
-            return a
+        if a.type is pool_type:
+            tile = a.tile
+            if (ties >> (tile >> 2)) & 1:
+                return a
     raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
 
 
