@@ -20,3 +20,9 @@ cpdef object _greedy(object legal, object obs, GameState st)
 @cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, views=list, bits=list, stats=list,
                values=list, chosen=list, results=list, dealt_in=list, s=list, acts=list)
 cpdef tuple _play_counted(GameState st, list agents)
+
+# the game loops of sim.play (C calls of the state machine)
+@cython.locals(p=int, views=list, legal=dict, chosen=list)
+cpdef _run_agents(GameState st, list agents, bint check)
+@cython.locals(p=int, legal=dict, chosen=list)
+cpdef _run_random(GameState st, list bits)

@@ -128,17 +128,16 @@ def _run_agents(st, agents, check: bool) -> None:
     ``check`` verifies the state's invariants after every step (:func:`ippatsu.sim.play`'s
     loop; compiled with this module)."""
     views = [Observation(st, p) for p in range(st.n_players)]
-    step = st.step
-    while st.phase != _GAME_END:
+    while st.phase is not _GAME_END:
         legal = st._legal
-        if st.phase == _TURN:
+        if st.phase is _TURN:
             p = st.actor
-            step(agents[p](views[p], legal[p]))
+            st.step(agents[p](views[p], legal[p]))
         else:
             chosen = []
             for p, acts in legal.items():
                 chosen.append(agents[p](views[p], acts))
-            step(chosen)
+            st.step(chosen)
         if check:
             st.check_invariants()
 
@@ -148,30 +147,16 @@ def _run_random(st, bits) -> None:
     class) whose ``getrandbits`` are ``bits`` by seat, their draw inlined: the same calls
     of each agent's generator as ``agent(obs, legal)``, so the same game
     (:func:`ippatsu.sim.play`'s loop; compiled with this module)."""
-    step = st.step
-    while st.phase != _GAME_END:
+    while st.phase is not _GAME_END:
         legal = st._legal
-        if st.phase == _TURN:
+        if st.phase is _TURN:
             p = st.actor
-            acts = legal[p]
-            n = len(acts)
-            b = bits[p]
-            k = n.bit_length()
-            r = b(k)
-            while r >= n:
-                r = b(k)
-            step(acts[r])
+            st.step(_pick(None, bits[p], None, legal[p], st))
         else:
             chosen = []
             for p, acts in legal.items():
-                n = len(acts)
-                b = bits[p]
-                k = n.bit_length()
-                r = b(k)
-                while r >= n:
-                    r = b(k)
-                chosen.append(acts[r])
-            step(chosen)
+                chosen.append(_pick(None, bits[p], None, acts, st))
+            st.step(chosen)
 
 
 _RESPONSE = Phase.RESPONSE
