@@ -14,7 +14,7 @@ cdef object _pick(object agent, object bits, object view, list acts, GameState s
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)
 @cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, riichi_mask='unsigned long long',
                disc_mask='unsigned long long', allowed='unsigned long long',
-               ties='unsigned long long')
+               ties='unsigned long long', bit='unsigned long long')
 cpdef object _greedy(object legal, object obs, GameState st)
 
 @cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, views=list, bits=list, stats=list,

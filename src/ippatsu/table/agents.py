@@ -86,11 +86,13 @@ def _greedy(legal, obs, st) -> Action:
         if t is _DISCARD:
             n_disc += 1
             tile = a.tile
-            disc_mask |= _KBIT[tile >> 2]
+            bit = _KBIT[tile >> 2]
+            disc_mask |= bit
         elif t is _RIICHI:
             n_riichi += 1
             tile = a.tile
-            riichi_mask |= _KBIT[tile >> 2]
+            bit = _KBIT[tile >> 2]
+            riichi_mask |= bit
         elif t in _TAKE:
             return a
         elif t is _PASS:

@@ -63,7 +63,8 @@ cdef class GameState:
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
-                   base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint)
+                   base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint,
+                   w='unsigned long long')
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _resolve(self, a)
     cpdef step(self, actions)

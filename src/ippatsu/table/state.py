@@ -804,7 +804,8 @@ class GameState:
             return acts
         acts = []
         if fresh:
-            agari = (self.waits[p] & _KBIT[drawn >> 2]) != 0
+            w = self.waits[p]
+            agari = (w >> (drawn >> 2)) & 1
         else:
             agari = _is_agari(bytes(cnt))
         if agari:
