@@ -48,8 +48,9 @@ extensions = [
 
 ]
 # the table's state machine and agents: plain Python compiled as is (state typed by
-# state.pxd, the match loop of agents.py by agents.pxd), with Python's indexing semantics kept (negative indexes, IndexError); both
-# run interpreted under IPPATSU_PURE_PYTHON=1 (table/_source.py)
+# state.pxd, the game loops of agents.py by agents.pxd), with Python's indexing semantics
+# kept (negative indexes, IndexError); both run interpreted under IPPATSU_PURE_PYTHON=1
+# (table/_source.py)
 # (include_dirs: the C headers, for a module that cimports ippatsu._core: its _core.pxd
 # declares the kernels' structs from them)
 py_extensions = [

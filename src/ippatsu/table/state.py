@@ -296,26 +296,19 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     ids = tuple(sorted(tiles))
     seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
-    _SET_TYPE(m, mtype)
-    _SET_TILES(m, ids)
-    _SET_CALLED(m, called)
-    _SET_FROM(m, seat)
-    _SET_ADDED(m, added)
-    _SET_AUTO(m, False)
-    key = (mtype._value_, tuple([_IDKEY[x] for x in ids]),
-           None if called is None else _IDKEY[called],
-           None if added is None else _IDKEY[added], seat)
-    _SET_KEY(m, key)
-    _SET_HASH(m, hash(key))
+    oset = object.__setattr__
+    oset(m, "type", mtype)
+    oset(m, "tiles", ids)
+    oset(m, "called", called)
+    oset(m, "from_who", seat)
+    oset(m, "added", added)
+    oset(m, "_auto", False)
+    key = (mtype._value_, tuple([(x >> 2, x in _RED) for x in ids]),
+           None if called is None else (called >> 2, called in _RED),
+           None if added is None else (added >> 2, added in _RED), seat)
+    oset(m, "_key", key)
+    oset(m, "_hash", hash(key))
     return m
-
-
-#: the (kind, red) part of a Meld's key of each id
-_IDKEY = tuple([(t >> 2, t in _RED) for t in range(136)])
-#: the setters of Meld's slots (the class refuses plain attribute assignment)
-(_SET_TYPE, _SET_TILES, _SET_CALLED, _SET_FROM, _SET_ADDED, _SET_AUTO, _SET_KEY,
- _SET_HASH) = [Meld.__dict__[name].__set__ for name in
-               ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")]
 
 
 def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
@@ -560,9 +553,6 @@ class GameState:
         else:
             wall = _checked_wall(wall, self.n_players)
         n = self.n_players
-        if len(wall.hands) != n:
-            raise IllegalActionError(f"a wall for {n} players deals {n} hands, got "
-                                     f"{len(wall.hands)}", "wall_hand_size")
         self.wall = wall
         self._live_pos = 0
         self._rinshan_pos = 0
