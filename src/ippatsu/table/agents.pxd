@@ -8,8 +8,12 @@ from ippatsu.table.state cimport GameState
 
 @cython.locals(k=int)
 cdef int _bit_length(Py_ssize_t n)
-@cython.locals(n=Py_ssize_t, k=int, r=Py_ssize_t)
 cdef object _pick(object agent, object bits, object view, list acts, GameState st)
+@cython.locals(k=int, r=Py_ssize_t)
+cdef Py_ssize_t _rand_index(object bits, Py_ssize_t n) except -1
+# the choice at an unlisted turn (the kind masks are C integers)
+@cython.locals(k=int, allowed='unsigned long long', cnt=bytearray)
+cdef int _unlisted_pick(object bits, GameState st) except -1
 
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)
 @cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, riichi_mask='unsigned long long',
@@ -17,9 +21,12 @@ cdef object _pick(object agent, object bits, object view, list acts, GameState s
                ties='unsigned long long', bit='unsigned long long')
 cpdef object _greedy(object legal, object obs, GameState st)
 
-@cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, views=list, bits=list, stats=list,
-               values=list, chosen=list, results=list, dealt_in=list, s=list, acts=list)
-cpdef tuple _play_counted(GameState st, list agents)
+@cython.locals(n=int, p=int, lazy=int, views=list, bits=list, stats=list, values=list)
+cpdef tuple _play_counted(GameState st, list agents, bint unlisted=*)
+@cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, chosen=list, results=list,
+               dealt_in=list, s=list, acts=list, legal=dict)
+cdef tuple _counted_loop(GameState st, list agents, list views, list bits, list stats,
+                         list values)
 
 # the game loops of sim.play (C calls of the state machine)
 @cython.locals(p=int, views=list, legal=dict, chosen=list)

@@ -125,6 +125,25 @@ _TURN = Phase.TURN
 _GAME_END = Phase.GAME_END
 
 
+#: every kind: a random discard may be of any
+_ALL_KINDS = (1 << 34) - 1
+
+
+def _unlisted_pick(bits, st) -> int:
+    """The tile the actor discards at a turn of discards only that the state did not list
+    (``st._legal is None``: :attr:`GameState._lazy`): for a :class:`RandomAgent` (``bits``
+    its ``getrandbits``), the same draw as from the list; else (``bits`` None) for a
+    :class:`GreedyAgent`, its choice (:func:`_greedy`: every kind held is offered)."""
+    if bits is not None:
+        return st._unlisted_discard(_rand_index(bits, st._unlisted_count()), _ALL_KINDS)
+    cnt = st.cnt[st.actor]
+    allowed = 0
+    for k in range(34):
+        if cnt[k]:
+            allowed |= _KBIT[k]
+    return st._unlisted_discard(0, _efficiency_ties(cnt, st.visible, allowed))
+
+
 def _run_agents(st, agents, check: bool) -> None:
     """Play the game of ``st`` to its end with ``agents`` by seat (``agent(obs, legal)``);
     ``check`` verifies the state's invariants after every step (:func:`ippatsu.sim.play`'s
@@ -149,16 +168,22 @@ def _run_random(st, bits) -> None:
     class) whose ``getrandbits`` are ``bits`` by seat, their draw inlined: the same calls
     of each agent's generator as ``agent(obs, legal)``, so the same game
     (:func:`ippatsu.sim.play`'s loop; compiled with this module)."""
-    while st.phase is not _GAME_END:
-        legal = st._legal
-        if st.phase is _TURN:
-            p = st.actor
-            st.step(_pick(None, bits[p], None, legal[p], st))
-        else:
-            chosen = []
-            for p, acts in legal.items():
-                chosen.append(_pick(None, bits[p], None, acts, st))
-            st.step(chosen)
+    st._lazy = (1 << st.n_players) - 1
+    try:
+        while st.phase is not _GAME_END:
+            legal = st._legal
+            if legal is None:
+                st._turn_discard(_unlisted_pick(bits[st.actor], st))
+            elif st.phase is _TURN:
+                p = st.actor
+                st.step(_pick(None, bits[p], None, legal[p], st))
+            else:
+                chosen = []
+                for p, acts in legal.items():
+                    chosen.append(_pick(None, bits[p], None, acts, st))
+                st.step(chosen)
+    finally:
+        st._lazy = 0
 
 
 _RESPONSE = Phase.RESPONSE
@@ -181,31 +206,57 @@ def _pick(agent, bits, view, acts, st):
         if type(agent) is GreedyAgent:
             return _greedy(acts, view, st)
         return agent(view, acts)
-    n = len(acts)
+    return acts[_rand_index(bits, len(acts))]
+
+
+def _rand_index(bits, n: int) -> int:
+    """:meth:`RandomAgent.__call__`'s draw of an index below ``n`` (``bits``: its
+    ``getrandbits``)."""
     k = _bit_length(n)
     r = bits(k)
     while r >= n:
         r = bits(k)
-    return acts[r]
+    return r
 
 
-def _play_counted(st, agents) -> tuple:
+def _play_counted(st, agents, unlisted: bool = True) -> tuple:
     """Play the game of ``st`` (``auto_next=False``) to its end with ``agents`` by seat and
     count, per seat, ``[hands, wins, deal_ins, riichi, calls, win_points]`` and the points
     of each win: :func:`ippatsu.study.match.play_game`'s loop (compiled with this module).
     A :class:`RandomAgent` (exactly that class) draws inline: the same calls of its
-    generator, so the same game."""
+    generator, so the same game. With ``unlisted``, the turns of random and greedy agents
+    (exactly those classes) that offer discards only are not listed: the agent's choice is
+    read off the hand (:func:`_unlisted_pick`), the same one."""
     n = st.n_players
     views = [Observation(st, p) for p in range(n)]
     bits = [a._bits if type(a) is RandomAgent else None for a in agents]
     stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
     values = [[] for _ in range(n)]
+    # the seats whose discard-only turns go unlisted: random and greedy agents
+    lazy = 0
+    if unlisted:
+        for p in range(n):
+            if bits[p] is not None or type(agents[p]) is GreedyAgent:
+                lazy |= 1 << p
+    st._lazy = lazy
+    try:
+        return _counted_loop(st, agents, views, bits, stats, values)
+    finally:
+        st._lazy = 0
+
+
+def _counted_loop(st, agents, views, bits, stats, values) -> tuple:
+    n = st.n_players
     seen = 0
     while True:
         phase = st.phase
         if phase is _TURN:
             p = st.actor
-            st.step(_pick(agents[p], bits[p], views[p], st._legal[p], st))
+            legal = st._legal
+            if legal is None:
+                st._turn_discard(_unlisted_pick(bits[p], st))
+            else:
+                st.step(_pick(agents[p], bits[p], views[p], legal[p], st))
             continue
         if phase is _RESPONSE:
             chosen = []

@@ -342,6 +342,59 @@ def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int,
             acts.append(disc[drawn])
 
 
+def _listed_discard(hand: List[int], sb: bytes, r: int, kinds: int) -> int:
+    """Without building it: the tile id of action number ``r`` (from 0), among those whose
+    kind is in the bit mask ``kinds``, of the list :func:`_discard_actions` makes for
+    ``hand`` with no ban and its last id as the drawn tile (each (kind, red-ness) code
+    ``sb[t]`` in the order of first appearance, as its last id); with ``r < 0``, how many
+    such actions there are."""
+    one = 1
+    lo = hi = 0  # the codes seen (68 bits: codes 0-63, then 64-67)
+    n = 0
+    found = -1
+    for x in hand:
+        t = x
+        s = sb[t]
+        if s < 64:
+            if (lo >> s) & 1:
+                continue
+            lo |= one << s
+        else:
+            if (hi >> (s - 64)) & 1:
+                continue
+            hi |= one << (s - 64)
+        if not (kinds >> (t >> 2)) & 1:
+            continue
+        if n == r:
+            found = s
+            break
+        n += 1
+    if r < 0:
+        return n
+    if found < 0:
+        raise IndexError("no such discard")
+    i = len(hand) - 1
+    while sb[hand[i]] != found:
+        i -= 1
+    return hand[i]
+
+
+def _n_discards(cnt: bytearray, hand: List[int], red: bool) -> int:
+    """How many discards :func:`_discard_actions` lists for ``hand`` (counts ``cnt``) with
+    no ban: one per kind held, and with red fives (``red``) one more per five held both
+    red and plain (:func:`_listed_discard` with ``r = -1`` and every kind, from the
+    counts: the hand is scanned only for a five held twice or more)."""
+    n = 0
+    for k in range(34):
+        if cnt[k]:
+            n += 1
+    if red:
+        for k in (4, 13, 22):
+            if cnt[k] >= 2 and 4 * k in hand:  # 16, 52, 88: the red fives
+                n += 1
+    return n
+
+
 _TUPLE_NEW = tuple.__new__
 
 
@@ -502,6 +555,10 @@ class GameState:
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
         self._legal: Dict[int, List[Action]] = {}
+        # seats whose turns of discards only are not listed (bit per seat; set by the
+        # game loops of agents.py whose random / greedy agents choose by _listed_discard):
+        # _legal is then None until _listed() builds it
+        self._lazy = 0
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
         if start:
@@ -725,7 +782,35 @@ class GameState:
         self.actor = p
         # the waits and shanten of the seat's 3k+1 tiles before this draw are current
         # (refreshed at every discard, kan and hand start): _turn_actions may use them
-        self._legal = {p: self._turn_actions(p, True)}
+        acts = self._turn_actions(p, True, (self._lazy >> p) & 1)
+        self._legal = None if acts is None else {p: acts}
+
+    def _listed(self) -> Dict[int, List[Action]]:
+        """``_legal``, with the turn's list built when the draw left it unbuilt
+        (``_lazy``: a turn of discards only)."""
+        if self._legal is None:
+            self._legal = {self.actor: self._turn_actions(self.actor, True)}
+        return self._legal
+
+    def _unlisted_discard(self, r: int, kinds: int) -> int:
+        """:func:`_listed_discard` of the actor's hand at a turn the draw did not list."""
+        sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
+        return _listed_discard(self.hand[self.actor], sb, r, kinds)
+
+    def _unlisted_count(self) -> int:
+        """How many discards the actor's unlisted turn offers (:func:`_n_discards`)."""
+        p = self.actor
+        return _n_discards(self.cnt[p], self.hand[p], self._spec is _SPECS)
+
+    def _turn_discard(self, t: int) -> None:
+        """What :meth:`step` does with the actor's discard of ``t`` at a turn of discards
+        only that the draw did not list (``_lazy``; the game loops of agents.py)."""
+        self._discard(self.actor, t, False)
+        self._auto_next()
+
+    def _auto_next(self) -> None:
+        if self.phase is _HAND_END and self.auto_next and not self._legal:
+            self.next_hand()
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
@@ -777,11 +862,14 @@ class GameState:
                            self.rules.pao_rinshan)
 
     # ------------------------------------------------------------------ turn
-    def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
+    def _turn_actions(self, p: int, fresh: bool = False,
+                      lazy: bool = False) -> Optional[List[Action]]:
         """The legal actions of the actor ``p``. ``fresh``: ``shanten[p]`` / ``waits[p]``
         are those of the hand without the tile just drawn (``_draw``): the hand is then
         complete exactly when the drawn kind is a wait, and it can be tenpai after a
-        discard only when it was at most 1-shanten before the draw."""
+        discard only when it was at most 1-shanten before the draw. ``lazy`` (the drawn
+        tile last in the hand): None instead of a list that would hold discards only (no
+        win, riichi, kan, abort or North), which :func:`_listed_discard` reads unbuilt."""
         rules = self.rules
         hand = self.hand[p]
         cnt = self.cnt[p]
@@ -825,34 +913,24 @@ class GameState:
             if sanma and drawn >> 2 == _NORTH and self.left > 0 and self.rules.nukidora:
                 acts.append(Action(A_NUKIDORA, p, drawn))
             return acts
-        # discards: one per kind and red-ness (the drawn tile represents its own)
-        base = len(acts)
-        _discard_actions(acts, hand, sb, drawn, 0, disc)
-        # riichi
         shf = _shanten3 if sanma else _shanten
-        if (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                and (not fresh or self.shanten[p] <= 1) and shf(bytes(cnt)) <= 0):
-            work = bytearray(cnt)
-            for i in range(base, len(acts)):
-                t = acts[i].tile
-                k = t >> 2
-                work[k] -= 1
-                if shf(bytes(work)) == 0:
-                    acts.append(_action(A_RIICHI, p, t, (), -1))
-                work[k] += 1
+        may_riichi = (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
+                      and (not fresh or self.shanten[p] <= 1) and shf(bytes(cnt)) <= 0)
+        # the actions listed after the discards and riichi
+        tail = []
         # kans
         if can_kan:
             if 4 in cnt:
                 for k in range(34):
                     if cnt[k] == 4:
                         four = tuple(sorted([t for t in hand if t >> 2 == k]))
-                        acts.append(Action(A_ANKAN, p, four[0], four))
+                        tail.append(Action(A_ANKAN, p, four[0], four))
             for m in self.melds[p]:
                 if m.type is _T_PON:
                     k = m.tiles[0] >> 2
                     if cnt[k]:
                         add = [t for t in hand if t >> 2 == k][0]
-                        acts.append(Action(A_KAKAN, p, add, m.tiles, -1))
+                        tail.append(Action(A_KAKAN, p, add, m.tiles, -1))
         # nine terminals
         if self.first_turn[p] and self.no_calls and self.rules.abort_nine_terminals:
             n = 0
@@ -860,7 +938,7 @@ class GameState:
                 if cnt[k]:
                     n += 1
             if n >= 9:
-                acts.append(Action(A_KYUUSHU, p))
+                tail.append(Action(A_KYUUSHU, p))
         # three players: set a North aside (never right after a pon: after_call returned
         # above; a replacement tile is needed, as for a kan)
         if sanma and cnt[_NORTH] and self.left > 0 and self.rules.nukidora:
@@ -870,24 +948,42 @@ class GameState:
                     north = t
             if drawn >> 2 == _NORTH:
                 north = drawn
-            acts.append(Action(A_NUKIDORA, p, north))
+            tail.append(Action(A_NUKIDORA, p, north))
+        if lazy and not acts and not may_riichi and not tail:
+            return None
+        # discards: one per kind and red-ness (the drawn tile represents its own)
+        base = len(acts)
+        _discard_actions(acts, hand, sb, drawn, 0, disc)
+        # riichi
+        if may_riichi:
+            work = bytearray(cnt)
+            for i in range(base, len(acts)):
+                t = acts[i].tile
+                k = t >> 2
+                work[k] -= 1
+                if shf(bytes(work)) == 0:
+                    acts.append(_action(A_RIICHI, p, t, (), -1))
+                work[k] += 1
+        if tail:
+            acts.extend(tail)
         return acts
 
     # ------------------------------------------------------------------ public API
     def legal_actions(self, player: Optional[int] = None) -> List[Action]:
         """The legal actions of ``player`` at this decision point ([] if none). Without a
         player: those of the actor (TURN) or of every player who may answer (RESPONSE)."""
+        legal = self._listed()
         if player is None:
             out: List[Action] = []
-            for p in sorted(self._legal):
-                out.extend(self._legal[p])
+            for p in sorted(legal):
+                out.extend(legal[p])
             return out
-        return list(self._legal.get(player, ()))
+        return list(legal.get(player, ()))
 
     @property
     def to_act(self) -> List[int]:
         """The seats that must choose an action now."""
-        return sorted(self._legal)
+        return sorted(self._listed())
 
     def _resolve(self, a: Action) -> Action:
         """The legal action with ``a``'s key, carrying ``a``'s own ids when they are valid
@@ -985,7 +1081,7 @@ class GameState:
                 if actions is None:
                     raise IllegalActionError("the actor must choose an action", "missing_action")
             # an action of the legal list itself (what agents return) needs no resolving
-            legal = self._legal.get(self.actor)
+            legal = self._listed().get(self.actor)
             if legal is not None:
                 for b in legal:
                     if b is actions:
@@ -1008,8 +1104,7 @@ class GameState:
             return
         else:
             raise IllegalActionError("the game is over", "game_over")
-        if self.phase is _HAND_END and self.auto_next and not self._legal:
-            self.next_hand()
+        self._auto_next()
 
     def _chosen(self, actions) -> Dict[int, Action]:
         """The validated actions of a multi-player point by seat (a missing seat passes)."""
