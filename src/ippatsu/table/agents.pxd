@@ -12,7 +12,7 @@ cdef object _pick(object agent, object bits, object view, list acts, GameState s
 @cython.locals(k=int, r=Py_ssize_t)
 cdef Py_ssize_t _rand_index(object bits, Py_ssize_t n) except -1
 # the choice at an unlisted turn (the kind masks are C integers)
-@cython.locals(k=int, allowed='unsigned long long', cnt=bytearray)
+@cython.locals(k=int, one='unsigned long long', allowed='unsigned long long', cnt=bytearray)
 cdef int _unlisted_pick(object bits, GameState st) except -1
 
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)

@@ -137,10 +137,11 @@ def _unlisted_pick(bits, st) -> int:
     if bits is not None:
         return st._unlisted_discard(_rand_index(bits, st._unlisted_count()), _ALL_KINDS)
     cnt = st.cnt[st.actor]
+    one = 1
     allowed = 0
     for k in range(34):
         if cnt[k]:
-            allowed |= _KBIT[k]
+            allowed |= one << k
     return st._unlisted_discard(0, _efficiency_ties(cnt, st.visible, allowed))
 
 
