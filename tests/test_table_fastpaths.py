@@ -218,7 +218,7 @@ def test_unlisted_turns_play_the_listed_games(rules):
     the full lists: against the agents' own ``__call__`` (a subclass the loop does not
     recognise), and against the same loop with the lists built (``unlisted=False``)."""
     n = rules.players
-    for seed in range(2 if PURE else 8):
+    for seed in range(1 if PURE else 8):
         kinds = [(RandomAgent, _PlainRandom), (GreedyAgent, _PlainGreedy)]
         mixed = [kinds[(seed + p) % 2] for p in range(n)]
         fast = play_game(rules, seed, [k(seed * 10 + p) if k is RandomAgent else k()
