@@ -19,7 +19,7 @@ cpdef _discard_actions(list acts, list hand, bytes sb, int drawn, unsigned long 
                n=int, found=int, t=int, s=int, i=Py_ssize_t)
 cpdef int _listed_discard(list hand, bytes sb, int r, unsigned long long kinds) except? -2
 
-@cython.locals(n=Py_ssize_t, k=int)
+@cython.locals(n=int, k=int)
 cpdef int _n_discards(bytearray cnt, list hand, bint red) except -1
 
 # the rules read at every turn (a cached tuple)

@@ -384,7 +384,10 @@ def _n_discards(cnt: bytearray, hand: List[int], red: bool) -> int:
     no ban: one per kind held, and with red fives (``red``) one more per five held both
     red and plain (:func:`_listed_discard` with ``r = -1`` and every kind, from the
     counts: the hand is scanned only for a five held twice or more)."""
-    n = 34 - cnt.count(0)
+    n = 0
+    for k in range(34):
+        if cnt[k]:
+            n += 1
     if red:
         for k in (4, 13, 22):
             if cnt[k] >= 2 and 4 * k in hand:  # 16, 52, 88: the red fives
