@@ -257,3 +257,26 @@ def test_unlisted_turn_is_built_for_the_public_api():
             s.step(a)
         assert lazy.events == plain.events
     assert seen >= 20
+
+
+# --- the seeded walls: core._permutation draws numpy's permutation itself
+
+@pytest.mark.parametrize("n", [136, 108, 1, 2, 3, 7, 64, 65, 256])
+def test_permutation_is_numpys(n):
+    """``core._permutation(bits, n)`` is ``Generator(bits).permutation(n)``: the same
+    numbers from the same stream, call after call (each generator its own twin)."""
+    import numpy as np
+    for seed in range(40 if not PURE else 5):
+        mine = np.random.PCG64(seed)
+        theirs = np.random.Generator(np.random.PCG64(seed))
+        for _ in range(6):
+            assert core._permutation(mine, n) == theirs.permutation(n).tolist()
+        # the streams are still in step afterwards (no draw more or fewer)
+        assert mine.random_raw() == theirs.bit_generator.random_raw()
+
+
+def test_permutation_bad_size():
+    import numpy as np
+    for n in (0, -1, 257):
+        with pytest.raises(ValueError, match="permutation of 1 to 256"):
+            core._permutation(np.random.PCG64(0), n)

@@ -25,6 +25,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStri
 from cpython.ref cimport Py_INCREF, PyObject
 from cpython.dict cimport PyDict_GetItem
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.pycapsule cimport PyCapsule_GetPointer
 
 import hashlib
 import struct
@@ -524,6 +525,52 @@ def _shanten_waits(counts):
         raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {total}", code="bad_hand_size")
     cdef int s = ipt_shanten_min(c, total)
     return s, (ipt_waits(c, total) if s == 0 else 0)
+
+
+# numpy's bit generator interface (numpy/random/bitgen.h, part of numpy's public C API:
+# every BitGenerator's ``capsule`` holds one)
+ctypedef struct _bitgen_t:
+    void *state
+    uint64_t (*next_uint64)(void *st) noexcept nogil
+    uint32_t (*next_uint32)(void *st) noexcept nogil
+    double (*next_double)(void *st) noexcept nogil
+    uint64_t (*next_raw)(void *st) noexcept nogil
+
+
+def _permutation(bit_generator, int n):
+    """_permutation(bit_generator, n) -> list
+
+    ``numpy.random.Generator(bit_generator).permutation(n).tolist()`` for ``1 <= n <=
+    256``, drawing the same numbers from ``bit_generator`` (a numpy ``BitGenerator``):
+    Fisher-Yates from the top, position ``i`` swapped with a uniform ``j <= i`` drawn as
+    numpy's bounded integers draw it (32 bits masked to the bit length of ``i``, redrawn
+    while above ``i``). The seeded walls of the table (one per hand) without numpy's
+    per-call overhead; tests/test_wall.py holds it against numpy's own."""
+    if not 1 <= n <= 256:
+        raise ValueError(f"a permutation of 1 to 256 items, got {n}")
+    capsule = bit_generator.capsule
+    cdef _bitgen_t *bg = <_bitgen_t *> PyCapsule_GetPointer(capsule, "BitGenerator")
+    cdef int a[256]
+    cdef int i, j, x
+    cdef uint32_t mask, v
+    for i in range(n):
+        a[i] = i
+    with bit_generator.lock:
+        for i in range(n - 1, 0, -1):
+            mask = <uint32_t> i
+            mask |= mask >> 1
+            mask |= mask >> 2
+            mask |= mask >> 4
+            mask |= mask >> 8
+            mask |= mask >> 16
+            v = bg.next_uint32(bg.state) & mask
+            while v > <uint32_t> i:
+                v = bg.next_uint32(bg.state) & mask
+            j = <int> v
+            x = a[i]
+            a[i] = a[j]
+            a[j] = x
+    return [a[i] for i in range(n)]
 
 
 cdef int _visible_of(object visible, uint8_t *out) except -1:

@@ -65,6 +65,7 @@ solo_rollouts = _backend.solo_rollouts
 efficiency_ties = _backend._efficiency_ties
 _efficiency_ties = efficiency_ties  # the name table/agents.py imports
 _shanten_waits = _backend._shanten_waits  # table/state.py: (shanten, waits mask), one call
+_permutation = _backend._permutation  # table/wall.py: numpy's permutation, drawn in C
 
 __all__ = [
     "BACKEND",

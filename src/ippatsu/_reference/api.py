@@ -149,6 +149,14 @@ def waits(hand, *, players=4) -> List[int]:
     return hc.waits_counts(counts_of(hand))
 
 
+def _permutation(bit_generator, n: int) -> List[int]:
+    """``numpy.random.Generator(bit_generator).permutation(n).tolist()`` (see
+    ``ippatsu._core._permutation``, which draws the same numbers itself)."""
+    if not 1 <= n <= 256:
+        raise ValueError(f"a permutation of 1 to 256 items, got {n}")
+    return np.random.Generator(bit_generator).permutation(n).tolist()
+
+
 def _shanten_waits(counts) -> Tuple[int, int]:
     """(shanten, waits mask) of a 3k+1 hand (see ``ippatsu._core._shanten_waits``)."""
     c = counts_of(counts)

@@ -30,6 +30,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
+from ..core import _permutation
 from ..errors import IllegalActionError
 from ..tiles import parse_tiles
 
@@ -224,18 +225,19 @@ def wall_generator(seed: Optional[int | np.random.SeedSequence] = None, players:
         except (TypeError, ValueError) as e:
             raise IllegalActionError(f"a seed is None, a non-negative int or a numpy "
                                      f"SeedSequence, got {seed!r} ({e})", "bad_seed") from None
-    rng = np.random.Generator(np.random.PCG64(ss))
+    # each wall is numpy.random.Generator(bits).permutation(n) of the stream: drawn by
+    # core._permutation (the same numbers, without numpy's per-call overhead)
+    bits = np.random.PCG64(ss)
 
     if players == 3:
         ids = SANMA_IDS
 
         def gen3(dealer: int = 0) -> Wall:
-            return _wall_of_sanma_ids([ids[i] for i in rng.permutation(108).tolist()],
-                                      dealer)
+            return _wall_of_sanma_ids([ids[i] for i in _permutation(bits, 108)], dealer)
 
         return gen3
 
     def gen(dealer: int = 0) -> Wall:
-        return _wall_of_ids(rng.permutation(136).tolist(), dealer)
+        return _wall_of_ids(_permutation(bits, 136), dealer)
 
     return gen
