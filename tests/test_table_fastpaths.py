@@ -14,7 +14,9 @@ CPU-second); the simpler formulation is kept below as the oracle:
   and the match loop's random and greedy agents pick from the hand by
   ``state._listed_discard``) against the agents' ``__call__`` on the full lists, and
   against the same loop with the lists built: whole games must match; the public API
-  builds the list when asked.
+  builds the list when asked; the greedy seats, which pass on every call, are offered a
+  discard only when they may ron it (``GameState._passive``), the same games;
+* ``core._permutation`` (the seeded walls) against numpy's ``Generator.permutation``.
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ cdef int _unlisted_pick(object bits, GameState st) except -1
                ties='unsigned long long', bit='unsigned long long')
 cpdef object _greedy(object legal, object obs, GameState st)
 
-@cython.locals(n=int, p=int, lazy=int, views=list, bits=list, stats=list, values=list)
+@cython.locals(n=int, p=int, lazy=int, passive=int, views=list, bits=list, stats=list, values=list)
 cpdef tuple _play_counted(GameState st, list agents, bint unlisted=*)
 @cython.locals(n=int, p=int, d=int, seen=Py_ssize_t, chosen=list, results=list,
                dealt_in=list, s=list, acts=list, legal=dict)

@@ -227,23 +227,29 @@ def _play_counted(st, agents, unlisted: bool = True) -> tuple:
     A :class:`RandomAgent` (exactly that class) draws inline: the same calls of its
     generator, so the same game. With ``unlisted``, the turns of random and greedy agents
     (exactly those classes) that offer discards only are not listed: the agent's choice is
-    read off the hand (:func:`_unlisted_pick`), the same one."""
+    read off the hand (:func:`_unlisted_pick`), the same one; and a greedy agent, which
+    passes on every call, is offered a discard only when it may ron it."""
     n = st.n_players
     views = [Observation(st, p) for p in range(n)]
     bits = [a._bits if type(a) is RandomAgent else None for a in agents]
     stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
     values = [[] for _ in range(n)]
-    # the seats whose discard-only turns go unlisted: random and greedy agents
-    lazy = 0
+    # the seats whose discard-only turns go unlisted: random and greedy agents; the
+    # greedy ones pass on every call, so they are offered none (only a ron)
+    lazy = passive = 0
     if unlisted:
         for p in range(n):
-            if bits[p] is not None or type(agents[p]) is GreedyAgent:
+            if type(agents[p]) is GreedyAgent:
+                lazy |= 1 << p
+                passive |= 1 << p
+            elif bits[p] is not None:
                 lazy |= 1 << p
     st._lazy = lazy
+    st._passive = passive
     try:
         return _counted_loop(st, agents, views, bits, stats, values)
     finally:
-        st._lazy = 0
+        st._lazy = st._passive = 0
 
 
 def _counted_loop(st, agents, views, bits, stats, values) -> tuple:

@@ -47,7 +47,7 @@ cdef class GameState:
     cdef public int kyoku, honba, deposits
     cdef public object phase, final, _next
     cdef public dict _legal
-    cdef public int _lazy
+    cdef public int _lazy, _passive
     # hand
     cdef public object wall, visible
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
@@ -85,7 +85,7 @@ cdef class GameState:
     cpdef step(self, actions)
     cpdef _do_turn(self, a)
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
-                   cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
+                   cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list, passive=int,
                    hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes,
                    w='unsigned long long')
     cpdef _discard(self, int p, t, bint riichi)

@@ -559,6 +559,9 @@ class GameState:
         # game loops of agents.py whose random / greedy agents choose by _listed_discard):
         # _legal is then None until _listed() builds it
         self._lazy = 0
+        # seats that pass on every call offered (the match loop's greedy agents): a discard
+        # offers them nothing unless they may ron it
+        self._passive = 0
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
         if start:
@@ -1198,10 +1201,11 @@ class GameState:
         nxt = self._chi_seat[p]  # -1 with three players: no chi
         waits = self.waits
         rii = self.riichi
+        passive = self._passive
         for q in self._others[p]:
             w = waits[q]
             if not (w >> k) & 1:  # cheap test before building the action list
-                if last or rii[q]:
+                if last or rii[q] or (passive >> q) & 1:
                     continue
                 cq = self.cnt[q]
                 if cq[k] < 2:
