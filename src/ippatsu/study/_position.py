@@ -1276,7 +1276,9 @@ class Sampler:
 _GAME_ATTRS = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "auto_next",
                "record", "phase", "final", "_next",
                # the seat count and seat tuples (issue 12: three players)
-               "n_players", "_nxt", "_others", "_chi_seat")
+               "n_players", "_nxt", "_others", "_chi_seat",
+               # the seats of the game loops' fast paths (none: set by the loops)
+               "_lazy", "_passive")
 
 
 def _mask(kinds) -> int:
