@@ -168,7 +168,9 @@ def _local(task, jobs, rows, done, workers):
             ex.shutdown(wait=True)
 
 
-def _ray(task, jobs, rows, done, workers, address):
+def _ray_init(workers, address):
+    """The ``ray`` module, connected: to the cluster at ``address``, else to the running or
+    a new local Ray (``workers`` CPUs)."""
     try:
         import ray
     except ImportError:
@@ -179,9 +181,18 @@ def _ray(task, jobs, rows, done, workers, address):
             ray.init(address=address, log_to_driver=False)
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    return ray
+
+
+def _ray_cpus(workers, address) -> int:
+    return max(1, int(_ray_init(workers, address).cluster_resources().get("CPU", workers or 1)))
+
+
+def _ray(task, jobs, rows, done, workers, address):
+    ray = _ray_init(workers, address)
     remote = ray.remote(_run_chunk)
     task_ref = ray.put(task)
-    width = max(2, 2 * int(ray.cluster_resources().get("CPU", workers or 1)))
+    width = max(2, 2 * _ray_cpus(workers, address))
     pending: List[Any] = []
     try:
         for job in jobs:
@@ -305,6 +316,10 @@ def check_n(n, what: str = "n") -> int:
 #: a study without ``out`` is cut into at least this many chunks (when it has that many
 #: samples): short runs then end with every worker busy, not one finishing a long chunk
 _MIN_CHUNKS = 64
+#: on Ray, at least this many chunks per CPU of the cluster instead: a Ray task costs
+#: milliseconds to schedule and collect, so fewer, larger chunks (measured on two CPUs,
+#: 600 games: 8 chunks ran 1.85x serial, 50 chunks 1.65x)
+_RAY_CHUNKS_PER_CPU = 4
 
 
 def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int] = None,
@@ -319,7 +334,9 @@ def execute(task: Task, n: int, *, backend: str = "local", workers: Optional[int
     elif out is None:
         # at least _MIN_CHUNKS chunks, so that a short study keeps every worker busy to
         # the end (the result does not depend on the chunking: exact sums, fixed order)
-        size = max(1, min(task.chunk_size, -(-n // _MIN_CHUNKS)))
+        least = (_RAY_CHUNKS_PER_CPU * _ray_cpus(workers, address) if backend == "ray"
+                 else _MIN_CHUNKS)
+        size = max(1, min(task.chunk_size, -(-n // least)))
     else:
         size = task.chunk_size  # fixed: a folder of chunks can be resumed for a larger n
     fp = dict(task.fingerprint(), chunk_size=size)
