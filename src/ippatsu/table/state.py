@@ -873,9 +873,22 @@ class GameState:
         discard only when it was at most 1-shanten before the draw. ``lazy`` (the drawn
         tile last in the hand): None instead of a list that would hold discards only (no
         win, riichi, kan, abort or North), which :func:`_listed_discard` reads unbuilt."""
+        cnt = self.cnt[p]
+        # lazy, the common turn at once: no win, no riichi (an open hand, or two or more
+        # from tenpai before the draw), no kan (no four copies, no pon to add to), not the
+        # first turn (nine terminals), four players (no North). Only sufficient: any other
+        # turn of discards only also ends in None below.
+        if (lazy and fresh and not self.after_call and not self.riichi[p]
+                and not (self.waits[p] >> (self.last_draw >> 2)) & 1
+                and (self.is_open[p] or self.shanten[p] > 1) and not self.first_turn[p]
+                and self.n_players == 4 and 4 not in cnt):
+            for m in self.melds[p]:
+                if m.type is _T_PON and cnt[m.tiles[0] >> 2]:
+                    break
+            else:
+                return None
         rules = self.rules
         hand = self.hand[p]
-        cnt = self.cnt[p]
         disc = _DISCARDS[p]
         sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
         drawn = self.last_draw
