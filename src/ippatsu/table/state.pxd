@@ -17,7 +17,7 @@ cpdef _discard_actions(list acts, list hand, bytes sb, int drawn, unsigned long 
 # the discard number r of that list, unbuilt (the 68 code bits and the kind mask in C)
 @cython.locals(one='unsigned long long', lo='unsigned long long', hi='unsigned long long',
                n=int, found=int, t=int, s=int, i=Py_ssize_t)
-cpdef int _listed_discard(list hand, bytes sb, int r, unsigned long long kinds) except? -2
+cpdef int _listed_discard(list hand, bytes sb, int r, unsigned long long kinds) except -1
 
 @cython.locals(n=int, k=int)
 cpdef int _n_discards(bytearray cnt, list hand, bint red) except -1
@@ -76,7 +76,7 @@ cdef class GameState:
                    may_riichi=bint, w='unsigned long long')
     cpdef list _turn_actions(self, int p, bint fresh=*, bint lazy=*)
     cpdef dict _listed(self)
-    cpdef int _unlisted_discard(self, int r, unsigned long long kinds) except? -2
+    cpdef int _unlisted_discard(self, int r, unsigned long long kinds) except -1
     @cython.locals(p=int)
     cpdef int _unlisted_count(self) except -1
     cpdef _turn_discard(self, int t)

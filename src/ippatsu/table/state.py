@@ -346,8 +346,7 @@ def _listed_discard(hand: List[int], sb: bytes, r: int, kinds: int) -> int:
     """Without building it: the tile id of action number ``r`` (from 0), among those whose
     kind is in the bit mask ``kinds``, of the list :func:`_discard_actions` makes for
     ``hand`` with no ban and its last id as the drawn tile (each (kind, red-ness) code
-    ``sb[t]`` in the order of first appearance, as its last id); with ``r < 0``, how many
-    such actions there are."""
+    ``sb[t]`` in the order of first appearance, as its last id)."""
     one = 1
     lo = hi = 0  # the codes seen (68 bits: codes 0-63, then 64-67)
     n = 0
@@ -369,10 +368,8 @@ def _listed_discard(hand: List[int], sb: bytes, r: int, kinds: int) -> int:
             found = s
             break
         n += 1
-    if r < 0:
-        return n
     if found < 0:
-        raise IndexError("no such discard")
+        raise IndexError(f"no discard number {r}")
     i = len(hand) - 1
     while sb[hand[i]] != found:
         i -= 1
@@ -382,8 +379,8 @@ def _listed_discard(hand: List[int], sb: bytes, r: int, kinds: int) -> int:
 def _n_discards(cnt: bytearray, hand: List[int], red: bool) -> int:
     """How many discards :func:`_discard_actions` lists for ``hand`` (counts ``cnt``) with
     no ban: one per kind held, and with red fives (``red``) one more per five held both
-    red and plain (:func:`_listed_discard` with ``r = -1`` and every kind, from the
-    counts: the hand is scanned only for a five held twice or more)."""
+    red and plain (from the counts: the hand is scanned only for a five held twice or
+    more)."""
     n = 0
     for k in range(34):
         if cnt[k]:
