@@ -16,9 +16,9 @@ cdef Py_ssize_t _rand_index(object bits, Py_ssize_t n) except -1
 cdef int _unlisted_pick(object bits, GameState st) except -1
 
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)
-@cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, riichi_mask='unsigned long long',
-               disc_mask='unsigned long long', allowed='unsigned long long',
-               ties='unsigned long long', bit='unsigned long long')
+@cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, one='unsigned long long',
+               riichi_mask='unsigned long long', disc_mask='unsigned long long',
+               allowed='unsigned long long', ties='unsigned long long')
 cpdef object _greedy(object legal, object obs, GameState st)
 
 @cython.locals(n=int, p=int, lazy=int, passive=int, views=list, bits=list, stats=list, values=list)

@@ -46,8 +46,6 @@ class RandomAgent:
 
 
 _DISCARD = ActionType.DISCARD
-#: the bit of each kind (a table: no shift per action)
-_KBIT = tuple(1 << k for k in range(34))
 _RIICHI = ActionType.RIICHI
 _PASS = ActionType.PASS
 _NUKIDORA = ActionType.NUKIDORA
@@ -78,6 +76,7 @@ def _greedy(legal, obs, st) -> Action:
     ``obs`` (an :class:`Observation`), or, when ``st`` is given (the match loop, which
     holds the state), straight from ``st.cnt[seat]`` and ``st.visible``: the same values
     as ``obs.counts`` and ``obs.visible_counts``."""
+    one = 1
     riichi_mask = disc_mask = 0
     n_riichi = n_disc = 0
     pass_ = None
@@ -86,13 +85,11 @@ def _greedy(legal, obs, st) -> Action:
         if t is _DISCARD:
             n_disc += 1
             tile = a.tile
-            bit = _KBIT[tile >> 2]
-            disc_mask |= bit
+            disc_mask |= one << (tile >> 2)
         elif t is _RIICHI:
             n_riichi += 1
             tile = a.tile
-            bit = _KBIT[tile >> 2]
-            riichi_mask |= bit
+            riichi_mask |= one << (tile >> 2)
         elif t in _TAKE:
             return a
         elif t is _PASS:
