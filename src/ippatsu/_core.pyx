@@ -1272,6 +1272,11 @@ cdef extern from *:
     const int64_t ipt_batch_hi[]
 
 
+cdef inline uint64_t _oor(int col, int64_t v) noexcept nogil:
+    """1 when v is outside its column's range (one unsigned comparison), else 0."""
+    return <uint64_t> (v - ipt_batch_lo[col]) > <uint64_t> (ipt_batch_hi[col] - ipt_batch_lo[col])
+
+
 cdef inline bint _out_of(int col, int64_t v, int64_t *err) noexcept nogil:
     """A value outside its column's range (_codes.BATCH_COLUMNS): err = range, col, v."""
     if v < ipt_batch_lo[col] or v > ipt_batch_hi[col]:
@@ -1296,34 +1301,48 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
     scoring_batch._check_row, runs the same ones in the same order): on the first bad row
     err = (code, detail a, b, c) and its index is returned; -1 when every row is good."""
     cdef Py_ssize_t i
-    cdef int j, j2, k, total, nm, bonus, closed, kan, d, t, nd = dora.shape[1]
-    cdef int nu = ura.shape[1], cnt, worst, worst_n
-    cdef int64_t v, w
+    cdef int j, k, total, nm, bonus, closed, kan, d, t, nd = dora.shape[1]
+    cdef int nu = ura.shape[1], worst
+    cdef int64_t w
+    cdef uint64_t oor
     cdef unsigned int f
     cdef uint8_t full[34]
+    cdef uint8_t shown[34]
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
     for i in range(lo, hi):
-        # 1. every value in its column's range (nothing is cast before this)
+        # 1. every value in its column's range (nothing is cast before this): one
+        # branch-free test of them all, then the column is looked for only on a bad row
         w = win[i]
-        if _out_of(IPT_BC_WIN_TILE, w, err):
-            return i
+        oor = _oor(IPT_BC_WIN_TILE, w) | _oor(IPT_BC_FLAGS, flags[i]) \
+            | _oor(IPT_BC_TSUMO, tsumo[i]) | _oor(IPT_BC_RIICHI, riichi[i]) \
+            | _oor(IPT_BC_SEAT_WIND, seat[i]) | _oor(IPT_BC_ROUND_WIND, rnd[i]) \
+            | _oor(IPT_BC_RED, red[i])
         for j in range(4):
-            if _out_of(IPT_BC_MELDS, melds[i, j, 0], err) \
-                    or _out_of(IPT_BC_MELDS, melds[i, j, 1], err):
-                return i
-        if _out_of(IPT_BC_FLAGS, flags[i], err) or _out_of(IPT_BC_TSUMO, tsumo[i], err) \
-                or _out_of(IPT_BC_RIICHI, riichi[i], err) \
-                or _out_of(IPT_BC_SEAT_WIND, seat[i], err) \
-                or _out_of(IPT_BC_ROUND_WIND, rnd[i], err):
-            return i
+            oor |= _oor(IPT_BC_MELDS, melds[i, j, 0]) | _oor(IPT_BC_MELDS, melds[i, j, 1])
         for j in range(nd):
-            if _out_of(IPT_BC_DORA_INDICATORS, dora[i, j], err):
-                return i
+            oor |= _oor(IPT_BC_DORA_INDICATORS, dora[i, j])
         for j in range(nu):
-            if _out_of(IPT_BC_URA_INDICATORS, ura[i, j], err):
+            oor |= _oor(IPT_BC_URA_INDICATORS, ura[i, j])
+        if oor:
+            if _out_of(IPT_BC_WIN_TILE, w, err):
                 return i
-        if _out_of(IPT_BC_RED, red[i], err):
+            for j in range(4):
+                if _out_of(IPT_BC_MELDS, melds[i, j, 0], err) \
+                        or _out_of(IPT_BC_MELDS, melds[i, j, 1], err):
+                    return i
+            if _out_of(IPT_BC_FLAGS, flags[i], err) or _out_of(IPT_BC_TSUMO, tsumo[i], err) \
+                    or _out_of(IPT_BC_RIICHI, riichi[i], err) \
+                    or _out_of(IPT_BC_SEAT_WIND, seat[i], err) \
+                    or _out_of(IPT_BC_ROUND_WIND, rnd[i], err):
+                return i
+            for j in range(nd):
+                if _out_of(IPT_BC_DORA_INDICATORS, dora[i, j], err):
+                    return i
+            for j in range(nu):
+                if _out_of(IPT_BC_URA_INDICATORS, ura[i, j], err):
+                    return i
+            _out_of(IPT_BC_RED, red[i], err)
             return i
         # 2-3. the melds: types 0-4 (-1 / 255: none), kinds 0-33, chi within a suit
         nm = 0
@@ -1361,8 +1380,10 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
         if counts[i, w] == 0:
             err[0] = IPT_BE_WIN_NOT_HELD
             return i
-        # 6. hand + melds: at most four copies
+        # 6. hand + melds: at most four copies (the counts are 0-4, so only a meld's
+        # kinds can go over; the lowest such kind is named)
         memcpy(full, &counts[i, 0], 34)
+        worst = 34
         for j in range(nm):
             k = inp.meld_kind[j]
             if inp.meld_type[j] == IPT_M_CHI:
@@ -1371,11 +1392,15 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
                 full[k + 2] += 1
             else:
                 full[k] += 3 if inp.meld_type[j] == IPT_M_PON else 4
-        for k in range(34):
-            if full[k] > 4:
-                err[0] = IPT_BE_FIFTH_COPY
-                err[1] = k
-                return i
+        for j in range(nm):
+            k = inp.meld_kind[j]
+            for d in range(k, k + (3 if inp.meld_type[j] == IPT_M_CHI else 1)):
+                if full[d] > 4 and d < worst:
+                    worst = d
+        if worst < 34:
+            err[0] = IPT_BE_FIFTH_COPY
+            err[1] = worst
+            return i
         # 7. 14 - 3 x melds concealed tiles
         if total != 14 - 3 * nm:
             err[0] = IPT_BE_HAND_SIZE
@@ -1384,24 +1409,19 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             return i
         # 8. hand + melds + every indicator (dora and ura): at most four copies (the
         # lowest kind over is named)
-        worst = 34
-        worst_n = 0
-        for j in range(nd + nu):
-            d = <int> (dora[i, j] if j < nd else ura[i, j - nd])
-            if d < 0 or d >= worst:
-                continue
-            cnt = full[d]
-            for j2 in range(nd + nu):
-                if (dora[i, j2] if j2 < nd else ura[i, j2 - nd]) == d:
-                    cnt += 1
-            if cnt > 4:
-                worst = d
-                worst_n = cnt
-        if worst < 34:
-            err[0] = IPT_BE_INDICATOR_COPY
-            err[1] = worst
-            err[2] = worst_n
-            return i
+        if nd + nu:
+            memset(shown, 0, 34)
+            for j in range(nd + nu):
+                d = <int> (dora[i, j] if j < nd else ura[i, j - nd])
+                if d >= 0:
+                    shown[d] += 1
+                    if full[d] + shown[d] > 4 and d < worst:
+                        worst = d
+            if worst < 34:
+                err[0] = IPT_BE_INDICATOR_COPY
+                err[1] = worst
+                err[2] = full[worst] + shown[worst]
+                return i
         # 9. the situation fits the hand
         f = <unsigned int> flags[i]
         if tsumo[i]:
