@@ -75,6 +75,22 @@ def _greedy(legal, obs, st) -> Action:
     holds the state), straight from ``st.cnt[seat]`` and ``st.visible``: the same values
     as ``obs.counts`` and ``obs.visible_counts``."""
     one = 1
+    if st is not None and len(legal) > 1 and legal[0].type is _DISCARD \
+            and legal[len(legal) - 1].type is _DISCARD:
+        # a turn of discards only (the list's order: tsumo, discards, riichi, the rest):
+        # every kind held is offered, minus the kuikae kinds after a call
+        cnt = st.cnt[obs.player]
+        allowed = 0
+        for k in range(34):
+            if cnt[k]:
+                allowed |= one << k
+        if st.after_call:
+            allowed &= ~st.kuikae
+        ties = _efficiency_ties(cnt, st.visible, allowed)
+        for a in legal:
+            tile = a.tile
+            if (ties >> (tile >> 2)) & 1:
+                return a
     riichi_mask = disc_mask = 0
     n_riichi = n_disc = 0
     pass_ = None
