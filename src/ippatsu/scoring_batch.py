@@ -266,7 +266,7 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
         if m.shape != (n, 4, 2):
             raise IppatsuError(f"melds must have shape ({n}, 4, 2), got {m.shape}",
                                code="bad_shape")
-    f = _ZERO_ROWS(n) if flags is None else _per_row(flags, n, _C_FLAGS)
+    f = _no_flags(n) if flags is None else _per_row(flags, n, _C_FLAGS)
     ts = _per_row(tsumo, n, _C_TSUMO, bools=True)
     ri = _per_row(riichi, n, _C_RIICHI, bools=True)
     seat = _per_row(seat_wind, n, _C_SEAT)
@@ -290,7 +290,7 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
                                np.stack([seat, rnd], axis=1), dora, ura, rd, rules)
 
 
-def _ZERO_ROWS(n):
+def _no_flags(n):
     return np.broadcast_to(np.int64(0), (n,))
 
 
