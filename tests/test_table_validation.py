@@ -29,7 +29,9 @@ def test_step_rejects_unknown_action_types_and_non_actions(mod):
     assert "99" in _raises("bad_action_type", st.step, Action(99, st.actor, 5))
     assert "str" in _raises("bad_action", st.step, "discard 1m")
     _raises("bad_action", st.step, (0, st.actor, 5))   # a plain tuple is not an Action
-    _raises("bad_action", st.step, 42)
+    _raises("illegal_action", st.step, 299)  # an int is an action index: stop, not legal
+    _raises("bad_action_index", st.step, 300)
+    _raises("bad_action", st.step, 4.0)
     _raises("bad_action", st.step, [object()])
     # the state is untouched: a legal action still works
     st.step(st.legal_actions(st.actor)[0])
@@ -38,7 +40,7 @@ def test_step_rejects_unknown_action_types_and_non_actions(mod):
     q = st.to_act[0]
     _raises("bad_action_type", st.step, [Action(99, q, 5)])
     _raises("bad_action", st.step, {q: "pass"})
-    _raises("bad_action", st.step, 7)
+    _raises("bad_action", st.step, 7.5)
     st.step([])
 
 

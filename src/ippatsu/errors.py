@@ -213,6 +213,9 @@ CODES: dict = {
     "missing_action": "A step without the actor's action.",
     "bad_action": "Something that is not an Action given to step.",
     "bad_action_type": "An Action whose type is not an ActionType.",
+    "bad_snapshot": "GameState.from_snapshot got something that is not a snapshot of a "
+                    "decision (a missing or malformed field, a tile id out of range, tiles "
+                    "not conserved, a response nobody may answer).",
     "bad_action_index": "An action index outside the action space (not an int in 0-299), "
                         "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
