@@ -17,6 +17,7 @@ difference of point change and of win rate with its interval and p-value.
 """
 from __future__ import annotations
 
+import os
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -31,6 +32,19 @@ from .match import study_rules as _rules
 __all__ = ["position", "PositionResult"]
 
 _FIELDS = ("win", "deal_in", "draw", "tenpai")
+
+#: per process: the samplers of the latest position studies, by their task's token. A
+#: worker is sent the task afresh with every chunk, and building a sampler (the tenpai
+#: tables of riichi opponents) takes 50-200 ms, often more than the chunk's play-outs:
+#: it is built once per process (forked workers inherit the caller's), never per chunk.
+_SAMPLERS: dict = {}
+_SAMPLERS_KEPT = 8
+
+
+def _keep_sampler(token: str, sampler) -> None:
+    while len(_SAMPLERS) >= _SAMPLERS_KEPT:
+        _SAMPLERS.pop(next(iter(_SAMPLERS)))
+    _SAMPLERS[token] = sampler
 
 
 class _PosAcc:
@@ -94,12 +108,24 @@ class _PositionTask(Task):
         self.specs = specs
         self.rules = rules
         self.seed = seed
+        self.token = os.urandom(8).hex()  # this study's sampler in _SAMPLERS
         self._sampler = None
 
     def __getstate__(self):
         d = dict(self.__dict__)
-        d["_sampler"] = None  # rebuilt in each worker
+        d["_sampler"] = None  # found in _SAMPLERS, or built once per worker process
         return d
+
+    def sampler(self):
+        """The position's sampler: this process's copy, built at most once per process."""
+        s = self._sampler
+        if s is None:
+            s = _SAMPLERS.get(self.token)
+            if s is None:
+                s = self.pos.prepare(self.rules)
+                _keep_sampler(self.token, s)
+            self._sampler = s
+        return s
 
     def new_acc(self):
         return _PosAcc(len(self.actions))
@@ -115,9 +141,7 @@ class _PositionTask(Task):
     def run_chunk(self, start: int, stop: int, rows: bool):
         from . import _position as P
 
-        if self._sampler is None:
-            self._sampler = self.pos.prepare(self.rules)
-        sampler = self._sampler
+        sampler = self.sampler()
         seat = self.pos.seat
         acc = _PosAcc(len(self.actions))
         cols = {c: [] for c in ("sample", "choice", *_FIELDS, "delta", "kind")} if rows else None
@@ -282,6 +306,7 @@ def position(pos, choices: Sequence, *, agents="greedy", n: int = 10_000, rules=
     specs = check_agents(agents, 4, backend)
     seed = resolve_seed(seed)
     task = _PositionTask(pos, actions, labels, specs, rules, seed)
+    task.sampler()  # built here (resolving the choices built it): forked workers inherit it
     acc, info = execute(task, n, backend=backend, workers=workers, chunk_size=chunk_size,
                         progress=progress, out=out, resume=resume, address=address)
     text = pos.to_text()
