@@ -63,7 +63,7 @@ def test_play_needs_four_callable_agents():
     assert "seat 2" in _raises("bad_agents", play, 1, agents[:2] + [5] + agents[3:])
     _raises("bad_agents", play, 1, 4)
     _raises("bad_agents", play, 1, "abcd")
-    assert play(1, iter(agents), record=False)["placement"]  # any iterable of four
+    assert play(1, iter(agents), record=False)["places"]  # any iterable of four
 
 
 def _wall(**change):

@@ -26,9 +26,17 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
 
     Play one game. ``agents``: four callables ``agent(obs, legal) -> Action`` by seat
     (three with a three-player ``rules``, docs/rules.md §11).
-    Returns ``{"scores", "placement", "final", "events", "hands"}`` (``events`` the mjai
-    log when ``record``; ``hands`` the :class:`~ippatsu.table.state.HandResult` list).
-    ``check=True`` verifies the state's invariants after every step (slow).
+    Returns a dict by seat: ``scores`` (final points, leftover deposits paid out as the
+    rules say), ``places`` (each seat's place, 1 = first; ties go to the seat nearer the
+    first dealer), ``order`` (the seats from first place to last), ``final`` (each seat's
+    result in thousands after return points, uma and oka, as the float nearest the exact
+    value), ``events`` (the mjai log when ``record``) and ``hands`` (the
+    :class:`~ippatsu.table.state.HandResult` list). ``check=True`` verifies the state's
+    invariants after every step (slow).
+
+    >>> r = play(3, [RandomAgent(i) for i in range(4)], record=False)
+    >>> [r["places"][seat] for seat in r["order"]]
+    [1, 2, 3, 4]
     """
     agents = _checked_agents(agents, 4 if rules is None else rules.players)
     st = GameState(rules, seed, record=record, names=names)
@@ -36,7 +44,13 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
         _run_random(st, [cast(RandomAgent, a)._bits for a in agents])
     else:
         _run(st, agents, check)
-    out = dict(st.final)
+    fin = st.final
+    order = list(fin["placement"])  # GameState.final: the seats from first to last
+    places = [0] * len(order)
+    for place, seat in enumerate(order):
+        places[seat] = place + 1
+    out = {"scores": list(fin["scores"]), "places": places, "order": order,
+           "final": list(fin["final"])}
     out["events"] = st.events
     out["hands"] = st.hand_results
     return out
