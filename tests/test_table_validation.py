@@ -171,3 +171,41 @@ def test_load_mjai_missing_file_names_it(tmp_path):
     with pytest.raises(RecordError) as e:
         load_mjai(tmp_path / "nope.mjson")
     assert "nope.mjson" in str(e.value)
+
+
+# ----------------------------------------------------------------------------- one vocabulary
+def test_play_takes_agent_names_preset_names_and_the_seed_by_keyword():
+    """Agents, rules and seeds are named as study.match names them; the older order
+    play(seed, agents, rules) gives the same game."""
+    from ippatsu import sim
+    from ippatsu.rules import Rules
+
+    a = play(["greedy", "random", "random", "random"], seed=3, rules="tenhou", record=True)
+    b = play(3, [sim.GreedyAgent()] + [sim.RandomAgent(s) for s in sim.agent_seeds(3)[1:]],
+             Rules.tenhou(), record=True)
+    assert a["events"] == b["events"] and a["scores"] == b["scores"]
+    c = play("random", seed=3, rules="tenhou_sanma", record=False)  # one name for every seat
+    assert len(c["scores"]) == 3
+    assert play("random", seed=3)["events"] == play(["random"] * 4, seed=3)["events"]
+    assert play("random", seed=3)["events"] != play("random", seed=4)["events"]
+
+
+@pytest.mark.parametrize("args, kw, code", [
+    ((["greedy"] * 3 + ["grredy"],), dict(seed=1), "bad_agents"),
+    (("random",), dict(seed=1, rules="tenhuo"), "bad_rules"),
+    (("random",), dict(seed="1"), "bad_seed"),
+    ((), dict(seed=1), "bad_agents"),
+])
+def test_play_names_a_bad_name(args, kw, code):
+    with pytest.raises(IppatsuError) as ei:
+        play(*args, **kw)
+    assert ei.value.code == code
+    msg = str(ei.value)
+    assert "grredy" in msg or "tenhuo" in msg or "seed" in msg or "agents" in msg
+
+
+def test_the_built_in_agents_are_found_where_they_are_named():
+    from ippatsu import sim, study, table
+
+    assert sim.GreedyAgent is study.GreedyAgent is table.GreedyAgent
+    assert sim.RandomAgent is study.RandomAgent is table.RandomAgent
