@@ -74,6 +74,7 @@ from .tiles import (
     parse_kinds,
     parse_tile,
     parse_tiles,
+    parse_wind,
     validate_ids,
 )
 from .yaku import BY_NAME
@@ -364,6 +365,8 @@ def _rd(r: Optional[ScoreResult]) -> Optional[dict]:
 # the edge: parse and validate once
 # ---------------------------------------------------------------------------------------
 def _wind(x: Any, what: str, players: int = 4) -> int:
+    if isinstance(x, str):  # "S", "south", "2z"
+        x = parse_wind(x, what)
     if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < players:
         last = "3 (North)" if players == 4 else "2 (West) with three players"
         raise IppatsuError(f"{what} must be 0 (East) to {last}, got {x!r}", "bad_wind")

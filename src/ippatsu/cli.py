@@ -192,13 +192,11 @@ def _use_glyphs(mode: str, stream) -> bool:
 # ---------------------------------------------------------------------------------------
 # argument types
 # ---------------------------------------------------------------------------------------
-_WINDS = {"e": 0, "east": 0, "1z": 0, "0": 0, "s": 1, "south": 1, "2z": 1, "1": 1,
-          "w": 2, "west": 2, "3z": 2, "2": 2, "n": 3, "north": 3, "4z": 3, "3": 3}
-
-
 def _wind(text: str) -> int:
+    from .tiles import WIND_WORDS
+
     try:
-        return _WINDS[text.strip().lower()]
+        return WIND_WORDS[text.strip().lower()]
     except KeyError:
         raise argparse.ArgumentTypeError(
             f"unknown wind {text!r} (use E, S, W or N)") from None
