@@ -236,6 +236,11 @@ CODES: dict = {
     "bad_resume": "A resume folder written by another study.",
     "out_not_empty": "An output folder that already holds study chunks, without "
                      "resume=True.",
+    "bad_index": "A study result asked for a slot or choice it does not have "
+                 "(MatchResult.compare(0, 9), PositionResult.choice(5)), or to compare one "
+                 "with itself.",
+    "bad_environment": "An environment variable with a value ippatsu does not read "
+                       "(IPPATSU_PURE_PYTHON=maybe: use 1/true/yes/on or 0/false/no/off).",
     "missing_dependency": "An optional dependency (Ray, pyarrow, matplotlib) that is not "
                           "installed.",
     "bad_draws": "A number of draws that is not a non-negative integer.",

@@ -180,6 +180,8 @@ class PositionResult(StudyResult):
         self.position_text = position_text
 
     def choice(self, c: int) -> dict:
+        """Choice ``c``'s estimates (StudyError ``bad_index`` outside the choices)."""
+        c = self._index(c, len(self.choices), "choice")
         a = self.acc
         n = a.delta[c].n
         out = {"choice": self.choices[c], "worlds": n}
@@ -189,7 +191,13 @@ class PositionResult(StudyResult):
         return out
 
     def compare(self, i: int, j: int) -> dict:
-        """Choice ``i`` minus choice ``j`` on the same worlds."""
+        """Choice ``i`` minus choice ``j`` on the same worlds (StudyError ``bad_index``
+        outside the choices, or for one choice twice)."""
+        k = len(self.choices)
+        i, j = self._index(i, k, "choice"), self._index(j, k, "choice")
+        if i == j:
+            raise StudyError(f"compare needs two different choices, got {i} twice",
+                             "bad_index")
         flip = i > j
         key = (j, i) if flip else (i, j)
         out = {"a": self.choices[i], "b": self.choices[j]}
@@ -239,8 +247,9 @@ class PositionResult(StudyResult):
                                prow))
         return "\n".join(lines)
 
-    def plot(self, path) -> None:
-        """Mean point change per choice with 95 % intervals, and the outcome mix."""
+    def plot(self, path=None) -> str:
+        """Mean point change per choice with 95 % intervals, and the outcome mix: a PNG at
+        ``path`` (default ``ippatsu-position-<seed>.png``); returns the path."""
         fig = self._figure(figsize=(8, 4), dpi=110)
         ax, bx = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
         k = len(self.choices)
@@ -269,7 +278,7 @@ class PositionResult(StudyResult):
         bx.legend()
         fig.suptitle(f"{self.done:,} sampled worlds (seed {self.seed})")
         fig.tight_layout()
-        fig.savefig(path)
+        return self._save(fig, path)
 
 
 def position(pos, choices: Sequence, *, agents="greedy", n: int = 10_000, rules=None,

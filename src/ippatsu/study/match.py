@@ -273,6 +273,8 @@ class MatchResult(StudyResult):
         return self.acc.place[0].n
 
     def agent(self, j: int) -> dict:
+        """Slot ``j``'s estimates (StudyError ``bad_index`` outside the slots)."""
+        j = self._index(j, self.k, "slot")
         a = self.acc
         per = self.k if self.duplicate else 1
         g = sum(a.places[j])
@@ -288,7 +290,11 @@ class MatchResult(StudyResult):
 
     def compare(self, i: int, j: int) -> dict:
         """Slot ``i`` minus slot ``j``: placement (lower is better) and final score,
-        per game, paired by set."""
+        per game, paired by set (StudyError ``bad_index`` outside the slots, or for one
+        slot twice)."""
+        i, j = self._index(i, self.k, "slot"), self._index(j, self.k, "slot")
+        if i == j:
+            raise StudyError(f"compare needs two different slots, got {i} twice", "bad_index")
         per = self.k if self.duplicate else 1
         flip = i > j
         key = (j, i) if flip else (i, j)
@@ -346,8 +352,9 @@ class MatchResult(StudyResult):
         lines.append(table(["pair", "diff", "95% CI", "p", "significant"], prow))
         return "\n".join(lines)
 
-    def plot(self, path) -> None:
-        """Placement distribution per agent (a PNG)."""
+    def plot(self, path=None) -> str:
+        """Placement distribution per agent: a PNG at ``path`` (default
+        ``ippatsu-match-<seed>.png``); returns the path."""
         fig = self._figure(figsize=(7, 4), dpi=110)
         ax = fig.add_subplot(1, 1, 1)
         k = self.k
@@ -362,7 +369,7 @@ class MatchResult(StudyResult):
         ax.set_title(f"Placements over {self.games:,} games (seed {self.seed})")
         ax.legend()
         fig.tight_layout()
-        fig.savefig(path)
+        return self._save(fig, path)
 
 
 def match(agents: Sequence = "greedy", *, games: int = 1000,
