@@ -70,16 +70,22 @@ class StudyResult:
 
     def _header(self, title: str) -> List[str]:
         i = self.info
-        rate = i.done / i.seconds if i.seconds > 0 else float("nan")
+        count, what = self._rate_of(i.done)
+        rate = count / i.seconds if i.seconds > 0 else float("nan")
         lines = [f"{title}",
                  f"  {i.done:,} {self._unit} · seed {self.seed} · backend {i.backend} "
-                 f"× {i.workers} · {i.seconds:.1f} s ({rate:,.0f}/s)"
+                 f"× {i.workers} · {i.seconds:.1f} s ({rate:,.0f} {what}/s)"
                  + (f" · rules {self.rules.get('name', '?')}" if self.rules else "")]
         if i.partial:
             lines.append(f"  PARTIAL: stopped after {i.done:,} of {i.n:,} {self._unit}")
         return lines
 
     _unit = "samples"
+
+    def _rate_of(self, done: int):
+        """(count, name) that the header's rate counts for ``done`` samples: the same
+        thing as the headline (a match: games, not sets)."""
+        return done, self._unit
 
     def estimates(self) -> dict:  # pragma: no cover - interface
         raise NotImplementedError

@@ -264,6 +264,9 @@ class MatchResult(StudyResult):
         self.k = len(agents)
         self._unit = f"sets of {self.k} games" if duplicate else "games"
 
+    def _rate_of(self, done: int):
+        return done * (self.k if self.duplicate else 1), "games"
+
     @property
     def games(self) -> int:
         return sum(self.acc.places[0])
