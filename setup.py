@@ -61,6 +61,9 @@ py_extensions = [
 ]
 py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 
+# pip shows a build's output only with -v (or when it fails): say what the minutes go to
+print("ippatsu: compiling the Cython core (_core and the table's state machine and agents): "
+      "a few minutes; `pip install -v .` shows each step", file=sys.stderr, flush=True)
 setup(
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=f"build/{MODE}/cython"

@@ -463,8 +463,9 @@ def _seen(h: Hand, indicators: Sequence[int], visible: Optional[Sequence[int]]) 
     for k in range(34):
         if h.counts[k] + seen[k] > 4:
             raise TileCountError(
-                f"five copies of {kind_name(k)} between the hand, its melds, the dora "
-                "indicators and the visible tiles", "fifth_copy")
+                f"{h.counts[k] + seen[k]} copies of {kind_name(k)} between the hand, its "
+                "melds, the dora indicators and the visible tiles: a kind has only four "
+                "copies (a fifth copy)", "fifth_copy")
     return seen
 
 
@@ -564,7 +565,9 @@ def analyze(
             if isinstance(win_tile, str) and wid not in RED_ID_SET:
                 wid = _free_id(wid >> 2, used)  # any free ordinary copy (the red one last)
                 if wid is None:
-                    raise TileCountError(f"five copies of {kind_name(parse_tile(win_tile) >> 2)}",
+                    raise TileCountError(f"5 copies of {kind_name(parse_tile(win_tile) >> 2)} "
+                                         f"with the winning tile: a kind has only four "
+                                         f"copies (a fifth copy)",
                                          "fifth_copy")
             elif wid in used:
                 raise TileCountError(f"the winning tile {win_tile!r} is already in the hand",
@@ -582,8 +585,9 @@ def analyze(
         nukidora = validate_nukidora(nukidora, rules)
         seen[30] += nukidora
         if h.counts[30] + seen[30] > 4:
-            raise TileCountError("five copies of 4z between the hand, its melds, the Norths "
-                                 "set aside and the visible tiles", "fifth_copy")
+            raise TileCountError(f"{h.counts[30] + seen[30]} copies of 4z between the hand, "
+                                 "its melds, the Norths set aside and the visible tiles: a "
+                                 "kind has only four copies (a fifth copy)", "fifth_copy")
 
     forms = (_building_forms(h, seen, players) if building
              else core.shanten_forms(h, players=players))

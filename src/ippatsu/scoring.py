@@ -655,7 +655,9 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
             full[k] += len(mids)
     if max(full) > 4:
         k = next(k for k in range(34) if full[k] > 4)
-        raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
+        raise TileCountError(f"{full[k]} copies of {kind_name(k)} in the hand (concealed "
+                             f"tiles and melds): a kind has only four copies (a fifth "
+                             f"copy)", "fifth_copy")
     if rules.players == 3:
         _check_sanma_hand(full, mlist)
         if nukidora and full[_NORTH] + nukidora > 4:
@@ -709,8 +711,9 @@ def _with_win_tile(ids, melds, win_tile) -> tuple:
             free = sorted((t for t in range((wid >> 2) * 4, (wid >> 2) * 4 + 4)
                            if t not in used), key=lambda t: (t in RED_ID_SET, t))
             if not free:
-                raise TileCountError(f"five copies of {kind_name(wid >> 2)} with the "
-                                     f"winning tile", "fifth_copy")
+                raise TileCountError(f"5 copies of {kind_name(wid >> 2)} with the winning "
+                                     f"tile: a kind has only four copies (a fifth copy)",
+                                     "fifth_copy")
             wid = free[0]
     else:
         wid = validate_ids([win_tile])[0]
@@ -1051,10 +1054,16 @@ def _possible(han: int, fu: int, tsumo: bool) -> bool:
     return True
 
 
+MAX_TABLE_HAN = 13
+"""The widest han × fu table (``max_han`` 1..13: 13 han is a counted yakuman, the last
+column that differs), for the library, ``ippatsu table`` and the server alike."""
+
+
 def score_table(rules: Optional[Rules] = None, max_han: int = 4) -> dict:
     """score_table(rules=None, max_han=4) -> dict
 
-    The han × fu table (RULES.md §7) from the scoring code itself. Keys ``(han, fu)``;
+    The han × fu table (RULES.md §7) from the scoring code itself, 1 to ``max_han`` han
+    (at most :data:`MAX_TABLE_HAN`). Keys ``(han, fu)``;
     values a dict with ``non_dealer_ron``, ``dealer_ron``, ``non_dealer_tsumo``
     (``(non-dealer pays, dealer pays)``), ``dealer_tsumo`` (each pays), each ``None`` for an
     impossible cell, and ``limit`` (a limit name once the base reaches 2,000).
@@ -1066,6 +1075,10 @@ def score_table(rules: Optional[Rules] = None, max_han: int = 4) -> dict:
     True
     """
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
+    if isinstance(max_han, bool) or not isinstance(max_han, int) \
+            or not 1 <= max_han <= MAX_TABLE_HAN:
+        raise IppatsuError(f"max_han is 1 to {MAX_TABLE_HAN} (13 han is a counted "
+                           f"yakuman), got {max_han!r}", "invalid")
     out = {}
     for han in range(1, max_han + 1):
         for fu in _FU_ROWS:
