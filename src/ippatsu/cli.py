@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="tiles seen elsewhere (discards, others' melds), in notation")
     h.add_argument("--rules", choices=PRESETS, default="ippatsu",
                    help="rules preset (default ippatsu; the *_sanma presets are "
-                        "three-player; see docs/rules.md)")
+                        "three-player; every option: ippatsu docs rules)")
     h.add_argument("--nukidora", type=int, default=0, metavar="N",
                    help="three players: Norths set aside as dora (default 0)")
     h.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -308,6 +308,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .study._cli import add_parser as _add_study
 
     _add_study(sub)
+
+    d = sub.add_parser("docs", help="the documentation installed with ippatsu",
+                       description="Print a page of the documentation that ships with the "
+                       "package (the pages docstrings and --help cite as docs/NAME.md); "
+                       "without a page, list them.")
+    d.add_argument("page", nargs="?", default=None,
+                   help="a page: rules, errors, studies, server, testing, README")
+    d.add_argument("--path", action="store_true", help="print the page's file, not its text")
     return p
 
 
@@ -818,6 +826,27 @@ def _cmd_serve(args, out, err) -> int:
     return 0
 
 
+def _cmd_docs(args, out, err) -> int:
+    from . import docs
+
+    if args.page is None:
+        folder = docs.folder()
+        if folder is None:
+            print("ippatsu: error: no documentation installed with this copy", file=err)
+            return 1
+        out.write(f"Documentation in {folder}:\n")
+        for name in docs.pages():
+            first = docs.page(name).splitlines()[0].lstrip("# ").strip()
+            out.write(f"  {name:10s} {first}\n")
+        out.write("ippatsu docs PAGE prints one.\n")
+        return 0
+    if args.path:
+        out.write(f"{docs.path(args.page)}\n")
+    else:
+        out.write(docs.page(args.page))
+    return 0
+
+
 _COMMANDS = {
     "serve": _cmd_serve,
     "hand": _cmd_hand,
@@ -825,4 +854,5 @@ _COMMANDS = {
     "shanten": _cmd_shanten,
     "bench": _bench,
     "study": _cmd_study,
+    "docs": _cmd_docs,
 }

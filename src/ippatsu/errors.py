@@ -5,8 +5,8 @@ carrying a stable machine-readable ``code`` string (documented here, never renam
 message that names the problem. Kernels return codes; only the Python layer raises.
 
 Every code that ippatsu raises is declared in :data:`CODES` with what it means
-(``tests/test_errors.py`` scans the package source for raised codes and checks that each
-is declared here and listed in ``docs/errors.md``).
+(the project's test suite checks that each raised code is declared here and listed in
+``docs/errors.md``: ``ippatsu docs errors``).
 """
 from __future__ import annotations
 
@@ -239,6 +239,8 @@ CODES: dict = {
     "bad_index": "A study result asked for a slot or choice it does not have "
                  "(MatchResult.compare(0, 9), PositionResult.choice(5)), or to compare one "
                  "with itself.",
+    "bad_doc": "A documentation page that does not exist (ippatsu docs NAME, "
+               "ippatsu.docs.page(NAME)).",
     "bad_environment": "An environment variable with a value ippatsu does not read "
                        "(IPPATSU_PURE_PYTHON=maybe: use 1/true/yes/on or 0/false/no/off).",
     "missing_dependency": "An optional dependency (Ray, pyarrow, matplotlib) that is not "
