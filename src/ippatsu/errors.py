@@ -213,6 +213,8 @@ CODES: dict = {
     "missing_action": "A step without the actor's action.",
     "bad_action": "Something that is not an Action given to step.",
     "bad_action_type": "An Action whose type is not an ActionType.",
+    "bad_action_index": "An action index outside the action space (not an int in 0-299), "
+                        "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
     "hand_not_over": "next_hand before the hand is over.",
     "wall_exhausted": "A draw from an empty wall.",

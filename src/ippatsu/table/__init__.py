@@ -7,7 +7,9 @@
   (``legal_actions``) and one entry point, ``step``.
 * ``settle.py``: settlement, pure arithmetic on scores — a win's payments by seat, the
   liable seat (pao), noten and nagashi payments, placement, uma and oka.
-* :class:`Action` / :class:`ActionType` (``actions.py``): what a player does.
+* :class:`Action` / :class:`ActionType` (``actions.py``): what a player does;
+  :mod:`~ippatsu.table.actionspace`: the fixed action space (one index per decision) that
+  :meth:`GameState.legal_mask` and :meth:`GameState.step` speak.
 * :class:`Wall` (``wall.py``): seeded walls (``SeedSequence`` → ``PCG64``), walls in tile
   notation for tests, walls rebuilt from records for replay.
 * :class:`Observation` (``observation.py``): one seat's view; agents (``agents.py``,
@@ -45,6 +47,7 @@ if _PURE:
     _load_state_source("ippatsu.table.state")
     _load_agents_source("ippatsu.table.agents")
 
+from . import actionspace
 from .actions import Action, ActionType
 from .agents import GreedyAgent, RandomAgent
 from .observation import Observation
@@ -52,4 +55,4 @@ from .state import GameState, HandResult, Phase, RiichiState, WinResult
 from .wall import Wall, wall_generator
 
 __all__ = ["Action", "ActionType", "GameState", "HandResult", "Phase", "RiichiState", "WinResult",
-           "Wall", "wall_generator", "Observation", "RandomAgent", "GreedyAgent"]
+           "Wall", "wall_generator", "Observation", "RandomAgent", "GreedyAgent", "actionspace"]

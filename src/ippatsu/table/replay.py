@@ -46,7 +46,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from datetime import date as _date
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from ..errors import IppatsuError, RecordError
 from ..hand import MeldType
@@ -392,14 +392,20 @@ def _kyoku(k: int, n: int) -> int:
 
 def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 complete: Optional[bool] = True,
-                final_scores: Optional[Sequence[int]] = None) -> GameReport:
+                final_scores: Optional[Sequence[int]] = None,
+                on_step: Optional[Callable[[GameState, object], None]] = None) -> GameReport:
     """Replay the rounds of one game (``MjlogRound`` or ``Tenhou6Round`` objects).
     ``complete=None``: the record has no end marker (tenhou.net/6); the game counts as
     complete when the engine ends it after the last hand. ``rules`` None: for tenhou.net/6
     rounds :func:`record_rules` (Tenhou's rules at the record's date, with its header's
     lobby), else today's Tenhou rules (an mjlog's date and lobby are on its
     :class:`~ippatsu.io.MjlogGame`: pass ``record_rules(game)``). A three-player record
-    replays with three seats (``Rules.tenhou_sanma()`` with the lobby of ``rules``)."""
+    replays with three seats (``Rules.tenhou_sanma()`` with the lobby of ``rules``).
+
+    ``on_step(state, actions)``, when given, is called before every step of a hand with
+    the state at the decision and what the record chose: the actor's :class:`Action` at
+    a turn, the list of chosen actions (those of the seats that act; the others pass) at
+    a response."""
     n = _players(rounds)
     if rules is None:
         rules = record_rules(rounds) if rounds and hasattr(rounds[0], "meta") \
@@ -449,6 +455,8 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                         raise Mismatch("cut", "record ends")
                     a = turn_action(st, d)
                     rep.actions += 1
+                    if on_step is not None:
+                        on_step(st, a)
                     st.step(a)
                     i += 1
                 else:
@@ -458,6 +466,8 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                         i += 1
                     elif d is None and not results:
                         raise Mismatch("cut", "record ends")
+                    if on_step is not None:
+                        on_step(st, acts)
                     st.step(acts)
             prev_done = True
             if results:
@@ -500,16 +510,18 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
     return rep
 
 
-def replay_mjai(src, rules=None, name: str = ""):
+def replay_mjai(src, rules=None, name: str = "", on_step=None):
     """Drive the engine with an mjai log (path, JSON lines or event dicts; read by
     :func:`ippatsu.io.mjai.load_mjai` and :func:`ippatsu.io.mjai.mjai_rounds`) and compare
     every hand's result, as :func:`replay_game` does for Tenhou records. Returns its
     :class:`GameReport`."""
     rounds, complete, final = mjai_rounds(load_mjai(src))
-    return replay_game(rounds, rules, name, complete=complete, final_scores=final)
+    return replay_game(rounds, rules, name, complete=complete, final_scores=final,
+                       on_step=on_step)
 
 
-def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
+def replay_file(path: str, rules: Optional[Rules] = None,
+                on_step: Optional[Callable[[GameState, object], None]] = None) -> GameReport:
     """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
     ``.jsonl``) and replay it. A record that cannot be loaded raises
     :class:`~ippatsu.errors.RecordError` naming the file (code ``three_player`` for a
@@ -519,7 +531,8 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     (:func:`record_date`; today's when the record does not tell), with what the record's
     header states about its lobby: an mjlog's ``<GO type>`` bits, a tenhou.net/6
     ``rule`` (``disp`` such as 鳳東喰赤: game length, open tanyao, red fives; ``aka``).
-    Given ``rules`` are used as they are, with the header's lobby bits applied."""
+    Given ``rules`` are used as they are, with the header's lobby bits applied.
+    ``on_step``: as for :func:`replay_game`."""
     name = os.path.basename(str(path))
     if str(path).endswith((".mjson", ".jsonl")):  # an mjai log
         from ..io.mjlog import MAX_RECORD_BYTES
@@ -534,7 +547,7 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
                               f"(ippatsu.io.mjlog.MAX_RECORD_BYTES)", code="record_too_large",
                               path=str(path))
         try:
-            return replay_mjai(str(path), rules or tenhou_rules(), name)
+            return replay_mjai(str(path), rules or tenhou_rules(), name, on_step=on_step)
         except RecordError as e:
             if e.path is not None:
                 raise
@@ -550,7 +563,8 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
         complete = None if (rounds and all(r.complete for r in rounds)) else False
         try:
             rules = record_rules(rounds, rules)
-            return replay_game(rounds, rules, name, complete=complete, final_scores=None)
+            return replay_game(rounds, rules, name, complete=complete, final_scores=None,
+                               on_step=on_step)
         except RecordError as e:
             raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
     g = load_mjlog(path)
@@ -559,7 +573,7 @@ def replay_file(path: str, rules: Optional[Rules] = None) -> GameReport:
     except RecordError as e:
         raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
     return replay_game(g.rounds, record_rules(g, rules), name, complete=g.complete,
-                       final_scores=g.final.scores if g.final else None)
+                       final_scores=g.final.scores if g.final else None, on_step=on_step)
 
 
 def _files(paths: Sequence[str]) -> List[str]:

@@ -83,6 +83,7 @@ from __future__ import annotations
 
 import operator
 from enum import IntEnum
+from numbers import Integral as _Integral
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
@@ -92,6 +93,7 @@ from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
+from .actionspace import index_of as _index_of
 from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
                      win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
@@ -492,6 +494,19 @@ def _sanma_chi(a) -> IllegalActionError:
 
 def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
+
+
+def _is_index(x) -> bool:
+    """An action-space index given to ``step`` (an int or a numpy integer, not a bool)."""
+    return type(x) is int or (isinstance(x, _Integral) and not isinstance(x, bool))
+
+
+def _mask_of_actions(acts: List[Action], red: bool) -> int:
+    """The bit set of the action-space indices of ``acts``."""
+    m = 0
+    for a in acts:
+        m |= 1 << _index_of(a, red)
+    return m
 
 
 def _mask_of(kinds: Iterable[int]) -> int:
@@ -998,6 +1013,65 @@ class GameState:
         """The seats that must choose an action now."""
         return sorted(self._listed())
 
+    # ------------------------------------------------------------------ action space
+    def legal_mask(self, player: Optional[int] = None) -> int:
+        """The legal actions of ``player`` (default: the actor at a turn) as a bit set over
+        the fixed action space (:mod:`ippatsu.table.actionspace`): bit ``i`` is set when
+        index ``i`` is legal. 0 when the player has no decision now."""
+        legal = self._listed()
+        if player is None:
+            player = self.actor if self.phase is _TURN else -1
+            if player < 0:
+                raise IllegalActionError("legal_mask needs a player outside a turn",
+                                         "not_your_turn")
+        acts = legal.get(player)
+        if not acts:
+            return 0
+        return _mask_of_actions(acts, self.rules.red_fives)
+
+    def legal_mask_array(self, player: Optional[int] = None, out=None):
+        """The legal masks as numpy ``bool``: a row of ``actionspace.SIZE`` for ``player``,
+        or, without a player, one row per seat (``(n_players, SIZE)``; the rows of seats
+        with no decision are all False). Written into ``out`` when given."""
+        import numpy as np
+        from .actionspace import SIZE, mask_to_array
+        if player is not None:
+            return mask_to_array(self.legal_mask(player), out)
+        if out is None:
+            out = np.zeros((self.n_players, SIZE), dtype=bool)
+        legal = self._listed()
+        for p in range(self.n_players):
+            acts = legal.get(p)
+            mask_to_array(_mask_of_actions(acts, self.rules.red_fives) if acts else 0,
+                          out[p])
+        return out
+
+    def action_of(self, index: int, player: Optional[int] = None) -> Action:
+        """The legal :class:`Action` of ``player`` (default: the actor at a turn, or the one
+        seat that may act) with the action-space index ``index``; IllegalActionError when
+        that index is not legal for the player now."""
+        from .actionspace import _check_index, describe
+        i = _check_index(index)
+        legal = self._listed()
+        if player is None:
+            if self.phase is _TURN:
+                player = self.actor
+            elif len(legal) == 1:
+                player = next(iter(legal))
+            else:
+                raise IllegalActionError(f"action index {i} without a player, when "
+                                         f"{sorted(legal)} may act", "not_your_turn")
+        acts = legal.get(player)
+        if not acts:
+            raise IllegalActionError(f"player {player} has no decision now (index {i}: "
+                                     f"{describe(i)})", "not_your_turn")
+        red = self.rules.red_fives
+        for a in acts:
+            if _index_of(a, red) == i:
+                return a
+        raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
+                                 f"{player}", "illegal_action")
+
     def _resolve(self, a: Action) -> Action:
         """The legal action with ``a``'s key, carrying ``a``'s own ids when they are valid
         (a replay names the exact copies; an agent usually returns a legal action)."""
@@ -1087,7 +1161,9 @@ class GameState:
         phase = self.phase
         if phase is _TURN:
             if type(actions) is not Action:
-                if isinstance(actions, dict):
+                if _is_index(actions):
+                    actions = self.action_of(actions)
+                elif isinstance(actions, dict):
                     actions = actions.get(self.actor)
                 elif isinstance(actions, (list, tuple)) and not isinstance(actions, Action):
                     actions = actions[0] if actions else None
@@ -1123,8 +1199,11 @@ class GameState:
         """The validated actions of a multi-player point by seat (a missing seat passes)."""
         if isinstance(actions, Action):
             actions = [actions]
+        elif _is_index(actions):  # an index: the one seat that may act
+            actions = [self.action_of(actions)]
         elif isinstance(actions, dict):
-            actions = list(actions.values())
+            actions = [self.action_of(a, q) if _is_index(a) else a
+                       for q, a in actions.items()]
         elif actions is not None and not isinstance(actions, (list, tuple)):
             try:
                 actions = list(actions)

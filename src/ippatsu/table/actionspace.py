@@ -1,0 +1,325 @@
+"""The fixed action space: one index per distinct decision a player can make at the table.
+
+Learning agents, outside bots and training pipelines see every decision through the same
+:data:`SIZE` indices; :meth:`GameState.legal_mask <ippatsu.table.GameState.legal_mask>`
+sets the bits of the legal ones, and :meth:`GameState.step` takes an index as well as an
+:class:`~ippatsu.table.Action`. The layout is the same for four and three players (with
+three players the chi indices and the discards of 2m-8m are never legal, and NORTH is;
+with four players NORTH never is).
+
+A *tile code* names a tile up to its copy: the kinds 0-33 (1m-9m, 1p-9p, 1s-9s, E S W N
+P F C), then 34, 35, 36 for the red 5m, 5p, 5s. With red fives off (``Rules.red_fives``),
+every five is its plain kind.
+
+===========  =====  ==========================================================
+indices      count  decision
+===========  =====  ==========================================================
+0-36         37     discard the tile of that tile code
+37-73        37     riichi, discarding the tile of code ``i - 37``
+74-136       63     chi of a plain run: ``74 + 3 * run + pos`` (``run`` = suit * 7 +
+                    the run's lowest rank - 1, 0-20; ``pos`` = the called tile's place
+                    in the run, 0 lowest to 2 highest), the consumed tiles plain
+137-154      18     the same chi taking a red five from the hand (:data:`CHI_RED`)
+155-188      34     pon of that kind, no red five taken from the hand
+189-191      3      pon of 5m, 5p, 5s taking a red five from the hand
+192-225      34     open kan (daiminkan) of that kind
+226-259      34     closed kan (ankan) of that kind
+260-293      34     added kan (kakan) of that kind
+294          1      tsumo (win on the own draw)
+295          1      ron (win on a discard, an added kan or a North)
+296          1      nine terminals (abort the hand)
+297          1      North set aside (three players)
+298          1      pass
+299          1      the last dealer stops the game (``LastDealerStop.OPTIONAL``)
+===========  =====  ==========================================================
+
+An index names a decision in its context: the chi and pon indices do not say which tile
+was discarded, nor whether it was red (the table knows), and a kan index does not say
+which copies. :func:`index_of` maps an :class:`Action` to its index;
+:meth:`GameState.action_of` maps an index back to the legal :class:`Action` at the current
+decision; :func:`index_of_mjai` and :func:`mjai_of` convert mjai messages.
+
+>>> from ippatsu.table.actionspace import SIZE, index_of, describe
+>>> from ippatsu.table import Action, ActionType
+>>> SIZE
+300
+>>> index_of(Action(ActionType.DISCARD, 0, 16)), index_of(Action(ActionType.DISCARD, 0, 17))
+(34, 4)
+>>> describe(index_of(Action(ActionType.CHI, 1, 8, (0, 4), 0)))
+'chi 3m with 1m2m'
+"""
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from ..errors import IllegalActionError
+from ..tiles import kind_to_mjai, mjai_is_red, mjai_to_kind
+from .actions import Action, ActionType
+
+__all__ = ["SIZE", "DISCARD", "RIICHI", "CHI", "CHI_RED", "PON", "PON_RED", "DAIMINKAN",
+           "ANKAN", "KAKAN", "TSUMO", "RON", "KYUUSHU", "NUKIDORA", "PASS", "STOP",
+           "tile_code", "index_of", "index_of_mjai", "mjai_of", "describe", "mask_to_array",
+           "indices", "CHI_RED_TABLE"]
+
+#: the first index of each block
+DISCARD = 0
+RIICHI = 37
+CHI = 74
+CHI_RED = 137
+PON = 155
+PON_RED = 189
+DAIMINKAN = 192
+ANKAN = 226
+KAKAN = 260
+TSUMO = 294
+RON = 295
+KYUUSHU = 296
+NUKIDORA = 297
+PASS = 298
+STOP = 299
+#: the number of indices
+SIZE = 300
+
+_RED_IDS = (16, 52, 88)
+
+
+def _chi_red_table() -> List[tuple]:
+    """(run, pos) of each chi that takes a red five from the hand, in index order: the runs
+    holding a five (345, 456, 567 of each suit) called on a tile other than the five."""
+    out = []
+    for suit in range(3):
+        for low in (2, 3, 4):  # 0-based rank of the run's lowest tile
+            for pos in range(3):
+                if low + pos != 4:
+                    out.append((suit * 7 + low, pos))
+    return out
+
+
+#: (run, pos) of the chi indices CHI_RED + i
+CHI_RED_TABLE = tuple(_chi_red_table())
+_CHI_RED_INDEX = {rp: CHI_RED + i for i, rp in enumerate(CHI_RED_TABLE)}
+assert len(CHI_RED_TABLE) == PON - CHI_RED
+
+
+def tile_code(tile: int, red_fives: bool = True) -> int:
+    """The tile code (0-36) of the 136-id ``tile``."""
+    if red_fives and (tile == 16 or tile == 52 or tile == 88):
+        return 34 + tile // 36
+    return tile >> 2
+
+
+def _bad(a, why: str) -> IllegalActionError:
+    return IllegalActionError(f"{a} has no index in the action space: {why}",
+                              "bad_action_index")
+
+
+def index_of(action: Action, red_fives: bool = True) -> int:
+    """The index of ``action`` (an :class:`Action`; with ``red_fives=False`` a red five is
+    read as a plain five)."""
+    t = action.type
+    if t == ActionType.DISCARD:
+        return DISCARD + tile_code(action.tile, red_fives)
+    if t == ActionType.RIICHI:
+        return RIICHI + tile_code(action.tile, red_fives)
+    if t == ActionType.CHI:
+        k = action.tile >> 2
+        if len(action.consumed) != 2:
+            raise _bad(action, "a chi consumes two tiles")
+        a, b = sorted(x >> 2 for x in action.consumed)
+        low = min(k, a)
+        if k >= 27 or b >= 27 or len({k, a, b}) != 3 or max(k, b) - low != 2 \
+                or low // 9 != (low + 2) // 9:
+            raise _bad(action, "not a run")
+        pos = k - low
+        run = (low // 9) * 7 + low % 9
+        if red_fives and any(x in _RED_IDS for x in action.consumed):
+            return _CHI_RED_INDEX[(run, pos)]
+        return CHI + 3 * run + pos
+    if t == ActionType.PON:
+        k = action.tile >> 2
+        if red_fives and any(x in _RED_IDS for x in action.consumed):
+            return PON_RED + k // 9
+        return PON + k
+    if t == ActionType.DAIMINKAN:
+        return DAIMINKAN + (action.tile >> 2)
+    if t == ActionType.ANKAN:
+        tiles = action.consumed or (action.tile,)
+        return ANKAN + (tiles[0] >> 2)
+    if t == ActionType.KAKAN:
+        return KAKAN + (action.tile >> 2)
+    if t == ActionType.TSUMO:
+        return TSUMO
+    if t == ActionType.RON:
+        return RON
+    if t == ActionType.KYUUSHU:
+        return KYUUSHU
+    if t == ActionType.NUKIDORA:
+        return NUKIDORA
+    if t == ActionType.PASS:
+        return PASS
+    if t == ActionType.STOP:
+        return STOP
+    raise _bad(action, "unknown type")
+
+
+def _check_index(i) -> int:
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        raise IllegalActionError(f"an action index is an int in 0-{SIZE - 1}, got {i!r}",
+                                 "bad_action_index")
+    i = int(i)
+    if not 0 <= i < SIZE:
+        raise IllegalActionError(f"action index {i} is out of range 0-{SIZE - 1}",
+                                 "bad_action_index")
+    return i
+
+
+def _code_name(c: int) -> str:
+    return kind_to_mjai(c) if c < 34 else ("5m", "5p", "5s")[c - 34] + " (red)"
+
+
+def _tile_text(c: int) -> str:
+    if c >= 34:
+        return "0" + "mps"[c - 34]
+    return f"{c % 9 + 1}{'mpsz'[c // 9]}" if c < 27 else f"{c - 26}z"
+
+
+def chi_kinds(i: int) -> tuple:
+    """(called kind, consumed kinds, red taken) of the chi index ``i``."""
+    if CHI <= i < CHI_RED:
+        run, pos = divmod(i - CHI, 3)
+        red = False
+    elif CHI_RED <= i < PON:
+        run, pos = CHI_RED_TABLE[i - CHI_RED]
+        red = True
+    else:
+        raise ValueError(f"{i} is not a chi index")
+    low = (run // 7) * 9 + run % 7
+    kinds = (low, low + 1, low + 2)
+    return kinds[pos], tuple(k for j, k in enumerate(kinds) if j != pos), red
+
+
+def describe(i: int) -> str:
+    """A short text of the decision the index ``i`` names (``'discard 5m (red)'``)."""
+    i = _check_index(i)
+    if i < RIICHI:
+        return f"discard {_code_name(i)}"
+    if i < CHI:
+        return f"riichi, discarding {_code_name(i - RIICHI)}"
+    if i < PON:
+        called, (a, b), red = chi_kinds(i)
+        ta = "0" + "mps"[a // 9] if red and a % 9 == 4 else _tile_text(a)
+        tb = "0" + "mps"[b // 9] if red and b % 9 == 4 else _tile_text(b)
+        return f"chi {_tile_text(called)} with {ta}{tb}"
+    if i < PON_RED:
+        return f"pon {_code_name(i - PON)}"
+    if i < DAIMINKAN:
+        return f"pon {('5m', '5p', '5s')[i - PON_RED]} taking a red five"
+    if i < ANKAN:
+        return f"open kan {kind_to_mjai(i - DAIMINKAN)}"
+    if i < KAKAN:
+        return f"closed kan {kind_to_mjai(i - ANKAN)}"
+    if i < TSUMO:
+        return f"added kan {kind_to_mjai(i - KAKAN)}"
+    return ("tsumo", "ron", "nine terminals", "north", "pass", "stop")[i - TSUMO]
+
+
+def indices(mask: int) -> List[int]:
+    """The indices set in the bit set ``mask``, in increasing order."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def mask_to_array(mask: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """The bit set ``mask`` as a ``bool`` row of :data:`SIZE` (written into ``out`` when
+    given)."""
+    if out is None:
+        out = np.zeros(SIZE, dtype=bool)
+    else:
+        out[:] = False
+    bits = np.frombuffer(mask.to_bytes((SIZE + 7) // 8, "little"), dtype=np.uint8)
+    out[:] = np.unpackbits(bits, bitorder="little")[:SIZE].astype(bool)
+    return out
+
+
+_MJAI_TYPES = frozenset(("dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan",
+                         "hora", "ryukyoku", "nukidora", "none", "stop"))
+
+
+def _mjai_code(name: str, red_fives: bool) -> int:
+    k = mjai_to_kind(name)
+    if red_fives and mjai_is_red(name):
+        return 34 + k // 9
+    return k
+
+
+def index_of_mjai(event: dict, next_event: Optional[dict] = None, *,
+                  red_fives: bool = True) -> int:
+    """The index of an mjai message (what a bot answers). A ``reach`` is the riichi
+    index of the ``dahai`` that follows it (``next_event``)."""
+    if not isinstance(event, dict) or event.get("type") not in _MJAI_TYPES:
+        raise IllegalActionError(f"not an mjai action message: {event!r}", "bad_action_index")
+    typ = event["type"]
+    try:
+        if typ == "dahai":
+            return DISCARD + _mjai_code(event["pai"], red_fives)
+        if typ == "reach":
+            if not isinstance(next_event, dict) or next_event.get("type") != "dahai":
+                raise IllegalActionError("a reach message needs the dahai that follows it",
+                                         "bad_action_index")
+            return RIICHI + _mjai_code(next_event["pai"], red_fives)
+        if typ == "chi":
+            k = mjai_to_kind(event["pai"])
+            cons = event["consumed"]
+            kinds = sorted(mjai_to_kind(c) for c in cons)
+            red = red_fives and any(mjai_is_red(c) for c in cons)
+            a = Action(ActionType.CHI, 0, 4 * k + 1,
+                       tuple(4 * x + (0 if red and x % 9 == 4 and x < 27 else 1)
+                             for x in kinds))
+            return index_of(a, red_fives)
+        if typ == "pon":
+            k = mjai_to_kind(event["pai"])
+            if red_fives and any(mjai_is_red(c) for c in event["consumed"]):
+                return PON_RED + k // 9
+            return PON + k
+        if typ == "daiminkan":
+            return DAIMINKAN + mjai_to_kind(event["pai"])
+        if typ == "ankan":
+            return ANKAN + mjai_to_kind(event["consumed"][0])
+        if typ == "kakan":
+            return KAKAN + mjai_to_kind(event["pai"])
+        if typ == "hora":
+            return TSUMO if event.get("actor") == event.get("target") else RON
+        if typ == "ryukyoku":
+            return KYUUSHU
+        if typ == "nukidora":
+            return NUKIDORA
+        if typ == "none":
+            return PASS
+        return STOP
+    except (KeyError, TypeError, IndexError, ValueError) as e:
+        if isinstance(e, IllegalActionError):
+            raise
+        raise IllegalActionError(f"malformed mjai {typ} message {event!r}: {e}",
+                                 "bad_action_index") from None
+
+
+def mjai_of(action: Action) -> List[dict]:
+    """The mjai message(s) a bot sends for ``action``: riichi is ``reach`` then its
+    ``dahai``; every other action is one message."""
+    if action.type == ActionType.RIICHI:
+        return [{"type": "reach", "actor": action.actor},
+                Action(ActionType.DISCARD, action.actor, action.tile).to_mjai()]
+    return [action.to_mjai()]
+
+
+def kinds_of_codes(codes: Sequence[int]) -> List[int]:
+    """The kinds of tile codes (a red five is its kind)."""
+    return [c if c < 34 else 4 + 9 * (c - 34) for c in codes]

@@ -1,0 +1,370 @@
+"""The fixed action space and the legal masks of the table (docs/table.md "Action space").
+
+* The layout: every index names one decision (:func:`actionspace.describe` is one-to-one),
+  the blocks tile 0-299 without gaps.
+* The masks of the state machine against an independent enumeration written here from the
+  rules (docs/rules.md §8, §11): discards (kuikae, riichi), riichi declarations, chi, pon,
+  open kan, closed and added kans, nine terminals, North, and the wins' necessary
+  condition (a complete hand), over seeded random games of every preset, four and three
+  players.
+* Every legal action has its own index, maps back to itself (:meth:`GameState.action_of`)
+  and to and from mjai messages.
+* Every action of the shared Tenhou records has its bit set at its step.
+* Illegal and malformed indices raise :class:`IllegalActionError` and leave the state as
+  it was.
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+from conftest import SHARED_DATA, data_params
+from ippatsu import core
+from ippatsu.errors import IllegalActionError
+from ippatsu.rules import Rules
+from ippatsu.table import Action, ActionType, GameState, Phase
+from ippatsu.table import actionspace as A
+from ippatsu.table.replay import replay_file
+
+PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+T = ActionType
+
+PRESETS = [("ippatsu", Rules()), ("tenhou", Rules.tenhou()), ("majsoul", Rules.majsoul()),
+           ("planet", Rules.planet()), ("no_red", Rules(red_fives=False)),
+           ("ippatsu_sanma", Rules.ippatsu_sanma()), ("tenhou_sanma", Rules.tenhou_sanma()),
+           ("majsoul_sanma", Rules.majsoul_sanma())]
+#: decisions checked per preset (the pure-Python pass plays fewer)
+DECISIONS = 1500 if PURE else 13000
+
+YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+# ---------------------------------------------------------------------------- layout
+def test_every_index_names_one_decision():
+    names = [A.describe(i) for i in range(A.SIZE)]
+    assert len(set(names)) == A.SIZE
+    blocks = [A.DISCARD, A.RIICHI, A.CHI, A.CHI_RED, A.PON, A.PON_RED, A.DAIMINKAN,
+              A.ANKAN, A.KAKAN, A.TSUMO, A.RON, A.KYUUSHU, A.NUKIDORA, A.PASS, A.STOP, A.SIZE]
+    assert blocks == sorted(blocks) and blocks[0] == 0
+    sizes = [b - a for a, b in zip(blocks, blocks[1:])]
+    assert sizes == [37, 37, 63, 18, 34, 3, 34, 34, 34, 1, 1, 1, 1, 1, 1]
+
+
+def test_chi_indices_cover_every_run_and_called_place():
+    seen = set()
+    for i in range(A.CHI, A.PON):
+        called, (a, b), red = A.chi_kinds(i)
+        kinds = sorted((called, a, b))
+        assert kinds[0] // 9 == kinds[2] // 9 < 3 and kinds[2] - kinds[0] == 2
+        if red:  # a red five is taken from the hand
+            assert 4 in (a % 9, b % 9)
+        seen.add((called, a, b, red))
+    # 21 runs x 3 called places, and every one whose two consumed tiles hold a five again
+    # with that five red
+    assert len(seen) == 81
+    assert sum(1 for c, a, b, r in seen if not r and 4 in (a % 9, b % 9)) == 18
+
+
+def test_index_of_reads_red_fives_by_the_rule():
+    red5 = Action(T.DISCARD, 0, 16)
+    assert A.index_of(red5) == 34 and A.index_of(red5, red_fives=False) == 4
+    pon = Action(T.PON, 1, 53, (52, 54), 0)
+    assert A.index_of(pon) == A.PON_RED + 1
+    assert A.index_of(pon, red_fives=False) == A.PON + 13
+
+
+def test_bad_indices_and_messages_are_refused():
+    for bad in (-1, A.SIZE, 1.0, "3", True, None):
+        with pytest.raises(IllegalActionError) as e:
+            A.describe(bad)
+        assert e.value.code == "bad_action_index"
+    for msg in ({"type": "dahai"}, {"type": "reach"}, {"type": "fly"}, "dahai"):
+        with pytest.raises(IllegalActionError) as e:
+            A.index_of_mjai(msg)
+        assert e.value.code == "bad_action_index"
+
+
+def test_mask_to_array_sets_the_bits():
+    m = (1 << 0) | (1 << 37) | (1 << 299)
+    row = A.mask_to_array(m)
+    assert row.dtype == bool and row.shape == (A.SIZE,)
+    assert list(np.flatnonzero(row)) == A.indices(m) == [0, 37, 299]
+
+
+# ---------------------------------------------------------------------------- oracle
+def _code(t, red):
+    return A.tile_code(t, red)
+
+
+def _shanten(counts, n):
+    return core.shanten(bytes(counts), players=3) if n == 3 else core.shanten(bytes(counts))
+
+
+def _turn_oracle(st, p):
+    """The legal indices of the actor ``p`` from the rules, or None where the enumeration
+    here does not decide exactly (the wins' yaku; a kan in riichi)."""
+    rules = st.rules
+    red = rules.red_fives
+    n = st.n_players
+    hand = st.hand[p]
+    cnt = [0] * 34
+    for t in hand:
+        cnt[t >> 2] += 1
+    out = set()
+    drawn = st.last_draw
+    riichi = st.riichi[p] != 0
+    if st.after_call:  # a discard after a call, kuikae kinds excepted
+        for t in hand:
+            if not (st.kuikae >> (t >> 2)) & 1:
+                out.add(A.DISCARD + _code(t, red))
+        return out, set()
+    unsure = set()
+    if core.is_agari(bytes(cnt), players=n):
+        unsure.add(A.TSUMO)  # a complete hand: a win when it has a yaku
+    can_kan = st.kan_count < rules.max_kans and st.left > 0
+    if riichi:
+        out.add(A.DISCARD + _code(drawn, red))
+        if can_kan and cnt[drawn >> 2] == 4:
+            unsure.add(A.ANKAN + (drawn >> 2))
+        if n == 3 and drawn >> 2 == 30 and st.left > 0 and rules.nukidora:
+            out.add(A.NUKIDORA)
+        return out, unsure
+    for t in hand:
+        out.add(A.DISCARD + _code(t, red))
+    if (not st.is_open[p] and st.scores[p] >= rules.riichi_min_points
+            and st.left >= rules.riichi_min_wall):
+        for t in hand:
+            cnt[t >> 2] -= 1
+            if _shanten(cnt, n) == 0:
+                out.add(A.RIICHI + _code(t, red))
+            cnt[t >> 2] += 1
+    if can_kan:
+        for k in range(34):
+            if cnt[k] == 4:
+                out.add(A.ANKAN + k)
+        for m in st.melds[p]:
+            if m.type.name == "PON" and cnt[m.tiles[0] >> 2]:
+                out.add(A.KAKAN + (m.tiles[0] >> 2))
+    if (st.first_turn[p] and st.no_calls and rules.abort_nine_terminals
+            and sum(1 for k in YAOCHUU if cnt[k]) >= 9):
+        out.add(A.KYUUSHU)
+    if n == 3 and cnt[30] and st.left > 0 and rules.nukidora:
+        out.add(A.NUKIDORA)
+    return out, unsure
+
+
+def _response_oracle(st, q):
+    """The legal indices of seat ``q`` answering a discard (calls exactly; ron as a
+    necessary condition)."""
+    rules = st.rules
+    red = rules.red_fives
+    n = st.n_players
+    p, t = st.resp_actor, st.resp_tile
+    k = t >> 2
+    hand = st.hand[q]
+    cnt = [0] * 34
+    for x in hand:
+        cnt[x >> 2] += 1
+    out, unsure = set(), set()
+    c2 = list(cnt)
+    c2[k] += 1
+    if core.is_agari(bytes(c2), players=n) and not (st.waits[q] & st.disc_mask[q]):
+        unsure.add(A.RON)
+    if st.left == 0 or st.riichi[q]:
+        return out, unsure
+    if cnt[k] >= 2 and len(hand) > cnt[k]:
+        same = [x for x in hand if x >> 2 == k]
+        for i in range(len(same)):
+            for j in range(i + 1, len(same)):
+                out.add(A.index_of(Action(T.PON, q, t, (same[i], same[j]), p), red))
+    if cnt[k] == 3 and st.kan_count < rules.max_kans:
+        out.add(A.DAIMINKAN + k)
+    if n == 4 and q == (p + 1) % 4 and k < 27:
+        suit = k // 9
+        for lo in range(k - 2, k + 1):
+            if lo < suit * 9 or lo + 2 > suit * 9 + 8:
+                continue
+            others = [x for x in (lo, lo + 1, lo + 2) if x != k]
+            if not all(cnt[x] for x in others):
+                continue
+            # kuikae: the called kind, and the kind that would complete the same run the
+            # other way, are banned; something else must be left to discard
+            ban = {k}
+            if lo == k - 2 and k % 9 >= 3:
+                ban.add(k - 3)
+            if lo == k and k % 9 <= 5:
+                ban.add(k + 3)
+            left = list(cnt)
+            for x in others:
+                left[x] -= 1
+            if not any(left[x] for x in range(34) if x not in ban):
+                continue
+            for xa in [x for x in hand if x >> 2 == others[0]]:
+                for xb in [x for x in hand if x >> 2 == others[1]]:
+                    out.add(A.index_of(Action(T.CHI, q, t, (xa, xb), p), red))
+    return out, unsure
+
+
+def _check_decision(st):
+    """The state's masks at this decision against the oracle; returns the decisions
+    checked."""
+    red = st.rules.red_fives
+    legal = {q: st.legal_actions(q) for q in st.to_act}
+    checked = 0
+    for q, acts in legal.items():
+        mask = st.legal_mask(q)
+        idx = [A.index_of(a, red) for a in acts]
+        assert len(set(idx)) == len(idx), f"two legal actions share an index: {acts}"
+        assert mask == sum(1 << i for i in idx)
+        for a, i in zip(acts, idx):  # index -> the same action, and mjai both ways
+            assert st.action_of(i, q) == a
+            msgs = A.mjai_of(a)
+            assert A.index_of_mjai(*msgs, red_fives=red) == i, (a, msgs)
+        if st.phase == Phase.TURN:
+            want, unsure = _turn_oracle(st, q)
+        elif st.phase == Phase.RESPONSE and st.resp_kind == "discard":
+            want, unsure = _response_oracle(st, q)
+            if want and (mask >> A.PASS) & 1 == 0:
+                raise AssertionError("a call is offered without a pass")
+            want.add(A.PASS)
+        else:
+            continue
+        got = set(A.indices(mask))
+        if st.phase == Phase.RESPONSE:
+            got.discard(A.PASS)
+            want.discard(A.PASS)
+        assert got - unsure == want - unsure, (
+            f"seat {q} at {st.phase.name}: mask {sorted(got)} oracle {sorted(want)} "
+            f"(undecided {sorted(unsure)}); hand {st.hand[q]}")
+        assert got & unsure <= unsure
+        checked += 1
+    return checked
+
+
+def _play_and_check(rules, seed, budget):
+    rng = random.Random(seed)
+    st = GameState(rules, seed=seed, record=False)
+    n = 0
+    while st.phase != Phase.GAME_END and n < budget:
+        n += _check_decision(st)
+        if st.phase == Phase.TURN:
+            m = st.legal_mask()
+            st.step(rng.choice(A.indices(m)))
+        elif st.phase == Phase.RESPONSE:
+            st.step({q: rng.choice(A.indices(st.legal_mask(q))) for q in st.to_act})
+        else:
+            st.step([])
+    return n
+
+
+@pytest.mark.parametrize("name,rules", PRESETS, ids=[p[0] for p in PRESETS])
+def test_masks_match_the_rules_in_random_games(name, rules):
+    total = 0
+    seed = 0
+    while total < DECISIONS:
+        total += _play_and_check(rules, seed, DECISIONS - total)
+        seed += 1
+    assert total >= DECISIONS
+
+
+# ---------------------------------------------------------------------------- records
+RECORDS = sorted(str(p) for d in ("mjx", "mjx-edge", "dnovikoff", "gimite", "jim137")
+                 for p in (SHARED_DATA / "tenhou" / "mjlog" / d).glob("*")
+                 if p.suffix in (".mjlog", ".xml")) \
+    if (SHARED_DATA / "tenhou" / "mjlog").is_dir() else []
+
+
+def _record_check(st, actions):
+    red = st.rules.red_fives
+    if isinstance(actions, Action):
+        actions = [actions]
+    for a in actions:
+        i = A.index_of(a, red)
+        assert (st.legal_mask(a.actor) >> i) & 1, f"{a} (index {i}) not in the mask"
+        _record_check.n += 1
+
+
+@pytest.mark.parametrize("path", data_params(RECORDS[::2] if PURE else RECORDS,
+                                             "tenhou", "mjlog"),
+                         ids=lambda p: os.path.basename(p) if p else "none")
+def test_every_recorded_action_has_its_bit_set(path):
+    _record_check.n = 0
+    rep = replay_file(path, on_step=_record_check)
+    assert rep.illegal == 0 and rep.problems == [], rep.problems
+    assert _record_check.n >= rep.actions > 0
+
+
+# ---------------------------------------------------------------------------- stepping
+def _fingerprint(st):
+    return (st.phase, st.actor, [list(h) for h in st.hand], [list(r) for r in st.river],
+            len(st.events), list(st.scores), st.left,
+            {q: st.legal_mask(q) for q in st.to_act})
+
+
+def test_illegal_indices_raise_and_leave_the_state_unchanged():
+    st = GameState(seed=3)
+    before = _fingerprint(st)
+    mask = st.legal_mask()
+    illegal = next(i for i in range(A.SIZE) if not (mask >> i) & 1)
+    for bad, code in ((illegal, "illegal_action"), (A.SIZE, "bad_action_index"),
+                      (-1, "bad_action_index"), (np.int64(A.SIZE + 5), "bad_action_index")):
+        with pytest.raises(IllegalActionError) as e:
+            st.step(bad)
+        assert e.value.code == code, (bad, e.value)
+        assert _fingerprint(st) == before
+    # out of turn: another seat's index at the actor's turn
+    other = (st.actor + 1) % 4
+    with pytest.raises(IllegalActionError) as e:
+        st.step({other: A.indices(mask)[0]})
+    assert _fingerprint(st) == before
+    # a legal index (a numpy integer too) steps
+    st.step(np.int32(A.indices(mask)[0]))
+    assert st.phase != before[0] or st.actor != before[1]
+
+
+def test_a_response_index_needs_its_seat_when_several_may_act():
+    rng = random.Random(5)
+    for seed in range(200):
+        st = GameState(seed=seed, record=False)
+        while st.phase != Phase.GAME_END:
+            if st.phase == Phase.RESPONSE and len(st.to_act) >= 2:
+                before = _fingerprint(st)
+                with pytest.raises(IllegalActionError) as e:
+                    st.step(A.PASS)
+                assert e.value.code == "not_your_turn"
+                assert _fingerprint(st) == before
+                st.step({q: A.PASS for q in st.to_act})
+                return
+            if st.phase == Phase.TURN:
+                st.step(rng.choice(A.indices(st.legal_mask())))
+            elif st.phase == Phase.RESPONSE:
+                st.step({q: rng.choice(A.indices(st.legal_mask(q))) for q in st.to_act})
+            else:
+                st.step([])
+    pytest.fail("no response with two seats in 200 games")
+
+
+def test_legal_mask_array_rows_by_seat():
+    st = GameState(seed=9)
+    arr = st.legal_mask_array()
+    assert arr.shape == (4, A.SIZE) and arr.dtype == bool
+    for q in range(4):
+        assert list(np.flatnonzero(arr[q])) == A.indices(st.legal_mask(q))
+    assert arr[st.actor].any() and arr.sum() == arr[st.actor].sum()
+    out = np.ones(A.SIZE, dtype=bool)
+    assert st.legal_mask_array(st.actor, out=out) is out
+    assert list(np.flatnonzero(out)) == A.indices(st.legal_mask())
+
+
+def test_the_docs_examples_run():
+    import doctest
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "table.md"
+    if not doc.exists():
+        pytest.skip("docs/ not beside the tests")
+    assert doctest.testfile(str(doc), module_relative=False).failed == 0
+    assert doctest.testmod(A).failed == 0
