@@ -206,3 +206,19 @@ def test_the_server_error_example_is_an_answer_of_that_shape(client):
     got = r.json()["error"]
     assert got["code"] == shown["code"]
     assert got["message"].startswith(shown["message"].rstrip(". ").split(" between")[0])
+
+
+#: where each page's Python examples run: here, or the test file that runs them as doctests
+RUN_BY = {"errors.md": "here", "studies.md": "here", "server.md": "here",
+          "rules.md": "tests/test_docs_rules.py", "table.md": "tests/test_actionspace.py"}
+
+
+def test_every_page_with_python_examples_has_them_run():
+    """A page that gains Python examples must be added to RUN_BY (and run there)."""
+    with_python = sorted(p.name for p in DOCS.glob("*.md")
+                         if _blocks(p.name) or ">>> " in p.read_text(encoding="utf-8"))
+    assert [p for p in with_python if p not in RUN_BY] == []
+    root = Path(__file__).resolve().parents[1]
+    for page, where in RUN_BY.items():
+        if where != "here":
+            assert page in (root / where).read_text(encoding="utf-8"), (page, where)
