@@ -42,20 +42,26 @@ STUDIES = {
     "match 40 games": lambda b: study.match(["greedy", "random", "random", "random"],
                                             games=40, backend=b, **QUIET),
 }
-# the pure-Python pass only checks that each benchmark runs: the smallest studies
-SMALL = ("position n=200", "solo n=1000", "match 8 games")
+# the pure-Python pass only checks that each benchmark runs: tiny studies, random agents
+# (interpreted greedy play-outs are ~100x slower)
+TINY = {
+    "position n=8": lambda b: study.position(EXAMPLE, ["riichi 9s", "9s"], n=8, agents="random",
+                                             backend=b, **QUIET),
+    "solo n=100": lambda b: study.solo("23m456p78s34567s1z", draws=8, n=100, backend=b, **QUIET),
+    "match 4 games": lambda b: study.match("random", games=4, backend=b, **QUIET),
+}
 
 
-def _ids():
-    import os
+def _studies() -> dict:
+    from ippatsu import _backend
 
-    return SMALL if os.environ.get("IPPATSU_PURE_PYTHON") == "1" else tuple(STUDIES)
+    return TINY if _backend.PURE else STUDIES
 
 
 @pytest.mark.parametrize("backend", ["serial", "local"])
-@pytest.mark.parametrize("name", _ids())
+@pytest.mark.parametrize("name", list(_studies()))
 def test_small_study(benchmark, name, backend):
-    run = STUDIES[name]
+    run = _studies()[name]
     r = benchmark.pedantic(run, args=(backend,), rounds=1, iterations=1)
     assert r.done == r.info.n
 
