@@ -640,7 +640,7 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     for i in ids:
         counts[i >> 2] += 1
     if nmelds > 4 or len(ids) != 14 - 3 * nmelds:
-        hint = (" (the hand must include the winning tile)"
+        hint = (" (the hand must include the winning tile, or give it apart as win_tile)"
                 if len(ids) == 13 - 3 * nmelds else "")
         raise HandSizeError(
             f"{len(ids)} concealed tiles with {nmelds} melds: a winning hand has "
