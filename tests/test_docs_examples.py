@@ -79,12 +79,13 @@ def test_the_errors_page_python_block_prints_what_it_shows():
     assert printed == shown, (start, printed, shown)
 
 
-@pytest.mark.skipif(_backend.PURE, reason="the studies' greedy play-outs are slow interpreted")
 @pytest.mark.parametrize("start, code", _blocks("studies.md"))
 def test_the_studies_page_python_blocks_run(start, code):
     prog = _program(code)
     for pat, rep in _SMALL:
         prog = re.sub(pat, rep, prog)
+    if _backend.PURE:  # interpreted, greedy play-outs and efficiency rollouts are slow
+        prog = prog.replace('"greedy"', '"random"').replace("n=300", "n=20")
     prog = re.sub(r"seed=(\d+)\)", r"seed=\1, backend='serial', progress=False)", prog)
     from ippatsu import study
 
