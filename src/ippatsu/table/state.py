@@ -89,7 +89,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence
 from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
-from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
+from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules, rules_of
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
@@ -452,6 +452,17 @@ def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
 
 
+def _names(names, n: int) -> List[str]:
+    """The players' names given to ``GameState``: ``n`` strings."""
+    if isinstance(names, str):
+        names = [names]
+    out = list(names)
+    if len(out) != n or not all(isinstance(x, str) for x in out):
+        raise IllegalActionError(f"names are {n} strings (one per seat), got {names!r}",
+                                 "bad_names")
+    return out
+
+
 def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
     """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
     if not isinstance(snap, dict):
@@ -526,7 +537,7 @@ class GameState:
 
     Parameters
     ----------
-    rules : Rules
+    rules : Rules or a preset name (``"tenhou"``)
     seed : int or numpy SeedSequence, optional
         Seeds the walls (one permutation of the 136 ids per hand).
     names : four str, optional
@@ -545,7 +556,7 @@ class GameState:
     def __init__(self, rules: Optional[Rules] = None, seed=None, *, names=None,
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules_of(rules) if rules is not None else Rules()
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
@@ -561,7 +572,7 @@ class GameState:
         self.auto_next = auto_next
         self.record = record
         self.events: List[dict] = []
-        self.names = list(names) if names else [f"player{i}" for i in range(n)]
+        self.names = _names(names, n) if names else [f"player{i}" for i in range(n)]
         self.scores = [self.rules.starting_points] * n
         self.kyoku = 0
         self.honba = 0
