@@ -61,6 +61,8 @@ py_extensions = [
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
     Extension("ippatsu.table.loops", ["src/ippatsu/table/loops.py"],
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
+    Extension("ippatsu.table.actionspace", ["src/ippatsu/table/actionspace.py"],
+              include_dirs=["src/ippatsu"], extra_compile_args=cflags),
 ]
 py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 
