@@ -46,6 +46,7 @@ SMOKE = [
     "test_table_replay.py::test_tenhou_open_kan_dora_turns_at_the_discard",
     # one study (a seeded match, serial and in local worker processes)
     "test_study.py::test_match_same_result_on_every_backend_chunking_and_worker_count",
+    "test_study_position.py::test_position_takes_keyword_arguments_only",
     # the server: the app imports and answers, its page's static files are served
     "test_server.py::test_openapi_docs_and_index",
     "test_server.py::test_score_matches_library",
