@@ -114,3 +114,25 @@ def test_a_position_sampler_is_built_once_per_process_not_per_chunk(tmp_path, mo
     assert len(pids) == len(set(pids)), pids
     if multiprocessing.get_start_method() == "fork":  # workers inherit the caller's
         assert pids == [str(os.getpid())]
+
+
+def test_position_takes_keyword_arguments_only():
+    """Position(*, seat, hand, ...): its fields by keyword only, on every supported Python
+    (3.9's dataclass has no kw_only: the class builds the same constructor there), with
+    the defaults of its fields and the same errors."""
+    import dataclasses
+
+    p = Position.parse(EXAMPLE)
+    given = {f.name: getattr(p, f.name) for f in dataclasses.fields(Position) if f.init}
+    q = Position(**given)
+    assert [getattr(q, n) for n in given] == [getattr(p, n) for n in given]
+    required = {"seat", "hand", "melds", "rivers", "riichi", "dora_indicators", "left"}
+    r = Position(**{n: given[n] for n in required})
+    assert (r.kyoku, r.honba, r.deposits, r.via, r.furiten) == (0, 0, 0, "draw", False)
+    assert r.scores == (25000,) * 4
+    with pytest.raises(TypeError, match="positional"):
+        Position(given["seat"], **{n: v for n, v in given.items() if n != "seat"})
+    with pytest.raises(TypeError, match="required keyword-only argument: 'left'"):
+        Position(**{n: v for n, v in given.items() if n != "left"})
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sea'"):
+        Position(sea=0, **given)
