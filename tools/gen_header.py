@@ -82,6 +82,15 @@ def build() -> str:
     out += ["", "/* scoring kernel result codes (ippatsu._codes.S_*) */"]
     for name in ("OK", "NOT_AGARI", "NO_YAKU", "BAD_INPUT"):
         out.append(f"#define IPT_S_{name} {getattr(_codes, 'S_' + name)}")
+    out += ["", "/* score_batch row errors (ippatsu._codes.BATCH_ERRORS: code = index + 1) and",
+            " * the columns of its range check (BATCH_COLUMNS: index; lowest, highest) */"]
+    for code, name in enumerate(_codes.BATCH_ERRORS, 1):
+        out.append(f"#define IPT_BE_{name.upper()} {code}")
+    for i, (name, _lo, _hi) in enumerate(_codes.BATCH_COLUMNS):
+        out.append(f"#define IPT_BC_{name.upper()} {i}")
+    out.append(f"#define IPT_N_BATCH_COLUMNS {len(_codes.BATCH_COLUMNS)}")
+    out.append(f"#define IPT_GEN_BATCH_LO {_row([lo for _n, lo, _h in _codes.BATCH_COLUMNS])}")
+    out.append(f"#define IPT_GEN_BATCH_HI {_row([hi for _n, _l, hi in _codes.BATCH_COLUMNS])}")
     out += ["", "/* limits: code = index of ippatsu._codes.LIMITS */"]
     for code, name in enumerate(_codes.LIMITS):
         label = {None: "NONE", "kazoe yakuman": "KAZOE"}.get(name) or name.upper()
