@@ -1556,6 +1556,7 @@ cdef dict _meld_text_cache = {}
 cdef object _items_closed = None, _items_open = None, _items_ym1 = None, _items_ym2 = None
 cdef tuple _LIMIT_NAMES = (), _FORM_NAMES = (), _WAIT_NAMES = ()
 cdef object _new_object = object.__new__
+cdef object _SR_dict = None         # ScoreResult's __dict__ descriptor (ipt_set_dict)
 cdef uint64_t _PINFU_BIT = (<uint64_t> 1) << Y_PINFU
 cdef int _bound = 0
 
@@ -1563,12 +1564,17 @@ cdef int _bound = 0
 def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_cls,
                  meld_cls, meld_names, items, limits, forms, waits, pinfu_bit):
     """Called once by ippatsu.scoring: the Python objects the compiled edge builds with."""
-    global _SR, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound, _PINFU_BIT
-    global _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES, _FORM_NAMES
-    global _WAIT_NAMES, _Hand, _meld_names
+    global _SR, _SR_dict, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound
+    global _PINFU_BIT, _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES
+    global _FORM_NAMES, _WAIT_NAMES, _Hand, _meld_names
     _Hand = hand_cls
     _meld_names = dict(meld_names)
     _SR = score_result
+    # the descriptor object.__setattr__(r, "__dict__", d) would find on the class
+    _SR_dict = next(k.__dict__["__dict__"] for k in score_result.__mro__
+                    if "__dict__" in k.__dict__)
+    if not ipt_settable(_SR_dict):
+        raise TypeError(f"{score_result.__name__} has no settable __dict__")
     _situation_py = check_situation
     _RulesCls = rules_cls
     _default_rules = default_rules
@@ -1823,8 +1829,22 @@ cdef inline int _flag(object x, int bit, unsigned int *flags) noexcept:
     return x is not False
 
 
-cdef extern from "Python.h":
-    int PyObject_GenericSetDict(object o, object value, void *context) except -1
+cdef extern from *:
+    """
+    /* object.__setattr__(obj, "__dict__", d) with the class's __dict__ descriptor found
+       once (_SR_dict): its __set__ slot, which every CPython honours. (Not
+       PyObject_GenericSetDict: on CPython 3.13 that swaps the dict pointer but leaves
+       the object's inline attribute values in force, and the object has no attributes
+       at all.) */
+    static int ipt_set_dict(PyObject *descr, PyObject *obj, PyObject *d) {
+        return Py_TYPE(descr)->tp_descr_set(descr, obj, d);
+    }
+    static int ipt_settable(PyObject *descr) {
+        return Py_TYPE(descr)->tp_descr_set != NULL;
+    }
+    """
+    int ipt_set_dict(object descr, object obj, object d) except -1
+    bint ipt_settable(object descr)
 
 
 cdef extern from *:
@@ -2176,9 +2196,10 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
     else:
         reading = None
     # the same object ScoreResult(...) builds (scoring._build_result), its __dict__ set
-    # in one step
+    # in one step: object.__setattr__(r, "__dict__", {...}) through the class's __dict__
+    # descriptor (tests/test_score_result.py reads every attribute)
     r = ipt_new_instance(_SR)  # object.__new__(ScoreResult)
-    PyObject_GenericSetDict(r, {
+    ipt_set_dict(_SR_dict, r, {
         "han": han, "fu": out.fu, "yaku": yaku, "yaku_ids": yaku_ids, "dora": dora,
         "ura": ura, "red": red, "yakuman": out.yakuman, "limit": _LIMIT_NAMES[out.limit],
         "points": total, "cost": cost, "payments": payments, "dealer": dealer,
@@ -2186,8 +2207,7 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
         "error": error,
         "_detail": (out.form, reading, PyBytes_FromStringAndSize(<char *> conc, 34), mlist,
                     out.wait, tsumo_b,
-                    bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)},
-        NULL)
+                    bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)})
     return r
 
 
