@@ -1,0 +1,65 @@
+# Augmenting declarations for _vec.py when it is compiled by Cython (setup.py): typed
+# locals, the arrays as typed memoryviews, GameState cimported so that the loop reads the
+# state's public slots and calls step as C. _vec.py stays plain Python: interpreted
+# (IPPATSU_PURE_PYTHON=1) it runs the same program.
+
+cimport cython
+from ippatsu.table.state cimport GameState
+
+@cython.locals(typ=int, t=int, k=int, x=int, y=int, ka=int, kb=int, low=int, pos=int,
+               run=int)
+cpdef int action_index(object a, bint red) except -1
+
+@cython.locals(i=int)
+cpdef write_mask(list acts, bint red, unsigned char[::1] row, list table, list legal)
+
+@cython.locals(k=int)
+cdef _fill(float[:, ::1] out, int c, float v)
+
+@cython.locals(k=int, n=int, j=int)
+cdef _counts(float[:, ::1] out, int c, object cnt)
+
+@cython.locals(nc=int, c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
+               ri=int, nd=int, rw=int, red=bint, w='unsigned long long',
+               tg='unsigned long long', hand=list, river=list, called=list, ind=list)
+cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
+
+@cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, pos=int, stop=int, nd=int,
+               red=bint, rest=bytearray, live=list)
+cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
+
+@cython.locals(repl=int)
+cpdef int live_position(GameState st) except -1
+
+
+cdef class Game:
+    cdef public object rules
+    cdef public int n, index, games, seat, reported, decisions
+    cdef public bint red, hand_level, record, needs_reset
+    cdef public object entropy
+    cdef public GameState st
+    cdef public list pending, chosen, table, legal, tsumogiri, prev
+
+    cpdef new_game(self)
+    cpdef reset_episode(self)
+    @cython.locals(i=int)
+    cpdef clear(self, unsigned char[::1] row)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=list, order=list)
+    cpdef bint advance(self, unsigned char[::1] row) except -1
+    cpdef check(self, long long i)
+    @cython.locals(typ=int, p=int, b=int)
+    cpdef bint apply(self, int i, unsigned char[::1] row) except -1
+
+
+@cython.locals(j=int, g=Game)
+cpdef run_reset(list games, float[:, :, ::1] obs, unsigned char[:, ::1] masks,
+                long long[::1] seats, int enc)
+
+cdef _encode(Game g, int j, float[:, :, ::1] obs, int enc)
+
+@cython.locals(j=int, ng=int, p=int, place=int, g=Game, done=bint, sc=list, pv=list,
+               order=list)
+cpdef run_step(list games, long long[::1] actions, float[:, :, ::1] obs,
+               unsigned char[:, ::1] masks, long long[::1] seats, float[:, ::1] rewards,
+               unsigned char[::1] terminated, int enc, int rkind, object reward,
+               object uma)
