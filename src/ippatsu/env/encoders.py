@@ -103,7 +103,12 @@ class MjaiEncoder:
         self._seen = {}
 
     def reset(self, key) -> None:
+        """Forget the game ``key``."""
         self._seen.pop(key, None)
+
+    def seen(self, key) -> bool:
+        """Whether the game ``key`` has shown events."""
+        return key in self._seen
 
     def events(self, key, state, seat: int) -> List[dict]:
         """The new events of ``seat`` in the game ``key`` (any hashable naming it)."""

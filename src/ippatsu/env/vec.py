@@ -174,18 +174,17 @@ class VecEnv:
             raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
                                f"{a.dtype} {a.shape}", "bad_env_actions")
         a = np.ascontiguousarray(a, dtype=np.int64)
-        resets = [j for j, g in enumerate(self.games) if g.needs_reset]
         _vec.run_step(self.games, a, self._obs, self._mask, self._seat, self._rew,
                       self._term, self._enc, self._rkind, self._reward, self.uma)
         if self._enc == _vec.E_CUSTOM or self._mjai:
-            self._custom(range(self.num_envs), fresh=False, resets=resets)
+            self._custom(range(self.num_envs), fresh=False)
         term = self._term.astype(bool)
         rew = self._rew.copy() if self.copy else self._rew
         trunc = self._trunc.copy() if self.copy else self._trunc
         return self._out_obs(), rew, term, trunc, self._info()
 
     # ------------------------------------------------------------------ helpers
-    def _custom(self, envs, fresh: bool, resets=()) -> None:
+    def _custom(self, envs, fresh: bool) -> None:
         """The encoders that run in Python (custom ones, mjai)."""
         enc = self.encoder
         if self._enc == _vec.E_CUSTOM:
@@ -198,7 +197,7 @@ class VecEnv:
             for j in envs:
                 g = self.games[j]
                 key = (j, g.games)
-                if fresh or j in resets:
+                if not enc.seen(key):   # a new game: forget the last one
                     enc.reset((j, g.games - 1))
                 self._events[j] = enc.events(key, g.st, g.seat)
 
