@@ -17,9 +17,9 @@ cpdef write_mask(list acts, bint red, unsigned char[::1] row, list table, list l
 cdef _fill(float[:, ::1] out, int c, float v)
 
 @cython.locals(k=int, n=int, j=int)
-cdef _counts(float[:, ::1] out, int c, object cnt)
+cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
-@cython.locals(nc=int, c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
+@cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
                ri=int, nd=int, rw=int, red=bint, w='unsigned long long',
                tg='unsigned long long', hand=list, river=list, called=list, ind=list)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
 """The compiled core of :mod:`ippatsu.env`: action indices, legal masks, the ``"planes"``
 and ``"oracle"`` encoders and the vectorised game loop.
 
@@ -143,10 +144,7 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
     ``(C, 34)``, C >= :data:`N_PLANES`, or :data:`N_ORACLE` with ``oracle``); ``tsumogiri``:
     per seat, bit ``i`` set when river tile ``i`` was discarded straight from the draw."""
-    nc = N_ORACLE if oracle else N_PLANES
-    for c in range(nc):
-        for k in range(34):
-            out[c, k] = 0.0
+    out[:, :] = 0.0
     n = st.n_players
     red = st.rules.red_fives
     phase = st.phase
