@@ -21,7 +21,7 @@ import numpy as np
 from . import _vec
 
 __all__ = ["Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "PLANES", "ORACLE",
-           "SEAT_PLANES", "encode", "tsumogiri_of_events", "encoder_of"]
+           "SEAT_PLANES", "NoEncoder", "encode", "tsumogiri_of_events", "encoder_of"]
 
 #: the channels of one seat's block (``s<r>.<name>``, r = 0 self, 1 right, 2 across, 3 left)
 SEAT_PLANES = ("meld>=1", "meld>=2", "meld>=3", "meld>=4", "meld_red",
@@ -91,6 +91,17 @@ class OracleEncoder(Encoder):
         _vec.encode_planes(state, seat, out, list(tsumogiri), True)
 
 
+class NoEncoder(Encoder):
+    """No observation (``encoder=None``): the masks, seats and rewards only, for a learner
+    that encodes the states itself (``VecEnv.states``)."""
+
+    channels = 0
+    kind = _vec.E_NONE
+
+    def encode(self, state, seat, out, tsumogiri):
+        pass
+
+
 class MjaiEncoder:
     """The seat's mjai events (:func:`ippatsu.io.mjai.mask_event`: others' hands and draws
     masked): the observation of a decision is the list of events since the seat's
@@ -121,11 +132,14 @@ class MjaiEncoder:
 
 
 def encoder_of(spec):
-    """The encoder named by ``spec`` (``"planes"``, ``"oracle"``, ``"mjai"``), or ``spec``
+    """The encoder named by ``spec`` (``"planes"``, ``"oracle"``, ``"mjai"``, None), or ``spec``
     itself when it is an :class:`Encoder` / :class:`MjaiEncoder`."""
     from ..errors import IppatsuError
+    if spec is None:
+        return NoEncoder()
     if isinstance(spec, (Encoder, MjaiEncoder)):
-        if isinstance(spec, Encoder) and (type(spec.channels) is not int or spec.channels < 1):
+        if isinstance(spec, Encoder) and not isinstance(spec, NoEncoder) and (
+                type(spec.channels) is not int or spec.channels < 1):
             raise IppatsuError(f"an encoder's channels is an int >= 1, got {spec.channels!r}",
                                "bad_env_option")
         return spec

@@ -66,9 +66,9 @@ class VecEnv:
         A preset name (``"tenhou"``, ``"ippatsu"``, ``"majsoul"``, ``"planet"``; the
         ``_sanma`` preset with ``players=3``) or a :class:`~ippatsu.rules.Rules`.
     players : 3 or 4
-    encoder : ``"planes"``, ``"oracle"``, ``"mjai"`` or an :class:`~ippatsu.env.Encoder`
+    encoder : ``"planes"``, ``"oracle"``, ``"mjai"``, None or an :class:`~ippatsu.env.Encoder`
         The observation: ``(num_envs, C, 34)`` float32, or with ``"mjai"`` a list of
-        event lists.
+        event lists; None: no observation (``C = 0``), masks and rewards only.
     reward : ``"points"``, ``"rank"`` or a callable
         ``rewards[j, p]`` for every seat ``p`` at every step: ``"points"`` the change of
         each seat's score in that step (riichi deposits, wins, draw payments, the
