@@ -518,3 +518,43 @@ def test_pettingzoo_env_plays_a_whole_game_zero_sum():
     uma = st.rules.uma
     for place, p in enumerate(st.final["placement"]):
         assert totals[f"player_{p}"] == uma[place]
+
+
+# ---------------------------------------------------------------- docs
+DOC = __import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "env.md"
+
+
+def test_docs_list_every_channel():
+    """docs/env.md names every channel of "planes" and "oracle" (a seat block's channels
+    once, as the block's names)."""
+    from ippatsu.env.encoders import SEAT_PLANES
+    if not DOC.exists():
+        pytest.skip("docs/ not beside the tests")
+    text = DOC.read_text()
+    import re
+    names = set(re.findall(r"`([a-z_0-9>=.-]+)`", text))
+    listed = set()
+    for name in ORACLE:
+        if name.startswith("s") and "." in name and name.split(".", 1)[1] in SEAT_PLANES:
+            name = name.split(".", 1)[1]
+        listed.add(name)
+    # a range written "a … b" names its ends; the rest must be named one by one
+    missing = [n for n in listed if n not in names
+               and not any(n.startswith(m.rstrip("1>=")) for m in names if m.endswith(("1", ">=1")))]
+    assert not missing, missing
+
+
+def test_docs_examples_run():
+    import doctest
+    if not DOC.exists():
+        pytest.skip("docs/ not beside the tests")
+    r = doctest.testfile(str(DOC), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert r.attempted > 0 and r.failed == 0
+
+
+def test_module_examples_run():
+    import doctest
+
+    import ippatsu.env.gym as g
+    import ippatsu.env.pettingzoo as pz
+    assert doctest.testmod(g).failed == 0 and doctest.testmod(pz).failed == 0
