@@ -558,3 +558,55 @@ def test_module_examples_run():
     import ippatsu.env.gym as g
     import ippatsu.env.pettingzoo as pz
     assert doctest.testmod(g).failed == 0 and doctest.testmod(pz).failed == 0
+
+
+# ---------------------------------------------------------------- multiple ron
+def _env_at(st):
+    """A one-env VecEnv continuing the game of the state ``st`` (a position)."""
+    env = VecEnv(1, rules=st.rules, players=st.n_players, seed=0)
+    env.reset()
+    g = env.games[0]
+    g.clear(env._mask[0])
+    g.st = st
+    g.prev = list(st.scores)
+    g.advance(env._mask[0])
+    env._seat[0] = g.seat
+    return env
+
+
+@pytest.mark.parametrize("mode,answers,winners", [
+    ("DOUBLE", {1: "pass", 2: "ron", 3: "ron"}, [2, 3]),
+    ("DOUBLE", {1: "ron", 2: "ron", 3: "ron"}, "three_ron"),
+    ("ATAMAHANE", {1: "pass", 2: "ron", 3: "ron"}, [2]),
+    ("TRIPLE", {1: "ron", 2: "ron", 3: "ron"}, [1, 2, 3]),
+])
+def test_answers_are_gathered_in_turn_order_then_resolved_as_the_table_does(
+        mode, answers, winners):
+    from _table_helpers import discard, table
+
+    from ippatsu.rules import RonMode
+    from ippatsu.table import actionspace as A
+    three = ["1199m1199s12344z", "123m46p456s555z11z", "789m46p123s666z22z",
+             "456m46p789s777z33z"]
+    rules = Rules().replace(ron_mode=getattr(RonMode, mode))
+    st = table(three, draws="5p", rules=rules)
+    discard(st, "5p")   # seats 1, 2, 3 may ron
+    env = _env_at(st)
+    asked = []
+    rewards = np.zeros(4)
+    for q in (1, 2, 3):
+        assert env._seat[0] == q
+        mask = env._mask[0].astype(bool)
+        assert mask[A.RON] and mask[A.PASS]
+        asked.append(q)
+        idx = A.RON if answers[q] == "ron" else A.PASS
+        _, r, term, _, _ = env.step(np.array([idx]))
+        rewards += r[0]
+        if q < 3:
+            assert env.states[0].phase == Phase.RESPONSE and not r.any()
+    res = st.hand_results[-1]
+    if winners == "three_ron":
+        assert res.kind == "three_ron" and not rewards.any()
+    else:
+        assert [w.winner for w in res.wins] == winners
+        assert np.array_equal(rewards, np.array(res.deltas))

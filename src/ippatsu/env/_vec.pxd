@@ -21,7 +21,8 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
                ri=int, nd=int, rw=int, red=bint, w='unsigned long long',
-               tg='unsigned long long', hand=list, river=list, called=list, ind=list)
+               tg="unsigned long long", hand=list, river=list, called=list, ind=list,
+               tiles=tuple)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
 @cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, pos=int, stop=int, nd=int,

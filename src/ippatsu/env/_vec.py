@@ -51,8 +51,6 @@ for _suit in range(3):
                 _CHI_RED[(_suit * 7 + _low) * 3 + _pos] = _i
                 _i += 1
 _CHI_RED = bytes(_CHI_RED)
-#: 1 for the ids of the red fives
-_IS_RED = bytes(1 if t in (16, 52, 88) else 0 for t in range(136))
 
 
 def action_index(a, red: bool) -> int:
@@ -82,13 +80,15 @@ def action_index(a, red: bool) -> int:
             low = kb
         pos = k - low
         run = (low // 9) * 7 + low % 9
-        if red and (_IS_RED[x] or _IS_RED[y]):
+        if red and (x == 16 or x == 52 or x == 88 or y == 16 or y == 52 or y == 88):
             return 137 + _CHI_RED[run * 3 + pos]
         return 74 + 3 * run + pos
     if typ == 8:    # PON
         k = t >> 2
         cons = a[3]
-        if red and (_IS_RED[cons[0]] or _IS_RED[cons[1]]):
+        x = cons[0]
+        y = cons[1]
+        if red and (x == 16 or x == 52 or x == 88 or y == 16 or y == 52 or y == 88):
             return 189 + k // 9
         return 155 + k
     if typ == 9:    # DAIMINKAN
@@ -154,7 +154,7 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     _counts(out, 0, cnt)
     if red:
         for t in hand:
-            if _IS_RED[t]:
+            if t == 16 or t == 52 or t == 88:
                 out[4, t >> 2] = 1.0
     # the tile just drawn (5): the actor's draw at a turn
     if phase is _TURN and st.actor == seat and st.last_draw >= 0:
@@ -197,14 +197,15 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         c = SEAT0 + r * SEAT_CH
         # melds (c .. c+3 counts, c+4 red fives)
         for m in st.melds[q]:
-            for t in m.tiles:
+            tiles = m.tiles
+            for t in tiles:
                 k = t >> 2
                 j = 0
                 while j < 4 and out[c + j, k] != 0.0:
                     j += 1
                 if j < 4:
                     out[c + j, k] = 1.0
-                if red and _IS_RED[t]:
+                if red and (t == 16 or t == 52 or t == 88):
                     out[c + 4, k] = 1.0
         # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
         # latest first), the riichi tile (c+16), called away (c+19), the first discard of
@@ -253,7 +254,7 @@ def _encode_oracle(st, seat: int, out) -> None:
         _counts(out, c + 4 * (r - 1), st.cnt[q])
         if red:
             for t in st.hand[q]:
-                if _IS_RED[t]:
+                if t == 16 or t == 52 or t == 88:
                     out[c + 12 + r - 1, t >> 2] = 1.0
     # the live wall: what is left to draw (counts), its next four draws
     w = st.wall
