@@ -2,7 +2,7 @@
 three random opponents, on CPU, with its learning curve against the random baseline.
 
     pip install ippatsu[env] sb3-contrib     # and a CPU build of torch
-    python examples/ppo_masked.py --minutes 5
+    python -m ippatsu.env.ppo_example --minutes 5
 
 Each episode is one hand (``episode="hand"``), the reward the learner's score change in
 that hand in units of 10,000 points (``reward="points"``, ``reward_scale=1e-4``). Every
@@ -17,10 +17,11 @@ import time
 
 import numpy as np
 
-from ippatsu.env.gym import MahjongEnv
 
 
-def make_env(seed_opponents: bool = True) -> MahjongEnv:
+def make_env():
+    """The learner's env: seat 0, one hand per episode, points / 10,000."""
+    from .gym import MahjongEnv
     return MahjongEnv(seat=0, episode="hand", reward="points", reward_scale=1e-4)
 
 
