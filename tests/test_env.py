@@ -610,3 +610,21 @@ def test_answers_are_gathered_in_turn_order_then_resolved_as_the_table_does(
     else:
         assert [w.winner for w in res.wins] == winners
         assert np.array_equal(rewards, np.array(res.deltas))
+
+
+def test_gymnasium_hand_episodes_play_the_hands_of_a_game_in_turn():
+    from ippatsu.env.gym import MahjongEnv
+    env = MahjongEnv(seat=0, episode="hand")
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    seen = []
+    for _ in range(4):
+        done = False
+        while not done:
+            obs, r, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        st = env._vec.games[0].st
+        seen.append((env._vec.games[0].games, len(st.hand_results)))
+        obs, info = env.reset()
+    assert [s[1] for s in seen] == [1, 2, 3, 4] and {s[0] for s in seen} == {1}
+    env.reset(seed=1)
+    assert env._vec.games[0].games == 1 and not env._vec.games[0].st.hand_results

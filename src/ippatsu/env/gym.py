@@ -42,7 +42,9 @@ class MahjongEnv(gymnasium.Env):
     :mod:`ippatsu.table.actionspace`; ``info["action_mask"]`` (and
     :meth:`action_masks`, as sb3-contrib's MaskablePPO reads it) the legal ones. The
     reward is the learner's share of :class:`~ippatsu.env.VecEnv`'s reward accrued
-    since its last decision, times ``reward_scale``.
+    since its last decision, times ``reward_scale``. With ``episode="hand"``, ``reset()``
+    without a seed plays the next hand of the same game (a new game once it is over);
+    ``reset(seed=...)`` always starts a new game.
 
     An action outside the mask ends the episode at once with the reward
     ``illegal_reward`` and ``info["illegal_action"] = True`` (``illegal="end"``, the
@@ -88,6 +90,20 @@ class MahjongEnv(gymnasium.Env):
     # ------------------------------------------------------------------ gymnasium API
     def reset(self, *, seed: Optional[int] = None, options=None):
         super().reset(seed=seed)
+        g = self._vec.games[0]
+        if (seed is None and self._vec.episode == "hand" and self._done and g.st is not None
+                and g.needs_reset and g.st.phase.name != "GAME_END"):
+            # hand episodes: the next hand of the same game (same seats and agents)
+            _, _, _, _, info = self._vec.step(np.zeros(1, np.int64))
+            self._done = False
+            while True:
+                r, term = self._play_others(info)
+                if not term:
+                    break
+                if g.st.phase.name == "GAME_END":   # over before the learner's turn
+                    return self.reset(seed=int(self.np_random.integers(2 ** 63)))
+                _, _, _, _, info = self._vec.step(np.zeros(1, np.int64))
+            return self._observe(), self._info()
         rng = self.np_random
         if self._fixed_seat is None:
             self.seat = int(rng.integers(self.players))

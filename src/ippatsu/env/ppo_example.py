@@ -4,11 +4,12 @@ three random opponents, on CPU, with its learning curve against the random basel
     pip install ippatsu[env] sb3-contrib     # and a CPU build of torch
     python -m ippatsu.env.ppo_example --minutes 5
 
-Each episode is one hand (``episode="hand"``), the reward the learner's score change in
-that hand in units of 10,000 points (``reward="points"``, ``reward_scale=1e-4``). Every
-``--eval-every`` steps the policy (its most likely legal action) plays ``--eval-hands``
-hands of fixed seeds, and the same hands are played by a uniformly random legal policy:
-the printed curve is the mean reward per hand of both, with a 95% interval.
+Each episode is one hand (``episode="hand"``: the hands of a game one after the other),
+the reward the learner's score change in that hand in units of 10,000 points
+(``reward="points"``, ``reward_scale=1e-4``). Every ``--eval-every`` steps the policy
+(its most likely legal action) plays ``--eval-hands`` hands of games dealt from a fixed
+seed; a uniformly random legal policy plays the same number once: the printed curve is
+the mean reward per hand, with a 95% interval.
 """
 from __future__ import annotations
 
@@ -27,11 +28,13 @@ def make_env():
 
 def evaluate(policy, hands: int, seed: int) -> tuple:
     """Mean and 95% half-width of the reward per hand of ``policy(obs, mask) -> index``
-    over ``hands`` hands (the same seeds for every policy)."""
+    over ``hands`` consecutive hands of games dealt from ``seed``."""
     env = make_env()
     out = []
+    obs, info = env.reset(seed=seed)
     for h in range(hands):
-        obs, info = env.reset(seed=seed + h)
+        if h:
+            obs, info = env.reset()   # the next hand (a new game once one is over)
         total, done = 0.0, False
         while not done:
             a = policy(obs, info["action_mask"])
