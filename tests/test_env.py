@@ -8,6 +8,8 @@ import os
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 from ippatsu.env import ORACLE, PLANES, Encoder, VecEnv, encode
 from ippatsu.errors import IllegalActionError, IppatsuError
@@ -131,6 +133,17 @@ def test_env_observations_encode_the_state(players):
     public view and event log; three envs stepped together."""
     seen = _drive(players, seed=11, n_envs=3, steps=STEPS // 6)
     assert seen["responses"] > 5
+
+
+@settings(max_examples=3 if PURE else 12, deadline=None)
+@given(seed=hst.integers(0, 2 ** 32 - 1), players=hst.sampled_from([4, 3]),
+       rules=hst.sampled_from(["tenhou", "ippatsu", "majsoul"]))
+def test_observations_encode_random_states(seed, players, rules):
+    """Random games (any seed, preset, seat count): every observation of their first
+    decisions against the reference."""
+    if players == 3:
+        rules += "_sanma"
+    _drive(players, seed=seed, n_envs=2, steps=60 if PURE else 150, rules=rules)
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -628,3 +641,29 @@ def test_gymnasium_hand_episodes_play_the_hands_of_a_game_in_turn():
     assert [s[1] for s in seen] == [1, 2, 3, 4] and {s[0] for s in seen} == {1}
     env.reset(seed=1)
     assert env._vec.games[0].games == 1 and not env._vec.games[0].st.hand_results
+
+
+@pytest.mark.parametrize("choice", ["stop", "pass"])
+def test_the_last_dealers_stop_is_a_decision(choice):
+    """LastDealerStop.OPTIONAL: after the last dealer's win in first place the env asks
+    that seat to stop or play on (the stop_offer plane set); STOP ends the game, PASS plays
+    the next hand."""
+    from _table_helpers import table
+
+    from ippatsu.table import actionspace as A
+    rules = Rules().replace(last_dealer_stop="optional", game_length="east")
+    st = table(["", "", "", "123m456p789s1122z"], draws="2z", rules=rules, kyoku=3,
+               scores=[20000, 20000, 20000, 40000])
+    env = _env_at(st)
+    assert env._seat[0] == 3 and env._mask[0][A.TSUMO]
+    obs, r, term, _, info = env.step(np.array([A.TSUMO]))
+    assert not term[0] and info["seat"][0] == 3 and st.phase == Phase.HAND_END
+    assert np.flatnonzero(info["mask"][0]).tolist() == [A.PASS, A.STOP]
+    compare_planes(obs[0], reference_planes(st, 3), PLANES)
+    assert obs[0][PLANES.index("stop_offer")].all()
+    assert r[0].tolist() == st.hand_results[-1].deltas
+    obs, r, term, _, info = env.step(np.array([A.STOP if choice == "stop" else A.PASS]))
+    if choice == "stop":
+        assert term[0] and st.phase == Phase.GAME_END
+    else:
+        assert not term[0] and st.phase == Phase.TURN and st.kyoku == 3 and st.honba == 1
