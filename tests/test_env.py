@@ -442,6 +442,13 @@ def test_bad_options_are_named(kwargs, code):
     assert ex.value.code == code
 
 
+def test_players_follow_the_rules():
+    assert VecEnv(1, rules="tenhou_sanma").players == 3
+    assert VecEnv(1, rules=Rules.tenhou_sanma()).players == 3
+    assert VecEnv(1, rules="tenhou", players=3).rules == Rules.tenhou_sanma()
+    assert VecEnv(1).players == 4
+
+
 def test_bad_action_arrays_are_named():
     env = VecEnv(2, seed=1)
     with pytest.raises(IppatsuError) as ex:

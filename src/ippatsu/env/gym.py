@@ -30,7 +30,7 @@ OBS_HIGH = 10.0
 
 
 class MahjongEnv(gymnasium.Env):
-    """MahjongEnv(*, rules="tenhou", players=4, seat=0, opponents=None, encoder="planes",
+    """MahjongEnv(*, rules="tenhou", players=None, seat=0, opponents=None, encoder="planes",
     reward="points", reward_scale=1.0, uma=None, episode="game", illegal="end",
     illegal_reward=-1.0, render_mode=None)
 
@@ -53,7 +53,7 @@ class MahjongEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, *, rules="tenhou", players: int = 4, seat: Optional[int] = 0,
+    def __init__(self, *, rules="tenhou", players: Optional[int] = None, seat: Optional[int] = 0,
                  opponents: Optional[Sequence] = None, encoder="planes", reward="points",
                  reward_scale: float = 1.0, uma=None, episode: str = "game",
                  illegal: str = "end", illegal_reward: float = -1.0,
@@ -68,7 +68,7 @@ class MahjongEnv(gymnasium.Env):
                                "'oracle' or an Encoder)", "bad_env_option")
         self._vec = VecEnv(1, rules=rules, players=players, encoder=encoder, reward=reward,
                            uma=uma, episode=episode, seed=0, copy=False)
-        self.players = players
+        self.players = players = self._vec.players
         if seat is not None and (isinstance(seat, bool) or seat not in range(players)):
             raise IppatsuError(f"seat is None or 0-{players - 1}, got {seat!r}",
                                "bad_env_option")

@@ -27,7 +27,7 @@ __all__ = ["MahjongAECEnv", "env"]
 
 
 class MahjongAECEnv(AECEnv):
-    """MahjongAECEnv(*, rules="tenhou", players=4, encoder="planes", reward="points",
+    """MahjongAECEnv(*, rules="tenhou", players=None, encoder="planes", reward="points",
     uma=None, episode="game", render_mode=None)
 
     Agents ``player_0`` .. ``player_3`` (or ``player_2`` with three players) are the
@@ -40,7 +40,7 @@ class MahjongAECEnv(AECEnv):
     metadata = {"name": "ippatsu_mahjong_v0", "render_modes": ["ansi"],
                 "is_parallelizable": False}
 
-    def __init__(self, *, rules="tenhou", players: int = 4, encoder="planes",
+    def __init__(self, *, rules="tenhou", players: Optional[int] = None, encoder="planes",
                  reward="points", uma=None, episode: str = "game",
                  render_mode: Optional[str] = None):
         super().__init__()
@@ -50,7 +50,7 @@ class MahjongAECEnv(AECEnv):
         self._vec = VecEnv(1, rules=rules, players=players, encoder=encoder, reward=reward,
                            uma=uma, episode=episode, copy=False)
         self._enc = self._vec.encoder
-        self.n = players
+        self.n = players = self._vec.players
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         shape = self._vec.observation_shape

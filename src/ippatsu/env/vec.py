@@ -16,10 +16,16 @@ __all__ = ["VecEnv", "rules_of"]
 ACTIONS = _vec.SIZE
 
 
-def rules_of(rules, players: int) -> Rules:
+def rules_of(rules, players: Optional[int]) -> Rules:
     """A :class:`Rules` from a preset name (``"tenhou"``; with ``players=3`` its three-player
-    preset, ``"tenhou_sanma"``) or a :class:`Rules` (whose ``players`` must agree)."""
-    if players not in (3, 4):
+    preset, ``"tenhou_sanma"``) or a :class:`Rules` (whose ``players`` must agree when
+    given). ``players=None``: the rules' own, 4 for a name without ``_sanma``."""
+    if players is None:
+        if isinstance(rules, Rules):
+            players = rules.players
+        else:
+            players = 3 if isinstance(rules, str) and rules.endswith("_sanma") else 4
+    if isinstance(players, bool) or players not in (3, 4):
         raise IppatsuError(f"players is 3 or 4, got {players!r}", "bad_env_option")
     if isinstance(rules, Rules):
         if rules.players != players:
@@ -49,7 +55,7 @@ def _entropy(seed) -> int:
 
 
 class VecEnv:
-    """VecEnv(num_envs, *, rules="tenhou", players=4, encoder="planes", reward="points",
+    """VecEnv(num_envs, *, rules="tenhou", players=None, encoder="planes", reward="points",
     uma=None, episode="game", seed=None, copy=True)
 
     ``num_envs`` games stepped together, one decision of each per :meth:`step`, the loop
@@ -65,7 +71,8 @@ class VecEnv:
     rules : str or Rules
         A preset name (``"tenhou"``, ``"ippatsu"``, ``"majsoul"``, ``"planet"``; the
         ``_sanma`` preset with ``players=3``) or a :class:`~ippatsu.rules.Rules`.
-    players : 3 or 4
+    players : 3 or 4, optional
+        Default: the rules' (4 for a preset name without ``_sanma``).
     encoder : ``"planes"``, ``"oracle"``, ``"mjai"``, None or an :class:`~ippatsu.env.Encoder`
         The observation: ``(num_envs, C, 34)`` float32, or with ``"mjai"`` a list of
         event lists; None: no observation (``C = 0``), masks and rewards only.
@@ -94,7 +101,8 @@ class VecEnv:
     all-False mask.
     """
 
-    def __init__(self, num_envs: int, *, rules: Union[str, Rules] = "tenhou", players: int = 4,
+    def __init__(self, num_envs: int, *, rules: Union[str, Rules] = "tenhou",
+                 players: Optional[int] = None,
                  encoder="planes", reward: Union[str, Callable] = "points",
                  uma: Optional[Sequence[float]] = None, episode: str = "game",
                  seed: Optional[int] = None, copy: bool = True):
@@ -103,7 +111,7 @@ class VecEnv:
             raise IppatsuError(f"num_envs is an int >= 1, got {num_envs!r}", "bad_env_option")
         self.num_envs = n = int(num_envs)
         self.rules = rules_of(rules, players)
-        self.players = players
+        self.players = players = self.rules.players
         self.encoder = encoder_of(encoder)
         if episode not in ("game", "hand"):
             raise IppatsuError(f"episode is 'game' or 'hand', got {episode!r}",
