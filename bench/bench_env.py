@@ -4,8 +4,8 @@ A *decision* is one seat choosing one action: a turn, one seat's answer to a dis
 last dealer's stop. Every row plays uniformly random legal actions and builds, at each
 decision, the deciding seat's observation and legal mask, as a learner's loop would:
 
-* ``ippatsu.env.VecEnv`` with the ``"planes"`` encoder (111 x 34 float32 planes), 64 games
-  stepped together and a single game; ``"oracle"``; and no encoder (``encoder=None``: the
+* ``ippatsu.env.VecEnv`` with the ``"planes"`` encoder (111 x 34 float32 planes), 64 and
+  8 games stepped together and a single game; ``"oracle"``; and no encoder (``encoder=None``: the
   engine, the masks and the loop alone, to split the time between the engine and the
   encoder). The random choice is an argmax of uniforms times the mask, one numpy call
   per step for all games.
@@ -150,9 +150,12 @@ def main(argv=None):
     args = ap.parse_args(argv)
     n = args.decisions
     rows = [("ippatsu VecEnv planes, 64 envs", lambda: ippatsu_decisions(n)),
+            ("ippatsu VecEnv planes, 8 envs", lambda: ippatsu_decisions(n, num_envs=8)),
             ("ippatsu VecEnv planes, 1 env", lambda: ippatsu_decisions(n // 2, num_envs=1)),
             ("ippatsu VecEnv oracle, 64 envs", lambda: ippatsu_decisions(n, encoder="oracle")),
             ("ippatsu VecEnv no encoder, 64 envs", lambda: ippatsu_decisions(n, encoder=None)),
+            ("ippatsu VecEnv no encoder, 8 envs",
+             lambda: ippatsu_decisions(n, num_envs=8, encoder=None)),
             ("ippatsu VecEnv planes, 3 players, 64", lambda: ippatsu_decisions(n, players=3))]
     try:
         import riichienv  # noqa: F401
