@@ -47,8 +47,8 @@ extensions = [
     ),
 
 ]
-# the table's state machine and agents: plain Python compiled as is (state typed by
-# state.pxd, the game loops of agents.py by agents.pxd), with Python's indexing semantics
+# the table's state machine, agents and game loops: plain Python compiled as is (typed by
+# state.pxd, agents.pxd and loops.pxd), with Python's indexing semantics
 # kept (negative indexes, IndexError); both run interpreted under IPPATSU_PURE_PYTHON=1
 # (table/_source.py)
 # (include_dirs: the C headers, for a module that cimports ippatsu._core: its _core.pxd
@@ -57,6 +57,8 @@ py_extensions = [
     Extension("ippatsu.table.state", ["src/ippatsu/table/state.py"], include_dirs=["src/ippatsu"],
               extra_compile_args=cflags),
     Extension("ippatsu.table.agents", ["src/ippatsu/table/agents.py"],
+              include_dirs=["src/ippatsu"], extra_compile_args=cflags),
+    Extension("ippatsu.table.loops", ["src/ippatsu/table/loops.py"],
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
     # the RL environments' loop, masks and planes (ippatsu.env; cimports GameState)
     Extension("ippatsu.env._vec", ["src/ippatsu/env/_vec.py"], include_dirs=["src/ippatsu"],

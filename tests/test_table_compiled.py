@@ -21,11 +21,12 @@ import ippatsu.table.state as state_mod
 from ippatsu.rules import GameLength, RonMode, Rules
 from ippatsu.table import GreedyAgent, Observation, RandomAgent
 from ippatsu.table._source import (AGENTS_SOURCE, STATE_SOURCE, load_agents_source,
-                                   load_state_source)
+                                   load_loops_source, load_state_source)
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 interp = load_state_source()
 interp_agents = load_agents_source()
+interp_loops = load_loops_source()
 both_interpreted = pytest.mark.skipif(
     PURE, reason="IPPATSU_PURE_PYTHON=1: both sides run the interpreted source")
 
@@ -52,8 +53,10 @@ def test_the_agents_module_is_compiled_unless_pure_python():
     assert interp_agents.RandomAgent is not agents_mod.RandomAgent or PURE
     import ippatsu.sim as sim
 
-    assert sim.RandomAgent is agents_mod.RandomAgent
-    assert sim._run_random is agents_mod._run_random
+    import ippatsu.table.loops as loops_mod
+
+    assert sim._play is loops_mod.play
+    assert (not loops_mod.__file__.endswith(".py")) is not PURE, loops_mod.__file__
 
 
 @both_interpreted
@@ -74,11 +77,10 @@ def test_compiled_and_interpreted_agents_choose_identically(seed):
                 agents = [mod.GreedyAgent() for _ in range(4)]
             logs.append(_run(state_mod, seed, agents, rules))
         assert logs[0] == logs[1], kind
-    # sim.play's inlined loop (compiled) against the interpreted loop
+    # sim.play's game loop (compiled) against the interpreted loop
     a = play(seed, [agents_mod.RandomAgent(seed * 4 + j) for j in range(4)])
     st = state_mod.GameState(None, seed)
-    interp_agents._run_random(st, [agents_mod.RandomAgent(seed * 4 + j)._bits
-                                   for j in range(4)])
+    interp_loops.play(st, [agents_mod.RandomAgent(seed * 4 + j) for j in range(4)])
     assert a["events"] == st.events and a["scores"] == st.final["scores"]
 
 

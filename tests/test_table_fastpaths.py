@@ -1,21 +1,18 @@
 """The table engine's fast paths against plain oracles.
 
-Each fast path here replaced a simpler formulation for speed (issue 13: games per
-CPU-second); the simpler formulation is kept below as the oracle:
+Each fast path here replaced a simpler formulation for speed (games per CPU-second); the
+simpler formulation is kept below as the oracle:
 
 * ``core._shanten_waits(counts)`` against ``shanten(counts)`` and ``waits(counts)``
   (its own kernel call; bytes and bytearray counts; the same errors);
 * ``state._discard_actions`` against the dict ``{spec(t): t for t in hand}`` updated with
   the drawn tile (one discard per kind and red-ness, the last copy, in first-seen order);
 * ``state._variants`` against a scan for the first plain and the first red copy;
-* the match loop's greedy choice read from the state (``agents._greedy`` with the state)
+* the game loop's greedy choice read from the state (``agents._greedy`` with the state)
   against ``GreedyAgent.__call__`` on the observation: whole games must match;
-* unlisted turns (``GameState._lazy``: a draw that offers discards only builds no list,
-  and the match loop's random and greedy agents pick from the hand by
-  ``state._listed_discard``) against the agents' ``__call__`` on the full lists, and
-  against the same loop with the lists built: whole games must match; the public API
-  builds the list when asked; the greedy seats, which pass on every call, are offered a
-  discard only when they may ron it (``GameState._passive``), the same games;
+* the game loop's inline random and greedy picks (``table/loops.py``) against the agents'
+  ``__call__`` on the full lists: whole games must match; the rules offer every seat the
+  same calls whatever agent sits there;
 * ``core._permutation`` (the seeded walls) against numpy's ``Generator.permutation``.
 """
 from __future__ import annotations
@@ -29,7 +26,8 @@ from ippatsu.errors import HandSizeError, IppatsuError
 from ippatsu.rules import GameLength, Rules
 from ippatsu.study.match import play_game
 from ippatsu.table import state as S
-from ippatsu.table.agents import GreedyAgent, RandomAgent, _play_counted
+from ippatsu.table import ActionType
+from ippatsu.table.agents import GreedyAgent, RandomAgent
 from ippatsu.table.state import GameState
 
 PURE = core.BACKEND == "python"
@@ -183,41 +181,20 @@ def test_efficiency_bytearray_visible_checked():
         core._efficiency_ties(c, bytearray([5] + [0] * 33), (1 << 34) - 1)
 
 
-# --- unlisted turns: a draw that offers discards only leaves the list unbuilt (_lazy)
-
-ALL = (1 << 34) - 1
-#: the ids of the fives (red and plain copies) drawn often: both in one hand
-_FIVES = st.sampled_from([t for k in (4, 13, 22) for t in range(4 * k, 4 * k + 4)])
-
-
-@settings(max_examples=300 if not PURE else 60, deadline=None)
-@given(st.lists(st.integers(0, 135) | _FIVES, min_size=2, max_size=14, unique=True),
-       st.integers(0, (1 << 34) - 1) | st.just(ALL), st.booleans())
-def test_listed_discard_reads_the_unbuilt_list(ids, kinds, red):
-    """``_listed_discard(hand, sb, r, kinds)`` is discard number ``r`` of the list
-    ``_discard_actions`` builds (the drawn tile last in the hand), among the kinds of
-    ``kinds``; ``_n_discards`` counts that list from the hand's counts."""
-    sb = S._SPECS_B if red else S._KINDS_B
-    acts = []
-    S._discard_actions(acts, ids, sb, ids[-1], 0, S._DISCARDS[0])
-    assert S._n_discards(_counts(ids), ids, red) == len(acts)
-    want = [a.tile for a in acts if (kinds >> (a.tile >> 2)) & 1]
-    assert [S._listed_discard(ids, sb, r, kinds) for r in range(len(want))] == want
-    with pytest.raises(IndexError, match=f"no discard number {len(want)}"):
-        S._listed_discard(ids, sb, len(want), kinds)
-
+# --- the game loop's inline picks: random and greedy agents of exactly those classes are
+# played without the Python call
 
 class _PlainRandom(RandomAgent):
-    """A RandomAgent the match loop does not recognise: asked through ``__call__`` with
-    the whole legal list of every turn."""
+    """A RandomAgent the game loop does not recognise: asked through ``__call__`` with
+    the whole legal list of every decision."""
 
 
 @pytest.mark.parametrize("rules", [Rules(game_length=GameLength.EAST), Rules.tenhou(),
                                    Rules.tenhou_sanma()], ids=["ippatsu", "tenhou", "sanma"])
-def test_unlisted_turns_play_the_listed_games(rules):
-    """Random and greedy agents choosing at unlisted turns play the games they play from
-    the full lists: against the agents' own ``__call__`` (a subclass the loop does not
-    recognise), and against the same loop with the lists built (``unlisted=False``)."""
+def test_inline_picks_play_the_agents_games(rules):
+    """Random and greedy agents picked inline by the loop play the games they play when
+    asked through their own ``__call__`` (subclasses the loop does not recognise), mixed
+    by seat."""
     n = rules.players
     for seed in range(1 if PURE else 8):
         kinds = [(RandomAgent, _PlainRandom), (GreedyAgent, _PlainGreedy)]
@@ -227,37 +204,26 @@ def test_unlisted_turns_play_the_listed_games(rules):
         plain = play_game(rules, seed, [c(seed * 10 + p) if c is _PlainRandom else c()
                                         for p, (_, c) in enumerate(mixed)])
         assert fast == plain
-        agents = [RandomAgent(seed * 10 + p) for p in range(n)]
-        again = [RandomAgent(seed * 10 + p) for p in range(n)]
-        a = GameState(rules, seed, record=False, auto_next=False)
-        b = GameState(rules, seed, record=False, auto_next=False)
-        assert _play_counted(a, agents, True) == _play_counted(b, again, False)
-        assert a.final == b.final and a._lazy == 0
 
 
-def test_unlisted_turn_is_built_for_the_public_api():
-    """A state left at an unlisted turn answers ``legal_actions``, ``to_act`` and
-    ``step`` as the same state with the list built."""
-    seen = 0
-    for seed in range(40):
-        lazy = GameState(Rules(), seed, start=False)
-        lazy._lazy = 0b1111
-        lazy.start_hand()
-        plain = GameState(Rules(), seed)
-        if lazy._legal is not None:
-            continue  # the dealer's first turn offers more than discards
-        seen += 1
-        assert lazy.to_act == plain.to_act
-        assert lazy.legal_actions() == plain.legal_actions()
-        lazy2 = GameState(Rules(), seed, start=False)
-        lazy2._lazy = 0b1111
-        lazy2.start_hand()
-        assert lazy2.legal_actions(lazy2.actor) == plain.legal_actions(plain.actor)
-        a = plain.legal_actions()[-1]
-        for s in (lazy, plain):
-            s.step(a)
-        assert lazy.events == plain.events
-    assert seen >= 20
+def test_the_rules_offer_the_same_whoever_plays():
+    """The state offers every seat its legal calls whatever agent sits there: a greedy
+    seat (which passes on every call) is asked at every discard it may claim, exactly as
+    a random seat is."""
+    from ippatsu.table import Phase
+    from ippatsu.table.loops import play
+
+    asked = {"greedy": 0}
+
+    class Counting(GreedyAgent):
+        def __call__(self, obs, legal):
+            if any(a.type in (ActionType.PON, ActionType.CHI) for a in legal):
+                asked["greedy"] += 1
+            return super().__call__(obs, legal)
+
+    st = GameState(Rules(), 5, record=False)
+    play(st, [Counting() for _ in range(4)])
+    assert st.phase == Phase.GAME_END and asked["greedy"] > 0
 
 
 # --- the seeded walls: core._permutation draws numpy's permutation itself

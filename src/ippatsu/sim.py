@@ -8,13 +8,11 @@ True
 """
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Sequence, cast
+from typing import Callable, List, Optional, Sequence
 
 from .errors import IllegalActionError
 from .rules import Rules
-from .table.agents import RandomAgent
-from .table.agents import _run_agents as _run  # the game loops (compiled)
-from .table.agents import _run_random
+from .table.loops import play as _play  # the game loop (compiled)
 from .table.state import GameState
 
 __all__ = ["play", "play_many"]
@@ -32,10 +30,7 @@ def play(seed, agents: Sequence[Callable], rules: Optional[Rules] = None, *,
     """
     agents = _checked_agents(agents, 4 if rules is None else rules.players)
     st = GameState(rules, seed, record=record, names=names)
-    if not check and all(type(a) is RandomAgent for a in agents):
-        _run_random(st, [cast(RandomAgent, a)._bits for a in agents])
-    else:
-        _run(st, agents, check)
+    _play(st, agents, check)
     out = dict(st.final)
     out["events"] = st.events
     out["hands"] = st.hand_results

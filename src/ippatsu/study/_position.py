@@ -1275,10 +1275,8 @@ class Sampler:
 #: what GameState.__init__ sets that a hand does not (copied from a template state)
 _GAME_ATTRS = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "auto_next",
                "record", "phase", "final", "_next",
-               # the seat count and seat tuples (issue 12: three players)
-               "n_players", "_nxt", "_others", "_chi_seat",
-               # the seats of the game loops' fast paths (none: set by the loops)
-               "_lazy", "_passive")
+               # the seat count and seat tuples
+               "n_players", "_nxt", "_others", "_chi_seat")
 
 
 def _mask(kinds) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from ..rules import Rules
-from ..table.agents import _play_counted
+from ..table.loops import play as _play
 from ..table.state import GameState
 from ._agents import agent_name, check_agents, make_agents
 from ._result import StudyResult, table
@@ -43,9 +43,34 @@ def play_game(rules: Rules, wall_seed, agents: Sequence) -> tuple:
     """Play one game with ``agents`` by seat; returns ``(final, stats, win_values)``:
     the state's ``final`` dict, per seat ``[hands, wins, deal_ins, riichi, calls,
     win_points]`` and per seat the list of the points of each win."""
-    st = GameState(rules, wall_seed, record=False, auto_next=False)
-    stats, values = _play_counted(st, agents)
-    return st.final, stats, values
+    st = GameState(rules, wall_seed, record=False)
+    _play(st, agents)
+    return st.final, *hand_counts(st.hand_results, st.n_players)
+
+
+def hand_counts(results, n: int) -> tuple:
+    """Per seat ``[hands, wins, deal_ins, riichi, calls, win_points]`` over the
+    :class:`~ippatsu.table.HandResult` list ``results`` of a game of ``n`` seats, and per
+    seat the list of the points of each of its wins."""
+    stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
+    values: List[List[int]] = [[] for _ in range(n)]
+    for res in results:
+        dealt_in = [False] * n
+        for w in res.wins:
+            s = stats[w.winner]
+            pts = w.score.points
+            s[_WINS] += 1
+            s[_WINPTS] += pts
+            values[w.winner].append(pts)
+            if w.from_who != w.winner:
+                dealt_in[w.from_who] = True
+        for p in range(n):
+            s = stats[p]
+            s[_HANDS] += 1
+            s[_DEALINS] += dealt_in[p]
+            s[_RIICHI] += res.riichi[p]
+            s[_CALLS] += res.open[p]
+    return stats, values
 
 
 class _MatchAcc:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from .._backend import PURE as _PURE
 from ._source import load_agents_source as _load_agents_source
+from ._source import load_loops_source as _load_loops_source
 from ._source import load_state_source as _load_state_source
 
 if _PURE:
@@ -46,6 +47,7 @@ if _PURE:
     # is the same program)
     _load_state_source("ippatsu.table.state")
     _load_agents_source("ippatsu.table.agents")
+    _load_loops_source("ippatsu.table.loops")
 
 from . import actionspace
 from .actions import Action, ActionType

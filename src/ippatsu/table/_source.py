@@ -1,11 +1,12 @@
 """The interpreted twins of the compiled table modules.
 
-The build compiles ``state.py`` (``state.pxd`` adds C slots and typed seats) and
-``agents.py`` with Cython, and the import system then prefers the extension modules.
-:func:`load_state_source` / :func:`load_agents_source` run the same files as plain Python
-instead: under ``IPPATSU_PURE_PYTHON=1`` they *are* ``ippatsu.table.state`` and
-``ippatsu.table.agents``, and the tests load them beside the compiled modules to check
-that both play every game identically.
+The build compiles ``state.py`` (``state.pxd`` adds C slots and typed seats), ``agents.py``
+and ``loops.py`` with Cython, and the import system then prefers the extension modules.
+:func:`load_state_source`, :func:`load_agents_source` and :func:`load_loops_source` run
+the same files as plain Python instead: under ``IPPATSU_PURE_PYTHON=1`` they *are*
+``ippatsu.table.state``, ``ippatsu.table.agents`` and ``ippatsu.table.loops``, and the
+tests load them beside the compiled modules to check that both play every game
+identically.
 """
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ from importlib.machinery import SourceFileLoader
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["load_state_source", "load_agents_source", "load_source", "STATE_SOURCE",
-           "AGENTS_SOURCE", "COMPILED_SOURCES"]
+__all__ = ["load_state_source", "load_agents_source", "load_loops_source", "load_source",
+           "STATE_SOURCE", "AGENTS_SOURCE", "LOOPS_SOURCE", "COMPILED_SOURCES"]
 
 #: the path of ``state.py`` (shipped in wheels beside the extension module)
 STATE_SOURCE = Path(__file__).with_name("state.py")
 #: the path of ``agents.py`` (shipped in wheels beside the extension module)
 AGENTS_SOURCE = Path(__file__).with_name("agents.py")
+#: the path of ``loops.py`` (shipped in wheels beside the extension module)
+LOOPS_SOURCE = Path(__file__).with_name("loops.py")
 #: the modules of ``ippatsu.table`` that the build compiles, by name
-COMPILED_SOURCES = {"state": STATE_SOURCE, "agents": AGENTS_SOURCE}
+COMPILED_SOURCES = {"state": STATE_SOURCE, "agents": AGENTS_SOURCE, "loops": LOOPS_SOURCE}
 
 
 def load_source(path: Path, name: str) -> ModuleType:
@@ -56,3 +59,8 @@ def load_state_source(name: str = "ippatsu.table._state_interpreted") -> ModuleT
 def load_agents_source(name: str = "ippatsu.table._agents_interpreted") -> ModuleType:
     """``agents.py`` run interpreted as the module ``name`` (see :func:`load_source`)."""
     return load_source(AGENTS_SOURCE, name)
+
+
+def load_loops_source(name: str = "ippatsu.table._loops_interpreted") -> ModuleType:
+    """``loops.py`` run interpreted as the module ``name`` (see :func:`load_source`)."""
+    return load_source(LOOPS_SOURCE, name)

@@ -99,7 +99,11 @@ def _chi_red_table() -> List[tuple]:
 
 #: (run, pos) of the chi indices CHI_RED + i
 CHI_RED_TABLE = tuple(_chi_red_table())
-_CHI_RED_INDEX = {rp: CHI_RED + i for i, rp in enumerate(CHI_RED_TABLE)}
+#: the chi index taking a red five, by run * 3 + pos (-1: none)
+_CHI_RED_INDEX = [-1] * 63
+for _i, (_run, _pos) in enumerate(CHI_RED_TABLE):
+    _CHI_RED_INDEX[_run * 3 + _pos] = CHI_RED + _i
+_CHI_RED_INDEX = tuple(_CHI_RED_INDEX)
 assert len(CHI_RED_TABLE) == PON - CHI_RED
 
 
@@ -118,50 +122,62 @@ def _bad(a, why: str) -> IllegalActionError:
 def index_of(action: Action, red_fives: bool = True) -> int:
     """The index of ``action`` (an :class:`Action`; with ``red_fives=False`` a red five is
     read as a plain five)."""
-    t = action.type
-    if t == ActionType.DISCARD:
-        return DISCARD + tile_code(action.tile, red_fives)
-    if t == ActionType.RIICHI:
-        return RIICHI + tile_code(action.tile, red_fives)
-    if t == ActionType.CHI:
-        k = action.tile >> 2
-        if len(action.consumed) != 2:
-            raise _bad(action, "a chi consumes two tiles")
-        a, b = sorted(x >> 2 for x in action.consumed)
-        low = min(k, a)
-        if k >= 27 or b >= 27 or len({k, a, b}) != 3 or max(k, b) - low != 2 \
-                or low // 9 != (low + 2) // 9:
-            raise _bad(action, "not a run")
-        pos = k - low
+    try:
+        return _index(int(action[0]), action[2], action[3], red_fives)
+    except (TypeError, ValueError, IndexError):
+        raise _bad(action, "not an Action") from None
+
+
+def _index(typ: int, tile: int, consumed: tuple, red: bool) -> int:
+    """:func:`index_of` of the action ``(typ, tile, consumed)`` (compiled: C integers)."""
+    if typ == 0:  # DISCARD
+        if red and (tile == 16 or tile == 52 or tile == 88):
+            return 34 + tile // 36
+        return tile >> 2
+    if typ == 1:  # RIICHI
+        if red and (tile == 16 or tile == 52 or tile == 88):
+            return RIICHI + 34 + tile // 36
+        return RIICHI + (tile >> 2)
+    if typ == 7:  # CHI
+        if len(consumed) != 2:
+            raise _bad(Action(ActionType(typ), 0, tile, consumed), "a chi consumes two tiles")
+        x = consumed[0]
+        y = consumed[1]
+        k = tile >> 2
+        a = x >> 2
+        b = y >> 2
+        if a > b:
+            a, b = b, a
+        low = k if k < a else a
+        if (k >= 27 or b >= 27 or a == b or a == k or b == k or (k if k > b else b) - low != 2
+                or low // 9 != (low + 2) // 9):
+            raise _bad(Action(ActionType(typ), 0, tile, consumed), "not a run")
         run = (low // 9) * 7 + low % 9
-        if red_fives and any(x in _RED_IDS for x in action.consumed):
-            return _CHI_RED_INDEX[(run, pos)]
-        return CHI + 3 * run + pos
-    if t == ActionType.PON:
-        k = action.tile >> 2
-        if red_fives and any(x in _RED_IDS for x in action.consumed):
-            return PON_RED + k // 9
+        if red and (x == 16 or x == 52 or x == 88 or y == 16 or y == 52 or y == 88):
+            return _CHI_RED_INDEX[run * 3 + k - low]
+        return CHI + 3 * run + k - low
+    if typ == 8:  # PON
+        k = tile >> 2
+        if red:
+            for x in consumed:
+                if x == 16 or x == 52 or x == 88:
+                    return PON_RED + k // 9
         return PON + k
-    if t == ActionType.DAIMINKAN:
-        return DAIMINKAN + (action.tile >> 2)
-    if t == ActionType.ANKAN:
-        tiles = action.consumed or (action.tile,)
-        return ANKAN + (tiles[0] >> 2)
-    if t == ActionType.KAKAN:
-        return KAKAN + (action.tile >> 2)
-    if t == ActionType.TSUMO:
-        return TSUMO
-    if t == ActionType.RON:
-        return RON
-    if t == ActionType.KYUUSHU:
-        return KYUUSHU
-    if t == ActionType.NUKIDORA:
-        return NUKIDORA
-    if t == ActionType.PASS:
-        return PASS
-    if t == ActionType.STOP:
-        return STOP
-    raise _bad(action, "unknown type")
+    if typ == 9:
+        return DAIMINKAN + (tile >> 2)
+    if typ == 3:  # ANKAN: tile is one of the four (or the first consumed)
+        if consumed:
+            return ANKAN + (consumed[0] >> 2)
+        return ANKAN + (tile >> 2)
+    if typ == 4:
+        return KAKAN + (tile >> 2)
+    if 0 <= typ < 13:
+        return _SINGLE[typ]
+    raise _bad(Action(typ, 0, tile, consumed), "unknown type")
+
+
+#: the index of each type of one index (by ActionType value; -1: a type with a tile)
+_SINGLE = (-1, -1, TSUMO, -1, -1, KYUUSHU, RON, -1, -1, -1, PASS, STOP, NUKIDORA)
 
 
 def _check_index(i) -> int:

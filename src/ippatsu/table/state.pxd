@@ -14,14 +14,6 @@ cimport cython
 cpdef _discard_actions(list acts, list hand, bytes sb, int drawn, unsigned long long ban,
                        tuple disc)
 
-# the discard number r of that list, unbuilt (the 68 code bits and the kind mask in C)
-@cython.locals(one='unsigned long long', lo='unsigned long long', hi='unsigned long long',
-               n=int, found=int, t=int, s=int, i=Py_ssize_t)
-cpdef int _listed_discard(list hand, bytes sb, int r, unsigned long long kinds) except -1
-
-@cython.locals(n=int, k=int)
-cpdef int _n_discards(bytearray cnt, list hand, bint red) except -1
-
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
 
@@ -47,7 +39,6 @@ cdef class GameState:
     cdef public int kyoku, honba, deposits
     cdef public object phase, final, _next
     cdef public dict _legal
-    cdef public int _lazy, _passive
     # hand
     cdef public object wall, visible
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
@@ -74,18 +65,13 @@ cdef class GameState:
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
                    base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint, tail=list,
                    may_riichi=bint, w='unsigned long long')
-    cpdef list _turn_actions(self, int p, bint fresh=*, bint lazy=*)
-    cpdef dict _listed(self)
-    cpdef int _unlisted_discard(self, int r, unsigned long long kinds) except -1
-    @cython.locals(p=int)
-    cpdef int _unlisted_count(self) except -1
-    cpdef _turn_discard(self, int t)
+    cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
     cpdef _do_turn(self, a)
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
-                   cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list, passive=int,
+                   cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
                    hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes,
                    w='unsigned long long')
     cpdef _discard(self, int p, t, bint riichi)

@@ -209,9 +209,13 @@ class HandResult:
     (``"nine_terminals"``, ``"four_winds"``, ``"four_riichi"``, ``"four_kans"``,
     ``"three_ron"``); ``wins`` the :class:`WinResult` list (several for a double ron);
     ``deltas`` the total score change by seat (riichi deposits paid during the hand not
-    included); ``tenpai`` by seat at an exhaustive draw; ``nagashi`` the qualifying seats."""
+    included); ``tenpai`` by seat at an exhaustive draw; ``nagashi`` the qualifying seats;
+    ``riichi`` and ``open`` by seat: whether the seat declared riichi (its riichi discard
+    passed or not), whether its hand was open (a chi, pon, open or added kan), at the
+    end of the hand."""
 
-    __slots__ = ("kind", "wins", "deltas", "tenpai", "nagashi", "kyoku", "honba")
+    __slots__ = ("kind", "wins", "deltas", "tenpai", "nagashi", "kyoku", "honba", "riichi",
+                 "open")
 
     def __init__(self, kind, wins, deltas, tenpai=None, nagashi=(), kyoku=0, honba=0):
         self.kind = kind
@@ -221,6 +225,8 @@ class HandResult:
         self.nagashi = nagashi
         self.kyoku = kyoku
         self.honba = honba
+        self.riichi = ()
+        self.open = ()
 
     def __repr__(self) -> str:
         return f"HandResult({self.kind!r}, wins={self.wins}, deltas={self.deltas})"
@@ -344,56 +350,6 @@ def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int,
             acts.append(disc[drawn])
 
 
-def _listed_discard(hand: List[int], sb: bytes, r: int, kinds: int) -> int:
-    """Without building it: the tile id of action number ``r`` (from 0), among those whose
-    kind is in the bit mask ``kinds``, of the list :func:`_discard_actions` makes for
-    ``hand`` with no ban and its last id as the drawn tile (each (kind, red-ness) code
-    ``sb[t]`` in the order of first appearance, as its last id)."""
-    one = 1
-    lo = hi = 0  # the codes seen (68 bits: codes 0-63, then 64-67)
-    n = 0
-    found = -1
-    for x in hand:
-        t = x
-        s = sb[t]
-        if s < 64:
-            if (lo >> s) & 1:
-                continue
-            lo |= one << s
-        else:
-            if (hi >> (s - 64)) & 1:
-                continue
-            hi |= one << (s - 64)
-        if not (kinds >> (t >> 2)) & 1:
-            continue
-        if n == r:
-            found = s
-            break
-        n += 1
-    if found < 0:
-        raise IndexError(f"no discard number {r}")
-    i = len(hand) - 1
-    while sb[hand[i]] != found:
-        i -= 1
-    return hand[i]
-
-
-def _n_discards(cnt: bytearray, hand: List[int], red: bool) -> int:
-    """How many discards :func:`_discard_actions` lists for ``hand`` (counts ``cnt``) with
-    no ban: one per kind held, and with red fives (``red``) one more per five held both
-    red and plain (from the counts: the hand is scanned only for a five held twice or
-    more)."""
-    n = 0
-    for k in range(34):
-        if cnt[k]:
-            n += 1
-    if red:
-        for k in (4, 13, 22):
-            if cnt[k] >= 2 and 4 * k in hand:  # 16, 52, 88: the red fives
-                n += 1
-    return n
-
-
 _TUPLE_NEW = tuple.__new__
 
 
@@ -498,7 +454,12 @@ def _plain_name(t: int) -> str:
 
 def _is_index(x) -> bool:
     """An action-space index given to ``step`` (an int or a numpy integer, not a bool)."""
-    return type(x) is int or (isinstance(x, _Integral) and not isinstance(x, bool))
+    t = type(x)
+    if t is int:
+        return True
+    if t is list or t is Action or t is dict or t is tuple or t is bool:
+        return False
+    return isinstance(x, _Integral)
 
 
 def _mask_of_actions(acts: List[Action], red: bool) -> int:
@@ -567,13 +528,6 @@ class GameState:
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
         self._legal: Dict[int, List[Action]] = {}
-        # seats whose turns of discards only are not listed (bit per seat; set by the
-        # game loops of agents.py whose random / greedy agents choose by _listed_discard):
-        # _legal is then None until _listed() builds it
-        self._lazy = 0
-        # seats that pass on every call offered (the match loop's greedy agents): a discard
-        # offers them nothing unless they may ron it
-        self._passive = 0
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
         if start:
@@ -797,31 +751,7 @@ class GameState:
         self.actor = p
         # the waits and shanten of the seat's 3k+1 tiles before this draw are current
         # (refreshed at every discard, kan and hand start): _turn_actions may use them
-        acts = self._turn_actions(p, True, (self._lazy >> p) & 1)
-        self._legal = None if acts is None else {p: acts}
-
-    def _listed(self) -> Dict[int, List[Action]]:
-        """``_legal``, with the turn's list built when the draw left it unbuilt
-        (``_lazy``: a turn of discards only)."""
-        if self._legal is None:
-            self._legal = {self.actor: self._turn_actions(self.actor, True)}
-        return self._legal
-
-    def _unlisted_discard(self, r: int, kinds: int) -> int:
-        """:func:`_listed_discard` of the actor's hand at a turn the draw did not list."""
-        sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
-        return _listed_discard(self.hand[self.actor], sb, r, kinds)
-
-    def _unlisted_count(self) -> int:
-        """How many discards the actor's unlisted turn offers (:func:`_n_discards`)."""
-        p = self.actor
-        return _n_discards(self.cnt[p], self.hand[p], self._spec is _SPECS)
-
-    def _turn_discard(self, t: int) -> None:
-        """What :meth:`step` does with the actor's discard of ``t`` at a turn of discards
-        only that the draw did not list (``_lazy``; the game loops of agents.py)."""
-        self._discard(self.actor, t, False)
-        self._auto_next()
+        self._legal = {p: self._turn_actions(p, True)}
 
     def _auto_next(self) -> None:
         if self.phase is _HAND_END and self.auto_next and not self._legal:
@@ -877,33 +807,35 @@ class GameState:
                            self.rules.pao_rinshan)
 
     # ------------------------------------------------------------------ turn
-    def _turn_actions(self, p: int, fresh: bool = False,
-                      lazy: bool = False) -> Optional[List[Action]]:
-        """The legal actions of the actor ``p``. ``fresh``: ``shanten[p]`` / ``waits[p]``
-        are those of the hand without the tile just drawn (``_draw``): the hand is then
-        complete exactly when the drawn kind is a wait, and it can be tenpai after a
-        discard only when it was at most 1-shanten before the draw. ``lazy`` (the drawn
-        tile last in the hand): None instead of a list that would hold discards only (no
-        win, riichi, kan, abort or North), which :func:`_listed_discard` reads unbuilt."""
+    def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
+        """The legal actions of the actor ``p``, in the order they are offered: tsumo,
+        the discards (one per kind and red-ness, in the order of the hand, the drawn tile
+        last), the riichi declarations (in the discards' order), closed kans by kind,
+        added kans by meld, nine terminals, North. ``fresh``: ``shanten[p]`` /
+        ``waits[p]`` are those of the hand without the tile just drawn (``_draw``): the
+        hand is then complete exactly when the drawn kind is a wait, and it can be tenpai
+        after a discard only when it was at most 1-shanten before the draw."""
         cnt = self.cnt[p]
-        # lazy, the common turn at once: no win, no riichi (an open hand, or two or more
-        # from tenpai before the draw), no kan (no four copies, no pon to add to), not the
-        # first turn (nine terminals), four players (no North). Only sufficient: any other
-        # turn of discards only also ends in None below.
-        if (lazy and fresh and not self.after_call and not self.riichi[p]
-                and not (self.waits[p] >> (self.last_draw >> 2)) & 1
+        hand = self.hand[p]
+        disc = _DISCARDS[p]
+        sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
+        drawn = self.last_draw
+        # the common turn at once, discards only: no win, no riichi (an open hand, or
+        # two or more from tenpai before the draw), no kan (no four copies, no pon to add
+        # to), not the first turn (nine terminals), four players (no North). Only
+        # sufficient: any other turn of discards only is listed by the full path below.
+        if (fresh and not self.after_call and not self.riichi[p]
+                and not (self.waits[p] >> (drawn >> 2)) & 1
                 and (self.is_open[p] or self.shanten[p] > 1) and not self.first_turn[p]
                 and self.n_players == 4 and 4 not in cnt):
             for m in self.melds[p]:
                 if m.type is _T_PON and cnt[m.tiles[0] >> 2]:
                     break
             else:
-                return None
+                acts = []
+                _discard_actions(acts, hand, sb, drawn, 0, disc)
+                return acts
         rules = self.rules
-        hand = self.hand[p]
-        disc = _DISCARDS[p]
-        sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
-        drawn = self.last_draw
         if self.after_call:
             acts = []
             _discard_actions(acts, hand, sb, -1, self.kuikae, disc)
@@ -977,8 +909,6 @@ class GameState:
             if drawn >> 2 == _NORTH:
                 north = drawn
             tail.append(Action(A_NUKIDORA, p, north))
-        if lazy and not acts and not may_riichi and not tail:
-            return None
         # discards: one per kind and red-ness (the drawn tile represents its own)
         base = len(acts)
         _discard_actions(acts, hand, sb, drawn, 0, disc)
@@ -1000,7 +930,7 @@ class GameState:
     def legal_actions(self, player: Optional[int] = None) -> List[Action]:
         """The legal actions of ``player`` at this decision point ([] if none). Without a
         player: those of the actor (TURN) or of every player who may answer (RESPONSE)."""
-        legal = self._listed()
+        legal = self._legal
         if player is None:
             out: List[Action] = []
             for p in sorted(legal):
@@ -1011,14 +941,14 @@ class GameState:
     @property
     def to_act(self) -> List[int]:
         """The seats that must choose an action now."""
-        return sorted(self._listed())
+        return sorted(self._legal)
 
     # ------------------------------------------------------------------ action space
     def legal_mask(self, player: Optional[int] = None) -> int:
         """The legal actions of ``player`` (default: the actor at a turn) as a bit set over
         the fixed action space (:mod:`ippatsu.table.actionspace`): bit ``i`` is set when
         index ``i`` is legal. 0 when the player has no decision now."""
-        legal = self._listed()
+        legal = self._legal
         if player is None:
             player = self.actor if self.phase is _TURN else -1
             if player < 0:
@@ -1039,7 +969,7 @@ class GameState:
             return mask_to_array(self.legal_mask(player), out)
         if out is None:
             out = np.zeros((self.n_players, SIZE), dtype=bool)
-        legal = self._listed()
+        legal = self._legal
         for p in range(self.n_players):
             acts = legal.get(p)
             mask_to_array(_mask_of_actions(acts, self.rules.red_fives) if acts else 0,
@@ -1052,7 +982,7 @@ class GameState:
         that index is not legal for the player now."""
         from .actionspace import _check_index, describe
         i = _check_index(index)
-        legal = self._listed()
+        legal = self._legal
         if player is None:
             if self.phase is _TURN:
                 player = self.actor
@@ -1170,7 +1100,7 @@ class GameState:
                 if actions is None:
                     raise IllegalActionError("the actor must choose an action", "missing_action")
             # an action of the legal list itself (what agents return) needs no resolving
-            legal = self._listed().get(self.actor)
+            legal = self._legal.get(self.actor)
             if legal is not None:
                 for b in legal:
                     if b is actions:
@@ -1290,11 +1220,10 @@ class GameState:
         nxt = self._chi_seat[p]  # -1 with three players: no chi
         waits = self.waits
         rii = self.riichi
-        passive = self._passive
         for q in self._others[p]:
             w = waits[q]
             if not (w >> k) & 1:  # cheap test before building the action list
-                if last or rii[q] or (passive >> q) & 1:
+                if last or rii[q]:
                     continue
                 cq = self.cnt[q]
                 if cq[k] < 2:
@@ -1754,6 +1683,8 @@ class GameState:
         self._finish(res, renchan=True, win=False)
 
     def _finish(self, res: HandResult, renchan: bool, win: bool) -> None:
+        res.riichi = tuple([r != 0 for r in self.riichi])
+        res.open = tuple(self.is_open)
         self.hand_results.append(res)
         self._legal = {}
         if self.record:

@@ -1,0 +1,15 @@
+# Augmenting declarations for loops.py when it is compiled by Cython (setup.py): the game
+# loop calls the state machine's methods as C calls (GameState is a cdef class,
+# state.pxd) with typed seats. loops.py stays plain Python: interpreted
+# (IPPATSU_PURE_PYTHON=1) it runs the same program.
+
+cimport cython
+from ippatsu.table.state cimport GameState
+
+@cython.locals(n=int, p=int, d=int, views=list, bits=list, chosen=list, legal=dict)
+cpdef play(GameState st, agents, bint check=*)
+cdef object _pick(object agent, object bits, object view, list acts, GameState st)
+@cython.locals(k=int, r=Py_ssize_t)
+cdef Py_ssize_t _rand_index(object bits, Py_ssize_t n) except -1
+@cython.locals(k=int)
+cdef int _bit_length(Py_ssize_t n)

@@ -1,0 +1,90 @@
+"""The game loops: a :class:`~ippatsu.table.state.GameState` played to its end by one agent
+per seat (:func:`ippatsu.sim.play`, :func:`ippatsu.study.match.play_game`).
+
+An agent is any callable ``agent(obs, legal) -> Action``. The loop asks the seats that
+have a decision (the actor at a turn; every seat that may answer a discard, in seat
+order), and steps the state with their choices. Two agent classes are played without the
+Python call, with the same choices: a :class:`~ippatsu.table.agents.RandomAgent` (exactly
+that class) draws inline from its own generator (the same calls of ``getrandbits``, so the
+same draws), and a :class:`~ippatsu.table.agents.GreedyAgent` (exactly that class) reads its
+seat's counts straight from the state. The state's legal lists are the same whoever
+plays: the loop never tells the rules what an agent will do.
+
+The build compiles this file with Cython (``loops.pxd``: the state machine's methods as C
+calls); ``IPPATSU_PURE_PYTHON=1`` runs it interpreted (``table/_source.py``).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .agents import GreedyAgent, RandomAgent, _greedy
+from .observation import Observation
+from .state import Phase
+
+__all__ = ["play"]
+
+_TURN = Phase.TURN
+_RESPONSE = Phase.RESPONSE
+_GAME_END = Phase.GAME_END
+
+
+def play(st, agents: Sequence, check: bool = False) -> None:
+    """Play the game of ``st`` to its end with ``agents`` by seat. ``check`` verifies the
+    state's invariants after every step (slow). With ``st.auto_next`` off, each finished
+    hand is followed by the next one here."""
+    n = st.n_players
+    agents = list(agents)
+    views = [Observation(st, p) for p in range(n)]
+    bits = [a._bits if type(a) is RandomAgent else None for a in agents]
+    while True:
+        phase = st.phase
+        if phase is _TURN:
+            p = st.actor
+            st.step(_pick(agents[p], bits[p], views[p], st._legal[p], st))
+        elif phase is _RESPONSE:
+            chosen = []
+            for p, acts in st._legal.items():
+                chosen.append(_pick(agents[p], bits[p], views[p], acts, st))
+            st.step(chosen)
+        elif phase is _GAME_END:
+            break
+        else:
+            legal = st._legal
+            if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
+                d = st.dealer
+                st.step([_pick(agents[d], bits[d], views[d], legal[d], st)])
+            else:
+                st.next_hand()
+        if check:
+            st.check_invariants()
+
+
+def _pick(agent, bits, view, acts, st):
+    """``agent(view, acts)``; for a :class:`RandomAgent` (``bits`` its ``getrandbits``)
+    the same draw inlined, for a :class:`GreedyAgent` (exactly that class) its choice read
+    from the state ``st`` (:func:`~ippatsu.table.agents._greedy`)."""
+    if bits is None:
+        if type(agent) is GreedyAgent:
+            return _greedy(acts, view, st)
+        return agent(view, acts)
+    return acts[_rand_index(bits, len(acts))]
+
+
+def _rand_index(bits, n: int) -> int:
+    """:meth:`RandomAgent.__call__`'s draw of an index below ``n`` (``bits``: its
+    ``getrandbits``): ``k`` bits, ``k`` the bit length of ``n``, until the value is
+    below ``n``."""
+    k = _bit_length(n)
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _bit_length(n: int) -> int:
+    """``n.bit_length()`` for ``n >= 0`` (a C loop when compiled)."""
+    k = 0
+    while n:
+        k += 1
+        n >>= 1
+    return k
