@@ -52,15 +52,23 @@ cdef class Game:
     cpdef bint apply(self, int i, unsigned char[::1] row) except -1
 
 
-@cython.locals(j=int, g=Game)
-cpdef run_reset(list games, float[:, :, ::1] obs, unsigned char[:, ::1] masks,
-                long long[::1] seats, int enc)
+cdef class Buffers:
+    cdef float[:, :, ::1] obs
+    cdef unsigned char[:, ::1] masks
+    cdef long long[::1] seats
+    cdef float[:, ::1] rewards
+    cdef unsigned char[::1] terminated
+    cdef long long[::1] actions
+
+
+@cython.locals(j=int, g=Game, obs='float[:, :, ::1]', masks='unsigned char[:, ::1]',
+               seats='long long[::1]')
+cpdef run_reset(list games, Buffers b, int enc)
 
 cdef _encode(Game g, int j, float[:, :, ::1] obs, int enc)
 
 @cython.locals(j=int, ng=int, p=int, place=int, g=Game, done=bint, sc=list, pv=list,
-               order=list)
-cpdef run_step(list games, long long[::1] actions, float[:, :, ::1] obs,
-               unsigned char[:, ::1] masks, long long[::1] seats, float[:, ::1] rewards,
-               unsigned char[::1] terminated, int enc, int rkind, object reward,
-               object uma)
+               order=list, actions='long long[::1]', obs='float[:, :, ::1]',
+               masks='unsigned char[:, ::1]', seats='long long[::1]',
+               rewards='float[:, ::1]', terminated='unsigned char[::1]')
+cpdef run_step(list games, Buffers b, int enc, int rkind, object reward, object uma)

@@ -19,8 +19,8 @@ import numpy as np
 from ..errors import IllegalActionError
 from ..table.state import Phase
 
-__all__ = ["action_index", "write_mask", "encode_planes", "Game", "run_step", "run_reset",
-           "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE"]
+__all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
+           "run_reset", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE"]
 
 #: the number of action indices (ippatsu.table.actionspace.SIZE)
 SIZE = 300
@@ -438,8 +438,25 @@ class Game:
         return True
 
 
-def run_reset(games: list, obs, masks, seats, enc: int) -> None:
+class Buffers:
+    """The arrays a :class:`~ippatsu.env.VecEnv` shares with the loop, held as typed views
+    (acquired once, not at every step): observations, masks (uint8), seats, rewards,
+    terminated flags (uint8) and the actions of the step."""
+
+    def __init__(self, obs, masks, seats, rewards, terminated, actions):
+        self.obs = obs
+        self.masks = masks
+        self.seats = seats
+        self.rewards = rewards
+        self.terminated = terminated
+        self.actions = actions
+
+
+def run_reset(games: list, b, enc: int) -> None:
     """Start every env's episode and write the first decisions."""
+    obs = b.obs
+    masks = b.masks
+    seats = b.seats
     for g in games:
         g.needs_reset = True
     for j in range(len(games)):
@@ -461,11 +478,17 @@ def _encode(g, j: int, obs, enc: int) -> None:
         encode_planes(g.st, g.seat, obs[j], g.tsumogiri, True)
 
 
-def run_step(games: list, actions, obs, masks, seats, rewards, terminated, enc: int,
-             rkind: int, reward, uma) -> None:
-    """One decision in every env (:meth:`VecEnv.step`): ``actions[j]`` for env ``j``, the
-    next decisions written into ``obs``, ``masks``, ``seats``; ``rewards[j, seat]`` and
-    ``terminated[j]``. Every action is checked before any env moves."""
+def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
+    """One decision in every env (:meth:`VecEnv.step`): ``b.actions[j]`` for env ``j``,
+    the next decisions written into ``b.obs``, ``b.masks``, ``b.seats``;
+    ``b.rewards[j, seat]`` and ``b.terminated[j]``. Every action is checked before any
+    env moves."""
+    actions = b.actions
+    obs = b.obs
+    masks = b.masks
+    seats = b.seats
+    rewards = b.rewards
+    terminated = b.terminated
     ng = len(games)
     for j in range(ng):
         g = games[j]

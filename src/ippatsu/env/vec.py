@@ -147,6 +147,9 @@ class VecEnv:
         self._rew = np.zeros((n, players), dtype=np.float32)
         self._term = np.zeros(n, dtype=np.uint8)
         self._trunc = np.zeros(n, dtype=bool)
+        self._act = np.zeros(n, dtype=np.int64)
+        self._bufs = _vec.Buffers(self._obs, self._mask, self._seat, self._rew, self._term,
+                                  self._act)
         self._started = False
 
     # ------------------------------------------------------------------ API
@@ -164,7 +167,7 @@ class VecEnv:
                 g.entropy = self._entropy
                 g.games = 0
                 g.st = None
-        _vec.run_reset(self.games, self._obs, self._mask, self._seat, self._enc)
+        _vec.run_reset(self.games, self._bufs, self._enc)
         self._started = True
         self._custom(range(self.num_envs), fresh=True)
         return self._out_obs(), self._info()
@@ -181,9 +184,8 @@ class VecEnv:
         if a.shape != (self.num_envs,) or not (np.issubdtype(a.dtype, np.integer)):
             raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
                                f"{a.dtype} {a.shape}", "bad_env_actions")
-        a = np.ascontiguousarray(a, dtype=np.int64)
-        _vec.run_step(self.games, a, self._obs, self._mask, self._seat, self._rew,
-                      self._term, self._enc, self._rkind, self._reward, self.uma)
+        self._act[:] = a
+        _vec.run_step(self.games, self._bufs, self._enc, self._rkind, self._reward, self.uma)
         if self._enc == _vec.E_CUSTOM or self._mjai:
             self._custom(range(self.num_envs), fresh=False)
         term = self._term.astype(bool)
