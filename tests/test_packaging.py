@@ -287,3 +287,20 @@ def test_glob_regex_follows_github_semantics():
     assert _glob_regex("src/ippatsu/**/*.pxd").match("src/ippatsu/table/state.pxd")
     assert _glob_regex("src/ippatsu/**/*.pxd").match("src/ippatsu/state.pxd")
     assert _glob_regex("src/ippatsu/_data/**").match("src/ippatsu/_data/tables.bin")
+
+
+def test_the_user_documentation_ships_with_the_package():
+    """Docstrings and --help cite docs/NAME.md: every page is there for a pip install
+    (ippatsu/_docs in the wheel; a checkout's docs/ for an editable one), equal to the
+    source's."""
+    from ippatsu import docs
+
+    folder = docs.folder()
+    assert folder is not None and "rules" in docs.pages() and "errors" in docs.pages()
+    if os.environ.get("IPPATSU_REQUIRE_INSTALLED") == "1":  # the installed wheel
+        assert folder == Path(ippatsu.__file__).resolve().parent / "_docs"
+    src = ROOT / "docs"
+    if src.is_dir():
+        assert sorted(p.stem for p in src.glob("*.md")) == docs.pages()
+        for p in src.glob("*.md"):
+            assert docs.page(p.stem) == p.read_text(encoding="utf-8"), p.name

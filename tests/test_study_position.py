@@ -85,3 +85,32 @@ def test_bad_position():
     with pytest.raises(StudyError) as e:
         study.position(42, ["9s"], n=5, **KW)
     assert e.value.code == "bad_position"
+
+
+def test_a_position_sampler_is_built_once_per_process_not_per_chunk(tmp_path, monkeypatch):
+    """Building a sampler (the tenpai tables of a riichi opponent) costs more than a small
+    chunk's play-outs; every chunk sent to a worker must not build it again. Each build
+    writes its process id to a file: at most one build per process, whatever the number
+    of chunks."""
+    import multiprocessing
+    import os
+
+    from ippatsu.study import _position
+
+    log = tmp_path / "builds"
+    real = _position.Sampler.__init__
+
+    def counted(self, *a, **kw):
+        with open(log, "a") as f:
+            f.write(f"{os.getpid()}\n")
+        real(self, *a, **kw)
+
+    monkeypatch.setattr(_position.Sampler, "__init__", counted)
+    pos = Position.parse(EXAMPLE)  # a fresh Position: nothing cached on it yet
+    assert any(r >= 0 for r in pos.riichi)   # a riichi opponent: the costly tables
+    study.position(pos, ["9s", "5s"], n=20, **dict(KW, backend="local", agents="random"),
+                   workers=2, chunk_size=1)
+    pids = log.read_text().split()
+    assert len(pids) == len(set(pids)), pids
+    if multiprocessing.get_start_method() == "fork":  # workers inherit the caller's
+        assert pids == [str(os.getpid())]

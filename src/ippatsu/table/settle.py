@@ -106,8 +106,10 @@ def final_standings(scores: Sequence[int], deposits: int, rules
         deposits = 0
     final = [0.0] * len(scores)
     for place, p in enumerate(order):
-        v = (scores[p] - rules.return_points) / 1000 + rules.uma[place]
+        # summed in points and divided once: the float nearest the exact value (-0.2,
+        # not -0.1999999999999993 from -0.2 + 20 - 20)
+        v = scores[p] - rules.return_points + round(rules.uma[place] * 1000)
         if place == 0:
-            v += rules.oka / 1000
-        final[p] = v
+            v += rules.oka
+        final[p] = v / 1000
     return scores, deposits, order, final
