@@ -25,8 +25,8 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
                tiles=tuple)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
-@cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, pos=int, stop=int, nd=int,
-               red=bint, rest=bytearray, live=list)
+@cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, k=int, j=int, pos=int, stop=int,
+               nd=int, red=bint, live=list)
 cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
 
 @cython.locals(repl=int)

@@ -260,11 +260,14 @@ def _encode_oracle(st, seat: int, out) -> None:
     w = st.wall
     live = w.live
     pos = live_position(st)
-    rest = bytearray(34)
     stop = pos + st.left   # every draw left comes from here (replacements from its end)
-    for i in range(pos, stop):
-        rest[live[i] >> 2] += 1
-    _counts(out, c + 15, rest)
+    for i in range(pos, stop):   # counts >= 1..4, without an array per call
+        k = live[i] >> 2
+        j = 0
+        while j < 4 and out[c + 15 + j, k] != 0.0:
+            j += 1
+        if j < 4:
+            out[c + 15 + j, k] = 1.0
     for i in range(4):
         if pos + i < stop:
             out[c + 19 + i, live[pos + i] >> 2] = 1.0
