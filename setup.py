@@ -63,6 +63,9 @@ py_extensions = [
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
     Extension("ippatsu.table.actionspace", ["src/ippatsu/table/actionspace.py"],
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
+    # the RL environments' loop, masks and planes (ippatsu.env; cimports GameState)
+    Extension("ippatsu.env._vec", ["src/ippatsu/env/_vec.py"], include_dirs=["src/ippatsu"],
+              extra_compile_args=cflags),
 ]
 py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 

@@ -279,4 +279,10 @@ CODES: dict = {
                            "feeder's river.",
     "called_mark_unmatched": "A called mark in a river that no meld took.",
     "illegal_choice": "A position-study choice that is not legal for the seat to move.",
+    "bad_env_option": "An option of an RL environment (ippatsu.env) that is not one of "
+                      "the accepted values: num_envs, rules, players, encoder, reward, "
+                      "uma, episode, seat, opponents, illegal.",
+    "bad_env_actions": "VecEnv.step actions that are not one integer index per env.",
+    "env_not_reset": "An RL environment stepped before reset() or after its episode "
+                     "ended.",
 }

@@ -1,0 +1,183 @@
+"""Speed of the reinforcement-learning environments: decisions per CPU-second.
+
+A *decision* is one seat choosing one action: a turn, one seat's answer to a discard, the
+last dealer's stop. Every row plays uniformly random legal actions and builds, at each
+decision, the deciding seat's observation and legal mask, as a learner's loop would:
+
+* ``ippatsu.env.VecEnv`` with the ``"planes"`` encoder (111 x 34 float32 planes), 64 and
+  8 games stepped together and a single game; ``"oracle"``; and no encoder (``encoder=None``: the
+  engine, the masks and the loop alone, to split the time between the engine and the
+  encoder). The random choice is an argmax of uniforms times the mask, one numpy call
+  per step for all games.
+* riichienv's ``RiichiEnv(game_mode="4p-red-half")``: ``obs.encode()`` and ``obs.mask()``
+  at each decision, a random legal action from ``obs.legal_actions()``.
+* pymahjong's ``MahjongEnv`` (single hands): ``get_obs(player)`` and
+  ``get_valid_actions()`` at each decision.
+
+The peers are skipped when not installed. Run as benchmarks::
+
+    python -m pytest bench/bench_env.py --benchmark-only
+
+or for a side-by-side table (``time.process_time``: other load does not count)::
+
+    python bench/bench_env.py [--decisions N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+
+import numpy as np
+import pytest
+
+from ippatsu.env import VecEnv
+
+PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+#: decisions per timed round (interpreted: the suite only checks that the benchmark runs)
+N_DECISIONS = 300 if PURE else 20_000
+
+pytestmark = pytest.mark.benchmark(timer=time.process_time)
+
+
+def ippatsu_decisions(n: int, num_envs: int = 64, encoder="planes", seed: int = 0,
+                      players: int = 4) -> int:
+    """Step a VecEnv until at least ``n`` decisions are made; the number made."""
+    env = VecEnv(num_envs, encoder=encoder, seed=seed, copy=False, players=players)
+    obs, info = env.reset()
+    rng = np.random.default_rng(seed)
+    u = rng.random((64, num_envs, 300), dtype=np.float32)
+    mask = info["mask"]
+    steps = -(-n // num_envs)
+    for s in range(steps):
+        acts = (u[s & 63] * mask).argmax(axis=1)
+        obs, rew, term, trunc, info = env.step(acts)
+        mask = info["mask"]
+    return steps * num_envs
+
+
+def riichienv_decisions(n: int, seed: int = 0, mode: str = "4p-red-half") -> int:
+    """riichienv's env with its observation encoding, random legal actions: at least
+    ``n`` decisions (whole games)."""
+    import riichienv
+
+    rng = random.Random(seed)
+    d = 0
+    g = 0
+    while d < n:
+        env = riichienv.RiichiEnv(game_mode=mode)
+        obs = env.reset(seed=seed + g)
+        g += 1
+        while not env.done():
+            acts = {}
+            for p, o in obs.items():
+                o.encode()
+                o.mask()
+                legal = o.legal_actions()
+                acts[p] = legal[rng.randrange(len(legal))]
+                d += 1
+            obs = env.step(acts)
+    return d
+
+
+def pymahjong_decisions(n: int, seed: int = 0) -> int:
+    """pymahjong's MahjongEnv (one hand per reset) with its observation: at least ``n``
+    decisions."""
+    import pymahjong
+
+    rng = random.Random(seed)
+    env = pymahjong.MahjongEnv()
+    d = 0
+    g = 0
+    while d < n:
+        env.reset(oya=g % 4, game_wind="east")  # its seed= fails (no Table.seed)
+        g += 1
+        while not env.is_over():
+            pid = env.get_curr_player_id()
+            env.get_obs(pid)
+            valid = env.get_valid_actions()
+            env.step(pid, valid[rng.randrange(len(valid))])
+            d += 1
+    return d
+
+
+def _need(name):
+    try:
+        __import__(name)
+    except ImportError:
+        pytest.skip(f"{name} not installed")
+
+
+def test_vecenv_planes_64(benchmark):
+    ippatsu_decisions(1000)
+    benchmark.pedantic(ippatsu_decisions, args=(N_DECISIONS,), rounds=3, iterations=1)
+
+
+def test_vecenv_planes_1(benchmark):
+    ippatsu_decisions(1000, num_envs=1)
+    benchmark.pedantic(ippatsu_decisions, args=(N_DECISIONS,), kwargs={"num_envs": 1},
+                       rounds=3, iterations=1)
+
+
+def test_vecenv_no_encoder_64(benchmark):
+    benchmark.pedantic(ippatsu_decisions, args=(N_DECISIONS,), kwargs={"encoder": None},
+                       rounds=3, iterations=1)
+
+
+def test_riichienv_env(benchmark):
+    _need("riichienv")
+    riichienv_decisions(500)
+    benchmark.pedantic(riichienv_decisions, args=(N_DECISIONS,), rounds=3, iterations=1)
+
+
+def test_pymahjong_env(benchmark):
+    _need("pymahjong")
+    pymahjong_decisions(500)
+    benchmark.pedantic(pymahjong_decisions, args=(N_DECISIONS // 4,), rounds=3, iterations=1)
+
+
+def _rate(fn, *args, **kwargs) -> float:
+    t = time.process_time()
+    d = fn(*args, **kwargs)
+    return d / (time.process_time() - t)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--decisions", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=3, help="best of this many runs")
+    args = ap.parse_args(argv)
+    n = args.decisions
+    rows = [("ippatsu VecEnv planes, 64 envs", lambda: ippatsu_decisions(n)),
+            ("ippatsu VecEnv planes, 8 envs", lambda: ippatsu_decisions(n, num_envs=8)),
+            ("ippatsu VecEnv planes, 1 env", lambda: ippatsu_decisions(n // 2, num_envs=1)),
+            ("ippatsu VecEnv oracle, 64 envs", lambda: ippatsu_decisions(n, encoder="oracle")),
+            ("ippatsu VecEnv no encoder, 64 envs", lambda: ippatsu_decisions(n, encoder=None)),
+            ("ippatsu VecEnv no encoder, 8 envs",
+             lambda: ippatsu_decisions(n, num_envs=8, encoder=None)),
+            ("ippatsu VecEnv planes, 3 players, 64", lambda: ippatsu_decisions(n, players=3))]
+    try:
+        import riichienv  # noqa: F401
+        rows.append(("riichienv RiichiEnv encode+mask", lambda: riichienv_decisions(n // 4)))
+    except ImportError:
+        print("riichienv: not installed")
+    try:
+        import pymahjong  # noqa: F401
+        rows.append(("pymahjong MahjongEnv get_obs", lambda: pymahjong_decisions(n // 16)))
+    except ImportError:
+        print("pymahjong: not installed")
+    ippatsu_decisions(2000)   # warm-up: first-use costs (tables, caches)
+    rates = {}
+    for _ in range(args.rounds):   # interleaved rounds, the best of each row
+        for name, fn in rows:
+            r = _rate(fn)
+            rates[name] = max(rates.get(name, 0.0), r)
+    base = rates["ippatsu VecEnv planes, 64 envs"]
+    for name, _ in rows:
+        r = rates[name]
+        print(f"{name:40s} {r:10,.0f} decisions/s  (planes-64 / this: {base / r:5.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

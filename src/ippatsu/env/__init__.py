@@ -1,0 +1,29 @@
+"""Reinforcement-learning environments over the table (``docs/env.md``).
+
+* :class:`VecEnv`: many games stepped together, one decision each per step, the loop
+  compiled; observations of the seat to act, legal masks over the fixed action space
+  (:mod:`ippatsu.table.actionspace`), rewards for every seat, next-step autoreset.
+* encoders (:mod:`ippatsu.env.encoders`): ``"planes"``, ``"oracle"``, ``"mjai"``, your own
+  :class:`Encoder`.
+* :mod:`ippatsu.env.gym` (a single-agent ``gymnasium.Env``) and
+  :mod:`ippatsu.env.pettingzoo` (an AEC env): the extra ``ippatsu[env]``.
+
+``_vec.py`` is compiled by Cython like the table's state machine; under
+``IPPATSU_PURE_PYTHON=1`` it runs interpreted (the same source).
+"""
+from __future__ import annotations
+
+from pathlib import Path as _Path
+
+from .._backend import PURE as _PURE
+
+if _PURE:
+    from ..table._source import load_source as _load_source
+    _load_source(_Path(__file__).with_name("_vec.py"), "ippatsu.env._vec")
+
+from .encoders import (ORACLE, PLANES, Encoder, MjaiEncoder, OracleEncoder,  # noqa: E402
+                       PlanesEncoder, encode)
+from .vec import ACTIONS, VecEnv  # noqa: E402
+
+__all__ = ["VecEnv", "Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "encode",
+           "PLANES", "ORACLE", "ACTIONS"]

@@ -1,0 +1,73 @@
+# Augmenting declarations for _vec.py when it is compiled by Cython (setup.py): typed
+# locals, the arrays as typed memoryviews, GameState cimported so that the loop reads the
+# state's public slots and calls step as C. _vec.py stays plain Python: interpreted
+# (IPPATSU_PURE_PYTHON=1) it runs the same program.
+
+cimport cython
+from ippatsu.table.state cimport GameState
+from ippatsu.table.actionspace cimport _index
+
+cpdef int action_index(object a, bint red) except -1
+
+@cython.locals(i=int)
+cpdef write_mask(list acts, bint red, unsigned char[::1] row, list table, list legal)
+
+@cython.locals(k=int)
+cdef _fill(float[:, ::1] out, int c, float v)
+
+@cython.locals(k=int, n=int, j=int)
+cdef _counts(float[:, ::1] out, int c, bytearray cnt)
+
+@cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
+               ri=int, nd=int, rw=int, red=bint, w='unsigned long long',
+               tg="unsigned long long", hand=list, river=list, called=list, ind=list,
+               tiles=tuple)
+cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
+
+@cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, k=int, j=int, pos=int, stop=int,
+               nd=int, red=bint, live=list)
+cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
+
+@cython.locals(repl=int)
+cpdef int live_position(GameState st) except -1
+
+
+cdef class Game:
+    cdef public object rules
+    cdef public int n, index, games, seat, reported, decisions
+    cdef public bint red, hand_level, record, needs_reset
+    cdef public object entropy
+    cdef public GameState st
+    cdef public list pending, chosen, table, legal, tsumogiri, prev
+
+    cpdef new_game(self)
+    cpdef reset_episode(self)
+    @cython.locals(i=int)
+    cpdef clear(self, unsigned char[::1] row)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=list, order=list)
+    cpdef bint advance(self, unsigned char[::1] row) except -1
+    cpdef check(self, long long i)
+    @cython.locals(typ=int, p=int, b=int)
+    cpdef bint apply(self, int i, unsigned char[::1] row) except -1
+
+
+cdef class Buffers:
+    cdef float[:, :, ::1] obs
+    cdef unsigned char[:, ::1] masks
+    cdef long long[::1] seats
+    cdef float[:, ::1] rewards
+    cdef unsigned char[::1] terminated
+    cdef long long[::1] actions
+
+
+@cython.locals(j=int, g=Game, obs='float[:, :, ::1]', masks='unsigned char[:, ::1]',
+               seats='long long[::1]')
+cpdef run_reset(list games, Buffers b, int enc)
+
+cdef _encode(Game g, int j, float[:, :, ::1] obs, int enc)
+
+@cython.locals(j=int, ng=int, p=int, place=int, g=Game, done=bint, sc=list, pv=list,
+               order=list, actions='long long[::1]', obs='float[:, :, ::1]',
+               masks='unsigned char[:, ::1]', seats='long long[::1]',
+               rewards='float[:, ::1]', terminated='unsigned char[::1]')
+cpdef run_step(list games, Buffers b, int enc, int rkind, object reward, object uma)

@@ -1,0 +1,472 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
+"""The compiled core of :mod:`ippatsu.env`: action indices, legal masks, the ``"planes"``
+and ``"oracle"`` encoders and the vectorised game loop.
+
+The build compiles this file with Cython (``_vec.pxd`` beside it types it and cimports
+:class:`~ippatsu.table.state.GameState`, so the loop calls the state machine as C calls);
+``IPPATSU_PURE_PYTHON=1`` runs it interpreted (the same program). So: plain Python, no
+closures, no attribute that ``_vec.pxd`` does not declare.
+
+Layout of the planes (``docs/env.md`` lists every channel; :mod:`ippatsu.env.encoders`
+names them): 23 channels of the seat's own view and the table, then one block of
+:data:`SEAT_CH` channels per seat, relative to the observer (self, right, across, left),
+then, for ``"oracle"``, the hidden information.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import IllegalActionError
+from ..table.actionspace import SIZE as _SIZE
+from ..table.actionspace import _index
+from ..table.state import Phase
+
+__all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
+           "run_reset", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE"]
+
+#: the number of action indices
+SIZE = _SIZE
+#: the channels of one seat's block
+SEAT_CH = 22
+#: the first channel of the seat blocks
+SEAT0 = 23
+#: the channels of "planes"
+N_PLANES = SEAT0 + 4 * SEAT_CH
+#: the first channel of the hidden information ("oracle")
+ORACLE0 = N_PLANES
+#: the channels of "oracle": others' hands (3 x 4 counts + 3 red), the live wall (4
+#: counts), its next 4 draws, the ura indicators (5)
+N_ORACLE = N_PLANES + 12 + 3 + 4 + 4 + 5
+
+_TURN = Phase.TURN
+_RESPONSE = Phase.RESPONSE
+_HAND_END = Phase.HAND_END
+_GAME_END = Phase.GAME_END
+
+def action_index(a, red: bool) -> int:
+    """The action-space index of the legal :class:`~ippatsu.table.Action` ``a``
+    (:func:`ippatsu.table.actionspace.index_of`: its C function when compiled)."""
+    return _index(a.type, a.tile, a.consumed, red)
+
+
+def write_mask(acts: list, red: bool, row, table: list, legal: list) -> None:
+    """Set ``row[i]`` (a bool row of :data:`SIZE`, all False on entry) for the index ``i``
+    of each action of ``acts``; ``table[i]`` = that action; ``legal`` gets the indices."""
+    for a in acts:
+        i = action_index(a, red)
+        row[i] = 1
+        table[i] = a
+        legal.append(i)
+
+
+def _fill(out, c: int, v: float) -> None:
+    """Channel ``c`` of ``out`` set to ``v`` everywhere."""
+    for k in range(34):
+        out[c, k] = v
+
+
+def _counts(out, c: int, cnt) -> None:
+    """Channels ``c`` .. ``c + 3``: the 34 counts ``cnt`` as thresholds >= 1 .. >= 4."""
+    for k in range(34):
+        n = cnt[k]
+        if n > 4:
+            n = 4
+        for j in range(n):
+            out[c + j, k] = 1.0
+
+
+def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
+    """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
+    ``(C, 34)``, C >= :data:`N_PLANES`, or :data:`N_ORACLE` with ``oracle``); ``tsumogiri``:
+    per seat, bit ``i`` set when river tile ``i`` was discarded straight from the draw."""
+    out[:, :] = 0.0
+    n = st.n_players
+    red = st.rules.red_fives
+    phase = st.phase
+    hand = st.hand[seat]
+    cnt = st.cnt[seat]
+    # own hand (0-3), red fives (4)
+    _counts(out, 0, cnt)
+    if red:
+        for t in hand:
+            if t == 16 or t == 52 or t == 88:
+                out[4, t >> 2] = 1.0
+    # the tile just drawn (5): the actor's draw at a turn
+    if phase is _TURN and st.actor == seat and st.last_draw >= 0:
+        out[5, st.last_draw >> 2] = 1.0
+    # waits (6), furiten (7), shanten (8) of the seat's 3k+1 hand as of its last change
+    w = st.waits[seat]
+    for k in range(34):
+        if (w >> k) & 1:
+            out[6, k] = 1.0
+    if st.temp_furiten[seat] or st.riichi_furiten[seat] or (w & st.disc_mask[seat]):
+        _fill(out, 7, 1.0)
+    _fill(out, 8, (st.shanten[seat] + 1) / 8.0)
+    # the decision: the tile answered (9), a response (10), the last dealer's stop (11)
+    if phase is _RESPONSE:
+        out[9, st.resp_tile >> 2] = 1.0
+        _fill(out, 10, 1.0)
+    elif phase is _HAND_END:
+        _fill(out, 11, 1.0)
+    # dora indicators (12-16)
+    ind = st.wall.dora
+    nd = st.n_dora
+    if nd > 5:
+        nd = 5
+    for i in range(nd):
+        out[12 + i, ind[i] >> 2] = 1.0
+    # round wind (17), seat wind (18)
+    rw = st.kyoku // n
+    if rw > 3:
+        rw = 3
+    out[17, 27 + rw] = 1.0
+    out[18, 27 + (seat - st.kyoku) % n] = 1.0
+    # counters (19-22)
+    _fill(out, 19, st.kyoku / 8.0)
+    _fill(out, 20, st.honba / 10.0)
+    _fill(out, 21, st.deposits / 10.0)
+    _fill(out, 22, st.left / 70.0)
+    # the seats, from the observer's (self, right, across, left)
+    for r in range(n):
+        q = (seat + r) % n
+        c = SEAT0 + r * SEAT_CH
+        # melds (c .. c+3 counts, c+4 red fives)
+        for m in st.melds[q]:
+            tiles = m.tiles
+            for t in tiles:
+                k = t >> 2
+                j = 0
+                while j < 4 and out[c + j, k] != 0.0:
+                    j += 1
+                if j < 4:
+                    out[c + j, k] = 1.0
+                if red and (t == 16 or t == 52 or t == 88):
+                    out[c + 4, k] = 1.0
+        # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
+        # latest first), the riichi tile (c+16), called away (c+19), the first discard of
+        # each kind by turn (c+21)
+        river = st.river[q]
+        called = st.river_called[q]
+        tg = tsumogiri[q]
+        nr = len(river)
+        ri = st.river_riichi[q]
+        for i in range(nr):
+            t = river[i]
+            k = t >> 2
+            j = 0
+            while j < 4 and out[c + 5 + j, k] != 0.0:
+                j += 1
+            if j < 4:
+                out[c + 5 + j, k] = 1.0
+            if (tg >> i) & 1:
+                out[c + 9, k] = 1.0
+            if nr - 1 - i < 6:
+                out[c + 10 + nr - 1 - i, k] = 1.0
+            if i == ri:
+                out[c + 16, k] = 1.0
+            if called[i]:
+                out[c + 19, k] = 1.0
+            if out[c + 21, k] == 0.0:
+                out[c + 21, k] = (i + 1) / 24.0
+        # riichi declared or accepted (c+17), score (c+18), Norths set aside (c+20)
+        if st.riichi[q]:
+            _fill(out, c + 17, 1.0)
+        _fill(out, c + 18, st.scores[q] / 100000.0)
+        if st.nuki[q]:
+            _fill(out, c + 20, len(st.nuki[q]) / 4.0)
+    if oracle:
+        _encode_oracle(st, seat, out)
+
+
+def _encode_oracle(st, seat: int, out) -> None:
+    """The hidden information (channels from :data:`ORACLE0`)."""
+    n = st.n_players
+    red = st.rules.red_fives
+    c = ORACLE0
+    # others' concealed hands (counts, 4 per seat, then red fives, one per seat)
+    for r in range(1, n):
+        q = (seat + r) % n
+        _counts(out, c + 4 * (r - 1), st.cnt[q])
+        if red:
+            for t in st.hand[q]:
+                if t == 16 or t == 52 or t == 88:
+                    out[c + 12 + r - 1, t >> 2] = 1.0
+    # the live wall: what is left to draw (counts), its next four draws
+    w = st.wall
+    live = w.live
+    pos = live_position(st)
+    stop = pos + st.left   # every draw left comes from here (replacements from its end)
+    for i in range(pos, stop):   # counts >= 1..4, without an array per call
+        k = live[i] >> 2
+        j = 0
+        while j < 4 and out[c + 15 + j, k] != 0.0:
+            j += 1
+        if j < 4:
+            out[c + 15 + j, k] = 1.0
+    for i in range(4):
+        if pos + i < stop:
+            out[c + 19 + i, live[pos + i] >> 2] = 1.0
+    # the ura indicators of the dora revealed so far
+    nd = st.n_dora
+    if nd > 5:
+        nd = 5
+    for i in range(nd):
+        out[c + 23 + i, w.ura[i] >> 2] = 1.0
+
+
+def live_position(st) -> int:
+    """How many tiles of ``st.wall.live`` have been drawn from its front: the draws of
+    the hand (``n_live - left``) less the replacement draws (one per kan and per North
+    set aside)."""
+    repl = st.kan_count
+    for x in st.nuki:
+        repl += len(x)
+    return st.wall.n_live - st.left - repl
+
+
+#: reward kinds
+R_POINTS = 0
+R_RANK = 1
+R_CALL = 2
+#: encoder kinds
+E_PLANES = 0
+E_ORACLE = 1
+E_CUSTOM = 2
+E_NONE = 3
+
+
+class Game:
+    """One game of a :class:`~ippatsu.env.VecEnv`: its state, the seat deciding now, the
+    seats still to answer a discard (in turn order) and the answers given so far.
+
+    Game number ``g`` of env ``index`` plays the walls of ``SeedSequence(entropy,
+    spawn_key=(index, g))``: the same games whatever the number of envs."""
+
+    def __init__(self, rules, index: int, entropy: int, hand_level: bool, record: bool):
+        self.rules = rules
+        self.n = rules.players
+        self.red = rules.red_fives
+        self.index = index
+        self.entropy = entropy
+        self.games = 0
+        self.hand_level = hand_level
+        self.record = record
+        self.st = None
+        self.seat = -1
+        self.pending = []
+        self.chosen = []
+        self.table = [None] * SIZE
+        self.legal = []
+        self.tsumogiri = [0] * self.n
+        self.prev = [0] * self.n
+        self.reported = 0
+        self.needs_reset = True
+        self.decisions = 0
+
+    def new_game(self) -> None:
+        """Start the next game of this env (its own seed)."""
+        from ..table.state import GameState
+        ss = np.random.SeedSequence(self.entropy, spawn_key=(self.index, self.games))
+        self.games += 1
+        self.st = GameState(self.rules, seed=ss, auto_next=False, record=self.record)
+        self.prev = list(self.st.scores)
+        self.reported = 0
+        self.chosen = []
+        self.pending = []
+        self.seat = -1
+
+    def reset_episode(self) -> None:
+        """The next episode: a new game, or with hand episodes the next hand of the same
+        game while it goes on."""
+        self.needs_reset = False
+        if self.st is None or not self.hand_level or self.st.phase is _GAME_END:
+            self.new_game()
+        else:
+            self.prev = list(self.st.scores)
+
+    def clear(self, row) -> None:
+        """Forget the legal actions of the seat that just decided (``row``: its mask)."""
+        table = self.table
+        for i in self.legal:
+            table[i] = None
+            row[i] = 0
+        self.legal = []
+
+    def advance(self, row) -> bool:
+        """Run to the next decision and write its mask into ``row`` (all False on entry);
+        True when the episode ended instead."""
+        st = self.st
+        while True:
+            ph = st.phase
+            if ph is _TURN:
+                self.seat = st.actor
+                break
+            if ph is _RESPONSE:
+                n = self.n
+                d = st.resp_actor
+                seats = st.to_act
+                order = []
+                for r in range(1, n):
+                    q = (d + r) % n
+                    if q in seats:
+                        order.append(q)
+                self.seat = order[0]
+                self.pending = order[1:]
+                break
+            if ph is _GAME_END:
+                return True
+            # HAND_END
+            if self.hand_level and len(st.hand_results) > self.reported:
+                self.reported = len(st.hand_results)
+                return True
+            self.reported = len(st.hand_results)
+            if st.to_act:   # the last dealer may stop (LastDealerStop.OPTIONAL)
+                self.seat = st.dealer
+                break
+            st.next_hand()
+        write_mask(st.legal_actions(self.seat), self.red, row, self.table, self.legal)
+        return False
+
+    def check(self, i) -> None:
+        """Raise unless ``i`` is a legal index of the seat deciding now."""
+        if self.needs_reset:
+            return
+        if not 0 <= i < SIZE:
+            raise IllegalActionError(f"env {self.index}: action index {i} is out of range "
+                                     f"0-{SIZE - 1}", "bad_action_index")
+        if self.table[i] is None:
+            raise IllegalActionError(
+                f"env {self.index}: action {i} is not legal for seat {self.seat} (legal: "
+                f"{sorted(self.legal)})", "illegal_action")
+
+    def apply(self, i: int, row) -> bool:
+        """Seat ``seat`` takes the legal index ``i``: an answer to a discard waits for the
+        seats after it (False: the next seat's mask is written into ``row``); the last
+        answer, or any other decision, steps the state (True)."""
+        st = self.st
+        a = self.table[i]
+        self.clear(row)
+        self.decisions += 1
+        ph = st.phase
+        if ph is _RESPONSE:
+            self.chosen.append(a)
+            if self.pending:
+                self.seat = self.pending.pop(0)
+                write_mask(st.legal_actions(self.seat), self.red, row, self.table,
+                           self.legal)
+                return False
+            chosen = self.chosen
+            self.chosen = []
+            self.pending = []
+            st.step(chosen)
+            return True
+        if ph is _TURN:
+            typ = a[0]
+            if typ == 0 or typ == 1:    # a discard: from the draw or not
+                p = st.actor
+                b = len(st.river[p])
+                bit = 1 << b
+                if a[2] == st.last_draw:
+                    self.tsumogiri[p] |= bit
+                elif self.tsumogiri[p] & bit:
+                    self.tsumogiri[p] ^= bit
+            st.step(a)
+            return True
+        st.step([a])   # the last dealer's stop or pass
+        return True
+
+
+class Buffers:
+    """The arrays a :class:`~ippatsu.env.VecEnv` shares with the loop, held as typed views
+    (acquired once, not at every step): observations, masks (uint8), seats, rewards,
+    terminated flags (uint8) and the actions of the step."""
+
+    def __init__(self, obs, masks, seats, rewards, terminated, actions):
+        self.obs = obs
+        self.masks = masks
+        self.seats = seats
+        self.rewards = rewards
+        self.terminated = terminated
+        self.actions = actions
+
+
+def run_reset(games: list, b, enc: int) -> None:
+    """Start every env's episode and write the first decisions."""
+    obs = b.obs
+    masks = b.masks
+    seats = b.seats
+    for g in games:
+        g.needs_reset = True
+    for j in range(len(games)):
+        g = games[j]
+        row = masks[j]
+        g.clear(row)
+        g.reset_episode()
+        while g.advance(row):  # an episode that ends before any decision (never so far)
+            g.reset_episode()
+        seats[j] = g.seat
+        _encode(g, j, obs, enc)
+
+
+def _encode(g, j: int, obs, enc: int) -> None:
+    """The built-in encoders (the others run after the step, in Python)."""
+    if enc == E_PLANES:
+        encode_planes(g.st, g.seat, obs[j], g.tsumogiri, False)
+    elif enc == E_ORACLE:
+        encode_planes(g.st, g.seat, obs[j], g.tsumogiri, True)
+
+
+def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
+    """One decision in every env (:meth:`VecEnv.step`): ``b.actions[j]`` for env ``j``,
+    the next decisions written into ``b.obs``, ``b.masks``, ``b.seats``;
+    ``b.rewards[j, seat]`` and ``b.terminated[j]``. Every action is checked before any
+    env moves."""
+    actions = b.actions
+    obs = b.obs
+    masks = b.masks
+    seats = b.seats
+    rewards = b.rewards
+    terminated = b.terminated
+    ng = len(games)
+    for j in range(ng):
+        g = games[j]
+        g.check(actions[j])
+    for j in range(ng):
+        g = games[j]
+        row = masks[j]
+        for p in range(g.n):
+            rewards[j, p] = 0.0
+        if g.needs_reset:   # the episode ended at the last step: next-step autoreset
+            g.clear(row)
+            g.reset_episode()
+            while g.advance(row):
+                g.reset_episode()
+            terminated[j] = 0
+            seats[j] = g.seat
+            _encode(g, j, obs, enc)
+            continue
+        st = g.st
+        done = False
+        if g.apply(actions[j], row):
+            done = g.advance(row)
+        if rkind == R_POINTS:
+            sc = st.scores
+            pv = g.prev
+            for p in range(g.n):
+                rewards[j, p] = sc[p] - pv[p]
+                pv[p] = sc[p]
+        elif rkind == R_RANK:
+            if done and st.phase is _GAME_END:
+                order = st.final["placement"]
+                for place in range(g.n):
+                    rewards[j, order[place]] = uma[place]
+        else:
+            vals = reward(st, g.prev)
+            for p in range(g.n):
+                rewards[j, p] = vals[p]
+            g.prev = list(st.scores)
+        terminated[j] = done
+        if done:
+            g.needs_reset = True
+        seats[j] = g.seat
+        _encode(g, j, obs, enc)

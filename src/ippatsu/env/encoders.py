@@ -1,0 +1,189 @@
+"""Observation encoders of :mod:`ippatsu.env`.
+
+* ``"planes"`` (:class:`PlanesEncoder`): a stack of ``(C, 34)`` float32 planes, one column
+  per tile kind, of what the seat may see: :data:`PLANES` names every channel
+  (``docs/env.md`` describes them).
+* ``"oracle"`` (:class:`OracleEncoder`): the same channels, then the hidden information
+  (:data:`ORACLE`): the other seats' hands, the live wall, the ura indicators; for
+  oracle guiding.
+* ``"mjai"`` (:class:`MjaiEncoder`): the mjai events of the seat's view (others' hands and
+  draws masked), for models that read the event stream.
+* your own: a subclass of :class:`Encoder` with ``channels`` and ``encode``.
+
+The two array encoders are compiled (``_vec.py``) and write into a preallocated array.
+"""
+from __future__ import annotations
+
+from typing import List, Optional
+
+import numpy as np
+
+from . import _vec
+
+__all__ = ["Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "PLANES", "ORACLE",
+           "SEAT_PLANES", "NoEncoder", "encode", "tsumogiri_of_events", "encoder_of"]
+
+#: the channels of one seat's block (``s<r>.<name>``, r = 0 self, 1 right, 2 across, 3 left)
+SEAT_PLANES = ("meld>=1", "meld>=2", "meld>=3", "meld>=4", "meld_red",
+               "river>=1", "river>=2", "river>=3", "river>=4", "river_tsumogiri",
+               "discard-1", "discard-2", "discard-3", "discard-4", "discard-5", "discard-6",
+               "riichi_tile", "riichi", "score", "river_called", "north", "first_discard")
+#: every channel of "planes", in order
+PLANES = (("hand>=1", "hand>=2", "hand>=3", "hand>=4", "hand_red", "drawn", "waits",
+           "furiten", "shanten", "offered", "response", "stop_offer",
+           "dora_indicator1", "dora_indicator2", "dora_indicator3", "dora_indicator4",
+           "dora_indicator5", "round_wind", "seat_wind", "kyoku", "honba", "deposits",
+           "tiles_left")
+          + tuple(f"s{r}.{name}" for r in range(4) for name in SEAT_PLANES))
+#: every channel of "oracle" (PLANES, then the hidden information)
+ORACLE = (PLANES
+          + tuple(f"s{r}.hand>={j}" for r in range(1, 4) for j in range(1, 5))
+          + tuple(f"s{r}.hand_red" for r in range(1, 4))
+          + ("live>=1", "live>=2", "live>=3", "live>=4", "next_draw1", "next_draw2",
+             "next_draw3", "next_draw4", "ura_indicator1", "ura_indicator2",
+             "ura_indicator3", "ura_indicator4", "ura_indicator5"))
+assert len(PLANES) == _vec.N_PLANES and len(ORACLE) == _vec.N_ORACLE
+assert len(SEAT_PLANES) == _vec.SEAT_CH
+
+
+class Encoder:
+    """The base of an observation encoder for :class:`~ippatsu.env.VecEnv` (and the
+    Gymnasium and PettingZoo wrappers): ``channels`` planes of 34 float32.
+
+    A subclass sets ``channels`` (and ``names``, optional) and writes one observation
+    with ``encode(state, seat, out, tsumogiri)``: ``state`` the
+    :class:`~ippatsu.table.GameState` at the decision, ``seat`` the deciding seat, ``out``
+    the ``(channels, 34)`` float32 array to fill (it holds the previous observation of
+    that env: clear what you write), ``tsumogiri`` per seat a bit set of the river indices
+    discarded straight from the draw. Read only what the seat may see."""
+
+    channels: int = 0
+    names: tuple = ()
+    kind = _vec.E_CUSTOM
+
+    def encode(self, state, seat: int, out: np.ndarray, tsumogiri: List[int]) -> None:
+        raise NotImplementedError
+
+    @property
+    def shape(self) -> tuple:
+        return (self.channels, 34)
+
+
+class PlanesEncoder(Encoder):
+    """The public planes (:data:`PLANES`), compiled."""
+
+    channels = _vec.N_PLANES
+    names = PLANES
+    kind = _vec.E_PLANES
+
+    def encode(self, state, seat, out, tsumogiri):
+        _vec.encode_planes(state, seat, out, list(tsumogiri), False)
+
+
+class OracleEncoder(Encoder):
+    """:data:`PLANES` then the hidden information (:data:`ORACLE`), compiled."""
+
+    channels = _vec.N_ORACLE
+    names = ORACLE
+    kind = _vec.E_ORACLE
+
+    def encode(self, state, seat, out, tsumogiri):
+        _vec.encode_planes(state, seat, out, list(tsumogiri), True)
+
+
+class NoEncoder(Encoder):
+    """No observation (``encoder=None``): the masks, seats and rewards only, for a learner
+    that encodes the states itself (``VecEnv.states``)."""
+
+    channels = 0
+    kind = _vec.E_NONE
+
+    def encode(self, state, seat, out, tsumogiri):
+        pass
+
+
+class MjaiEncoder:
+    """The seat's mjai events (:func:`ippatsu.io.mjai.mask_event`: others' hands and draws
+    masked): the observation of a decision is the list of events since the seat's
+    previous observation in that game (the whole game so far at its first). Needs the
+    event log: an env with this encoder records it."""
+
+    kind = _vec.E_NONE
+
+    def __init__(self):
+        self._seen = {}
+
+    def reset(self, key) -> None:
+        """Forget the game ``key``."""
+        self._seen.pop(key, None)
+
+    def seen(self, key) -> bool:
+        """Whether the game ``key`` has shown events."""
+        return key in self._seen
+
+    def events(self, key, state, seat: int) -> List[dict]:
+        """The new events of ``seat`` in the game ``key`` (any hashable naming it)."""
+        from ..io.mjai import mask_event
+        seen = self._seen.setdefault(key, [0] * state.n_players)
+        evs = state.events
+        out = [mask_event(e, seat) for e in evs[seen[seat]:]]
+        seen[seat] = len(evs)
+        return out
+
+
+def encoder_of(spec):
+    """The encoder named by ``spec`` (``"planes"``, ``"oracle"``, ``"mjai"``, None), or ``spec``
+    itself when it is an :class:`Encoder` / :class:`MjaiEncoder`."""
+    from ..errors import IppatsuError
+    if spec is None:
+        return NoEncoder()
+    if isinstance(spec, (Encoder, MjaiEncoder)):
+        if isinstance(spec, Encoder) and not isinstance(spec, NoEncoder) and (
+                type(spec.channels) is not int or spec.channels < 1):
+            raise IppatsuError(f"an encoder's channels is an int >= 1, got {spec.channels!r}",
+                               "bad_env_option")
+        return spec
+    if spec == "planes":
+        return PlanesEncoder()
+    if spec == "oracle":
+        return OracleEncoder()
+    if spec == "mjai":
+        return MjaiEncoder()
+    raise IppatsuError(f"unknown encoder {spec!r}: 'planes', 'oracle', 'mjai' or an "
+                       f"Encoder instance", "bad_env_option")
+
+
+def tsumogiri_of_events(events, n_players: int) -> List[int]:
+    """Per seat, the bit set of the river indices of the current hand discarded straight
+    from the draw, read from a state's mjai event log (``record=True``)."""
+    out = [0] * n_players
+    count = [0] * n_players
+    for e in events:
+        t = e["type"]
+        if t == "start_kyoku":
+            out = [0] * n_players
+            count = [0] * n_players
+        elif t == "dahai":
+            p = e["actor"]
+            if e.get("tsumogiri"):
+                out[p] |= 1 << count[p]
+            count[p] += 1
+    return out
+
+
+def encode(state, seat: int, encoder="planes", out: Optional[np.ndarray] = None,
+           tsumogiri: Optional[List[int]] = None) -> np.ndarray:
+    """The observation of ``seat`` in ``state`` (a :class:`~ippatsu.table.GameState`) by
+    an array encoder (``"planes"``, ``"oracle"`` or an :class:`Encoder`), written into
+    ``out`` when given. ``tsumogiri`` (see :class:`Encoder`) defaults to what the state's
+    event log says (all zeros without a log)."""
+    enc = encoder_of(encoder)
+    if not isinstance(enc, Encoder):
+        raise TypeError("encode() takes an array encoder")
+    if out is None:
+        out = np.zeros(enc.shape, dtype=np.float32)
+    if tsumogiri is None:
+        tsumogiri = (tsumogiri_of_events(state.events, state.n_players) if state.record
+                     else [0] * state.n_players)
+    enc.encode(state, seat, out, tsumogiri)
+    return out
