@@ -28,7 +28,8 @@ PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
 SANMA_PRESETS = {"ippatsu_sanma": "ippatsu", "tenhou_sanma": "tenhou",
                  "majsoul_sanma": "majsoul"}
 SECTIONS = ("Tiles", "Winning shapes", "Shanten", "Yaku", "Dora", "Fu", "Points",
-            "A hand at the table", "Hand analysis", "Presets", "Three players")
+            "A hand at the table", "Hand analysis", "Presets", "Three players",
+            "Local rules")
 
 
 def _text() -> str:
@@ -82,10 +83,10 @@ def _key(cell: str) -> str:
 
 # ---------------------------------------------------------------------------------------
 def test_sections_keep_their_numbers():
-    """§1–§11 in order, with the numbers the docstrings cite ("§8" is the table, "§11"
-    three players)."""
+    """§1–§12 in order, with the numbers the docstrings cite ("§8" is the table, "§11"
+    three players, "§12" the local rules)."""
     heads = re.findall(r"(?m)^## (\d+)\. (.+)$", _text())
-    assert [int(n) for n, _ in heads] == list(range(1, 12))
+    assert [int(n) for n, _ in heads] == list(range(1, 13))
     for (_, title), want in zip(heads, SECTIONS):
         assert title.startswith(want), (title, want)
 
@@ -105,7 +106,7 @@ def test_every_rules_field_is_in_the_option_index_with_its_default():
     for name, r in index.items():
         assert _value(r[1]) == _plain(getattr(default, name)), name
         sec = int(r[2])
-        assert 1 <= sec <= 11, name
+        assert 1 <= sec <= 12, name
         assert r[3], f"{name}: no meaning given"
         # described in its section too, not only listed
         if name != "name":

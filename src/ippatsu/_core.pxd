@@ -53,9 +53,16 @@ cdef extern from "_generated.h" nogil:
         uint8_t open_tanyao
         uint8_t kazoe_yakuman
         uint8_t kiriage
-        uint8_t double_yakuman
         uint8_t yakuman_stacking
         uint8_t double_wind_pair_fu
+        uint8_t kazoe_multiple
+        uint8_t renhou
+        uint8_t paarenchan
+        uint8_t daisharin
+        uint8_t daichisei
+        uint8_t open_riichi
+        uint8_t sashikomi_yakuman
+        uint64_t double_mask
 
 
 # ---------------------------------------------------------------------------------------

@@ -65,7 +65,14 @@ __all__ = [
     "GameLength",
     "LastDealerStop",
     "SanmaTsumo",
+    "Renhou",
+    "Paarenchan",
+    "Daisharin",
+    "DOUBLE_YAKUMAN_PATTERNS",
 ]
+
+DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_pure", "daisuushi")
+"""The yakuman patterns that may count double (``Rules.double_yakuman_patterns``)."""
 
 
 class RonMode(str, Enum):
@@ -125,6 +132,42 @@ class SanmaTsumo(str, Enum):
     each half rounded up to 100 (Mahjong Soul's "North-bisection" option; seeds/002)."""
 
 
+class Renhou(str, Enum):
+    """Renhou: a non-dealer's ron before their first draw, with no call before it
+    (docs/rules.md §12)."""
+
+    OFF = "off"
+    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul, WRC, EMA)."""
+    MANGAN = "mangan"
+    """Worth a mangan, or the hand's value without it when that is more."""
+    BAIMAN = "baiman"
+    """Worth a baiman, or the hand's value without it when that is more."""
+    YAKUMAN = "yakuman"
+    """A yakuman."""
+    YAKU = "yaku"
+    """A 5-han yaku counted with the hand's other yaku and dora."""
+
+
+class Paarenchan(str, Enum):
+    """Paarenchan: the dealer's eighth consecutive win is a yakuman (docs/rules.md §12)."""
+
+    OFF = "off"
+    WITH_YAKU = "with_yaku"
+    """The winning hand still needs a yaku of its own."""
+    ALWAYS = "always"
+    """Any complete hand wins as paarenchan."""
+
+
+class Daisharin(str, Enum):
+    """Daisharin: 22334455667788 of one suit, concealed, a yakuman (docs/rules.md §12)."""
+
+    OFF = "off"
+    PIN = "pin"
+    """Pin only (daisharin)."""
+    ALL = "all"
+    """Any suit: daisharin (pin), daichikurin (sou), daisuurin (man)."""
+
+
 @dataclass(frozen=True, repr=False)
 class Rules:
     """An immutable set of rule options. Defaults are the Ippatsu rules.
@@ -155,6 +198,34 @@ class Rules:
         following discard passes without a ron, so a ron on that discard does not count
         it. False (Tenhou, checked against the records): it turns when the kan player
         discards, before any ron on that discard. Default True.
+
+    Local yaku and limits (docs/rules.md §12)
+    -----------------------------------------
+    kazoe_multiple : bool
+        A counted yakuman is one yakuman per 13 han (26 han: double, 39: triple) instead
+        of a single one. Needs ``kazoe_yakuman``. Default False.
+    double_yakuman_patterns : tuple of str
+        The patterns that count double when ``double_yakuman`` is on: any of
+        ``"kokushi_13"``, ``"suuankou_tanki"``, ``"chuuren_pure"``, ``"daisuushi"``.
+        Default all four.
+    aotenjou : bool
+        No limits at all: every hand is paid ``fu × 2^(han+2)`` uncapped, a yakuman
+        counting 13 han per multiple (dora do not add to it). ``score()`` only
+        (``score_batch``'s int32 points cannot hold it). Default False.
+    renhou : Renhou
+        ``OFF`` (default), ``MANGAN``, ``BAIMAN``, ``YAKUMAN`` or ``YAKU`` (5 han).
+    paarenchan : Paarenchan
+        ``OFF`` (default), ``WITH_YAKU`` or ``ALWAYS``.
+    daisharin : Daisharin
+        ``OFF`` (default), ``PIN`` or ``ALL``.
+    daichisei : bool
+        Seven pairs of honors is daichisei, a yakuman on top of tsuuiisou. Default False.
+    open_riichi : bool
+        Open riichi exists: 2 han (3 for a double open riichi) instead of riichi's 1 / 2.
+        Default False.
+    sashikomi_yakuman : bool
+        A ron on an open riichi from a player not in riichi is a yakuman. Needs
+        ``open_riichi``. Default False.
 
     Payments (docs/rules.md §7, §8)
     --------------------------
@@ -258,6 +329,16 @@ class Rules:
     kan_dora: bool = True
     kan_ura: bool = True
     open_kan_dora_delayed: bool = True
+    # local yaku and limits (docs/rules.md §12)
+    kazoe_multiple: bool = False
+    double_yakuman_patterns: tuple = DOUBLE_YAKUMAN_PATTERNS
+    aotenjou: bool = False
+    renhou: Renhou = Renhou.OFF
+    paarenchan: Paarenchan = Paarenchan.OFF
+    daisharin: Daisharin = Daisharin.OFF
+    daichisei: bool = False
+    open_riichi: bool = False
+    sashikomi_yakuman: bool = False
     # payments
     honba_ron: int = 300
     honba_tsumo: int = 100
@@ -303,7 +384,8 @@ class Rules:
         # accept plain strings for the enum fields, normalise to the enums
         for f, enum in (("ron_mode", RonMode), ("nagashi_mode", NagashiMode),
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
-                        ("sanma_tsumo", SanmaTsumo)):
+                        ("sanma_tsumo", SanmaTsumo), ("renhou", Renhou),
+                        ("paarenchan", Paarenchan), ("daisharin", Daisharin)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -329,6 +411,46 @@ class Rules:
             raise IppatsuError(f"uma needs one value per player ({self.players} for "
                                f"{self.players} players), not {self.uma!r}", code="bad_rules")
         object.__setattr__(self, "uma", uma)
+        pats = self.double_yakuman_patterns
+        if isinstance(pats, str) or not all(isinstance(p, str) for p in
+                                            (pats if hasattr(pats, "__iter__") else (1,))):
+            raise IppatsuError(f"double_yakuman_patterns must be a tuple of names out of "
+                               f"{', '.join(DOUBLE_YAKUMAN_PATTERNS)}, not {pats!r}",
+                               code="bad_rules")
+        bad = [p for p in pats if p not in DOUBLE_YAKUMAN_PATTERNS]
+        if bad:
+            raise IppatsuError(f"double_yakuman_patterns: {bad[0]!r} is not one of "
+                               f"{', '.join(DOUBLE_YAKUMAN_PATTERNS)}", code="bad_rules")
+        # canonical order, so equal choices compare equal
+        object.__setattr__(self, "double_yakuman_patterns",
+                           tuple(p for p in DOUBLE_YAKUMAN_PATTERNS if p in pats))
+        for a, b, ok in (
+                ("kazoe_multiple", "kazoe_yakuman",
+                 not self.kazoe_multiple or self.kazoe_yakuman),
+                ("sashikomi_yakuman", "open_riichi",
+                 not self.sashikomi_yakuman or self.open_riichi)):
+            if not ok:
+                raise IppatsuError(f"{a}={getattr(self, a)!r} needs {b} (it is "
+                                   f"{getattr(self, b)!r}): these options cannot combine",
+                                   code="bad_rules")
+
+    @property
+    def double_mask(self) -> int:
+        """Bits (yaku ids) of the yakuman rows that count double under these rules: the
+        ``double_yakuman_patterns`` when ``double_yakuman`` is on, else none."""
+        if not self.double_yakuman:
+            return 0
+        from .yaku import BY_NAME
+
+        m = 0
+        for p in self.double_yakuman_patterns:
+            m |= BY_NAME[p].bit
+        return m
+
+    def yakuman_multiple(self, row) -> int:
+        """The multiple of one yakuman row (a :class:`~ippatsu.yaku.Yaku`) under these
+        rules: 2 for a double pattern counted double, else 1."""
+        return row.yakuman if self.double_mask >> row.id & 1 else 1
 
     def __repr__(self) -> str:
         """Short and evaluable: ``Rules.tenhou()`` for a preset, else the preset named by

@@ -29,7 +29,7 @@ except ImportError as _e:  # pragma: no cover - exercised only without the extra
 
 import ippatsu
 from ..errors import IppatsuError
-from ..rules import PRESETS, Rules, rules_of
+from ..rules import DOUBLE_YAKUMAN_PATTERNS, PRESETS, Rules, rules_of
 from ..scoring import base_points, hand_cost
 from ..yaku import YAKU
 
@@ -127,6 +127,8 @@ def _field_kind(name: str) -> str:
         return "bool"
     if isinstance(v, int):
         return "int"
+    if name == "double_yakuman_patterns":
+        return "name_list"
     return "int_list"
 
 
@@ -145,6 +147,10 @@ def _check_override(name: str, v: Any) -> Any:
         values = [m.value for m in enum]
         if v not in values:
             raise APIError(400, "bad_rules", f"rules field {name} must be one of {values}")
+    elif kind == "name_list":
+        if not (isinstance(v, list) and all(type(x) is str for x in v)):
+            raise APIError(400, "bad_rules", f"rules field {name} must be a list of names")
+        v = tuple(v)
     else:
         if not (isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be 4 integers")
@@ -229,6 +235,12 @@ class ScoreRequest(_Body):
     rules: RulesArg = None
     raise_on_no_yaku: bool = True
     nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
+    renhou: bool = Field(default=False, description="local yaku (rules.renhou)")
+    paarenchan: bool = Field(default=False, description="local yaku (rules.paarenchan)")
+    open_riichi: bool = Field(default=False, description="local yaku (rules.open_riichi)")
+    sashikomi: bool = Field(default=False,
+                            description="a ron on an open riichi from a player not in "
+                                        "riichi (rules.sashikomi_yakuman)")
 
 
 class AnalyzeRequest(_Body):
@@ -349,6 +361,9 @@ def _fields() -> list:
         if kind == "enum":
             row["choices"] = [m.value for m in type(d)]
             d = d.value
+        elif kind == "name_list":
+            row["choices"] = list(DOUBLE_YAKUMAN_PATTERNS)
+            d = list(d)
         elif kind == "int_list":
             d = list(d)
         row["default"] = d
@@ -564,7 +579,8 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   ura_indicators=_hand(req.ura_indicators), honba=req.honba,
                   deposits=req.deposits, discarder=req.discarder, pao=req.pao,
                   rules=_rules(req.rules), raise_on_no_yaku=req.raise_on_no_yaku,
-                  nukidora=req.nukidora)
+                  nukidora=req.nukidora, renhou=req.renhou, paarenchan=req.paarenchan,
+                  open_riichi=req.open_riichi, sashikomi=req.sashikomi)
         return r.to_dict()
 
     def _analyze(req: AnalyzeRequest) -> dict:
