@@ -132,6 +132,32 @@ def test_preset_table_agrees_with_the_presets():
             assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
 
 
+LEAGUE_PRESETS = ("ippatsu", "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu")
+
+
+def test_league_preset_table_agrees_with_the_presets():
+    """§10's league table lists exactly the options on which a league or tournament
+    preset differs from ippatsu, with the presets' own values, and each preset has a
+    source paragraph."""
+    header, rows = _table(_section("10. "), ("option", *LEAGUE_PRESETS))
+    presets = {p: Rules.preset(p) for p in LEAGUE_PRESETS}
+    differ = {f.name for f in dataclasses.fields(Rules) if f.name != "name"
+              and len({repr(_plain(getattr(r, f.name))) for r in presets.values()}) > 1}
+    listed = [_key(r[0]) for r in rows]
+    assert len(listed) == len(set(listed))
+    assert sorted(differ - set(listed)) == [], "league preset differences missing"
+    assert sorted(set(listed) - differ) == [], "rows where the league presets agree"
+    for r in rows:
+        name = _key(r[0])
+        for preset, cell in zip(LEAGUE_PRESETS, r[1:]):
+            assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
+    sec = _section("10. ")
+    for p in LEAGUE_PRESETS[1:]:
+        para = re.search(rf"(?m)^- \*\*`{p}`\*\*.*?(?=^- \*\*|^$)", sec, re.S) or \
+            re.search(rf"(?m)^- .*\*\*`{p}`\*\*.*?(?=^- \*\*|^$)", sec, re.S)
+        assert para and "http" in para.group(0), f"{p}: no source"
+
+
 def test_sanma_preset_table_agrees_with_the_presets():
     """§11: the three-player table lists exactly the options on which a three-player
     preset differs from its four-player preset, with the preset's own values, and names a

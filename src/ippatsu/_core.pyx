@@ -1506,8 +1506,9 @@ cdef int _rules_load(object rules) except -1:
         return 0
     if rules.players != 4:
         return 1  # three players (payments, dora after 1m, nukidora): the general path
-    if rules.aotenjou or rules.double_mask not in (0, _ALL_DOUBLE):
-        return 1  # no limits, or some patterns double (docs/rules.md §12): the general path
+    if rules.aotenjou or rules.double_mask not in (0, _ALL_DOUBLE) \
+            or not rules.ippatsu_yaku:
+        return 1  # no limits, some patterns double, no ippatsu: the general path
     hts, hrn, dep, dwp = rules.honba_tsumo, rules.honba_ron, rules.riichi_deposit, \
         rules.double_wind_pair_fu
     if type(hts) is not int or type(hrn) is not int or type(dep) is not int \

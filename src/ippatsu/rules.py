@@ -69,10 +69,14 @@ __all__ = [
     "Paarenchan",
     "Daisharin",
     "DOUBLE_YAKUMAN_PATTERNS",
+    "PAO_KINDS",
 ]
 
 DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_pure", "daisuushi")
 """The yakuman patterns that may count double (``Rules.double_yakuman_patterns``)."""
+
+PAO_KINDS = ("daisangen", "daisuushi", "suukantsu")
+"""The yakuman a feeder may be liable for (``Rules.pao_yakuman``)."""
 
 
 class RonMode(str, Enum):
@@ -226,6 +230,9 @@ class Rules:
     sashikomi_yakuman : bool
         A ron on an open riichi from a player not in riichi is a yakuman. Needs
         ``open_riichi``. Default False.
+    ippatsu_yaku : bool
+        Ippatsu exists (the professional leagues JPML and Mu play without it). Default
+        True.
 
     Payments (docs/rules.md §7, §8)
     --------------------------
@@ -237,7 +244,12 @@ class Rules:
         Value of one riichi stick. Default 1,000.
     pao_rinshan : bool
         Feeding an open kan makes the feeder liable for a win on that kan's replacement
-        tile. Default True. (Liability for the third dragon / fourth wind set always holds.)
+        tile. Default True.
+    pao_yakuman : tuple of str
+        The yakuman whose completing feed makes the feeder liable: any of
+        ``"daisangen"`` (the third dragon set), ``"daisuushi"`` (the fourth wind set),
+        ``"suukantsu"`` (the fourth kan, by an open kan). Default
+        ``("daisangen", "daisuushi")``.
     pao_whole_hand : bool
         What a liable player answers for. True (the default; Tenhou too): the whole hand,
         every yakuman in it — on a tsumo the liable player pays the entire amount and the
@@ -339,11 +351,13 @@ class Rules:
     daichisei: bool = False
     open_riichi: bool = False
     sashikomi_yakuman: bool = False
+    ippatsu_yaku: bool = True
     # payments
     honba_ron: int = 300
     honba_tsumo: int = 100
     riichi_deposit: int = 1000
     pao_rinshan: bool = True
+    pao_yakuman: tuple = ("daisangen", "daisuushi")
     pao_whole_hand: bool = True
     pao_ron_honba: bool = False
     nagashi_mangan: bool = True
@@ -424,6 +438,12 @@ class Rules:
         # canonical order, so equal choices compare equal
         object.__setattr__(self, "double_yakuman_patterns",
                            tuple(p for p in DOUBLE_YAKUMAN_PATTERNS if p in pats))
+        kinds = self.pao_yakuman
+        if (isinstance(kinds, str) or not hasattr(kinds, "__iter__")
+                or any(k not in PAO_KINDS for k in kinds)):
+            raise IppatsuError(f"pao_yakuman must be a tuple of names out of "
+                               f"{', '.join(PAO_KINDS)}, not {kinds!r}", code="bad_rules")
+        object.__setattr__(self, "pao_yakuman", tuple(k for k in PAO_KINDS if k in kinds))
         for a, b, ok in (
                 ("kazoe_multiple", "kazoe_yakuman",
                  not self.kazoe_multiple or self.kazoe_yakuman),
@@ -574,10 +594,115 @@ class Rules:
             honba_tsumo=100, noten_payment=2000, abort_four_winds=False,
             abort_four_riichi=False)
 
+    # -- league and tournament presets (docs/rules.md §10; each cites its sources in
+    #    PRESET_SOURCES; what a preset cannot express yet is listed there too) -----------
+    @classmethod
+    def wrc(cls) -> "Rules":
+        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15,
+        no red fives, no abortive draws, no counted yakuman, every yakuman single and not
+        cumulative, renhou a 5-han yaku counted with the others, no liability for an open
+        kan's replacement tile, head bump."""
+        return cls(
+            name="wrc", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
+            red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, kazoe_yakuman=False,
+            double_yakuman=False, yakuman_stacking=False, renhou=Renhou.YAKU,
+            pao_rinshan=False)
+
+    @classmethod
+    def ema(cls) -> "Rules":
+        """EMA Riichi Competition Rules (2016): 30,000 start and return, uma
+        +15/+5/-5/-15, red fives, no abortive draws, double and triple ron, renhou a
+        yakuman, yakuman not cumulative with daisuushi the only double, every kan's
+        indicator turned at once, liability for daisangen and daisuushi only."""
+        return cls(
+            name="ema", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
+            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
+            abort_four_kans=False, ron_mode=RonMode.TRIPLE, renhou=Renhou.YAKUMAN,
+            yakuman_stacking=False, double_yakuman_patterns=("daisuushi",),
+            open_kan_dora_delayed=False, pao_rinshan=False)
+
+    @classmethod
+    def mleague(cls) -> "Rules":
+        """M.League: 25,000 start, 30,000 return, uma +30/+10/-10/-30, red fives, no bust,
+        head bump, kiriage mangan, no counted yakuman, no double yakuman (different
+        yakuman still add up), no abortive draws, kan indicators at once, no kokushi
+        robbing of a closed kan, riichi without a draw left or under 1,000 points, the
+        fourth kan's feeder liable."""
+        return cls(
+            name="mleague", uma=(30, 10, -10, -30), bust_ends_game=False, kiriage=True,
+            kazoe_yakuman=False, double_yakuman=False, abort_nine_terminals=False,
+            abort_four_winds=False, abort_four_riichi=False, abort_four_kans=False,
+            open_kan_dora_delayed=False, kokushi_robs_closed_kan=False, riichi_min_wall=0,
+            riichi_min_points=0, pao_rinshan=False, double_wind_pair_fu=2,
+            nagashi_mangan=False, pao_yakuman=("daisangen", "daisuushi", "suukantsu"),
+            pao_ron_honba=True)
+
+    @classmethod
+    def renmei(cls) -> "Rules":
+        """JPML (Nihon Pro Mahjong Renmei) rules: 30,000 start and return, no red fives,
+        no ippatsu, no ura or kan dora, no counted yakuman (13+ han is sanbaiman), no
+        double or cumulative yakuman, renhou a mangan, head bump, riichi without a draw
+        left, kokushi may rob a closed kan, liability for an open kan's replacement tile,
+        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan."""
+        return cls(
+            name="renmei", starting_points=30000, return_points=30000, red_fives=False,
+            ippatsu_yaku=False, ura_dora=False, kan_dora=False, kan_ura=False,
+            kazoe_yakuman=False, double_yakuman=False, yakuman_stacking=False,
+            renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
+            nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
+            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False)
+
+    @classmethod
+    def saikouisen(cls) -> "Rules":
+        """Saikouisen (Saikouisen Nihon Pro Mahjong Kyokai) rules: 30,000 start and
+        return, uma +30/+10/-10/-30, no red fives, ippatsu, ura and kan dora, no
+        abortive draws, no liability, no counted or cumulative yakuman, no kokushi
+        robbing of a closed kan, kiriage mangan, no last-dealer stop."""
+        return cls(
+            name="saikouisen", starting_points=30000, return_points=30000,
+            uma=(30, 10, -10, -30), red_fives=False, abort_nine_terminals=False,
+            abort_four_winds=False, abort_four_riichi=False, abort_four_kans=False,
+            pao_yakuman=(), pao_rinshan=False, kazoe_yakuman=False, yakuman_stacking=False,
+            double_yakuman=False, kokushi_robs_closed_kan=False, kiriage=True,
+            riichi_min_wall=0, double_wind_pair_fu=2, nagashi_mangan=False,
+            bust_ends_game=False, deposits_to_first=False, open_kan_dora_delayed=False,
+            pao_ron_honba=True)
+
+    @classmethod
+    def mu(cls) -> "Rules":
+        """Mu (Mahjong Union) rules: 30,000 start and return, no red fives, no honba
+        points, no ippatsu, no ura or kan dora, no noten payment, no counted or
+        cumulative yakuman, no abortive draws."""
+        return cls(
+            name="mu", starting_points=30000, return_points=30000, red_fives=False,
+            honba_ron=0, honba_tsumo=0, ippatsu_yaku=False, ura_dora=False, kan_dora=False,
+            kan_ura=False, noten_payment=0, kazoe_yakuman=False, yakuman_stacking=False,
+            double_yakuman=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, riichi_min_wall=0,
+            double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
+            deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
+            open_kan_dora_delayed=False, pao_ron_honba=True)
+
+    @classmethod
+    def rmu(cls) -> "Rules":
+        """RMU (Real Mahjong Unit) rules: 30,000 start and return, no red fives, kiriage
+        mangan, no liability, no double yakuman, no abortive draws."""
+        return cls(
+            name="rmu", starting_points=30000, return_points=30000, red_fives=False,
+            kiriage=True, pao_yakuman=(), pao_rinshan=False, double_yakuman=False,
+            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
+            abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
+            nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True)
+
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """A preset by name: ``"ippatsu"``, ``"tenhou"``, ``"majsoul"``, ``"planet"``, or a
-        three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``, ``"majsoul_sanma"``."""
+        """A preset by name (:data:`PRESETS`): ``"ippatsu"``, ``"tenhou"``,
+        ``"majsoul"``, ``"planet"``, the league and tournament presets ``"wrc"``,
+        ``"ema"``, ``"mleague"``, ``"renmei"``, ``"saikouisen"``, ``"mu"``, ``"rmu"``, or
+        a three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``,
+        ``"majsoul_sanma"``."""
         from .errors import IppatsuError
 
         key = name.lower() if isinstance(name, str) else None
@@ -588,13 +713,16 @@ class Rules:
 
 
 PRESETS = ("ippatsu", "tenhou", "majsoul", "planet",
+           "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu",
            "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma")
 """The preset names, four-player first (:meth:`Rules.preset`)."""
 
 
 _PRESET_CACHE: dict = {}
 _PRESET_MAKERS = {"ippatsu": Rules.ippatsu, "tenhou": Rules._tenhou_today,
-                  "majsoul": Rules.majsoul, "planet": Rules.planet,
+                  "majsoul": Rules.majsoul, "planet": Rules.planet, "wrc": Rules.wrc,
+                  "ema": Rules.ema, "mleague": Rules.mleague, "renmei": Rules.renmei,
+                  "saikouisen": Rules.saikouisen, "mu": Rules.mu, "rmu": Rules.rmu,
                   "ippatsu_sanma": Rules.ippatsu_sanma, "tenhou_sanma": Rules.tenhou_sanma,
                   "majsoul_sanma": Rules.majsoul_sanma}
 

@@ -614,6 +614,9 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     if local:
         check_local_rules(local, rules)
+    if ippatsu is True and not rules.ippatsu_yaku:
+        raise SituationError("ippatsu=True but these rules have no ippatsu "
+                             "(rules.ippatsu_yaku is False)", "local_yaku_off")
     if type(seat_wind) is not int or type(round_wind) is not int:
         seat_wind, round_wind = _int_arg(seat_wind, "seat_wind"), _int_arg(round_wind,
                                                                             "round_wind")
@@ -953,7 +956,6 @@ def _kokushi_text(counts) -> str:
 # ---------------------------------------------------------------------------------------
 # payments
 # ---------------------------------------------------------------------------------------
-_PAO_YAKUMAN = (BY_NAME["daisangen"].id, BY_NAME["daisuushi"].id)
 
 
 def _cost(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Tuple[int, int, int]:
@@ -989,7 +991,8 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
     # liable part of the hand (RULES.md §8)
     liable_base = 0
     if pao is not None and pao != winner:
-        covered = [y for y in YAKUMAN if ym >> y.id & 1 and y.id in _PAO_YAKUMAN]
+        kinds = rules.pao_yakuman   # the yakuman a feeder answers for (docs/rules.md §8)
+        covered = [y for y in YAKUMAN if ym >> y.id & 1 and y.name in kinds]
         if covered:
             if rules.pao_whole_hand:
                 liable_base = base   # seeds/000: the liable player pays the entire amount

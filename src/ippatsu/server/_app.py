@@ -29,7 +29,7 @@ except ImportError as _e:  # pragma: no cover - exercised only without the extra
 
 import ippatsu
 from ..errors import IppatsuError
-from ..rules import DOUBLE_YAKUMAN_PATTERNS, PRESETS, Rules, rules_of
+from ..rules import DOUBLE_YAKUMAN_PATTERNS, PAO_KINDS, PRESETS, Rules, rules_of
 from ..scoring import base_points, hand_cost
 from ..yaku import YAKU
 
@@ -117,6 +117,8 @@ _STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"
 # ---------------------------------------------------------------------------------------
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name != "name"}
 _DEFAULTS = Rules.ippatsu()
+# the fields that hold a tuple of names, and the names they take
+_NAME_LISTS = {"double_yakuman_patterns": DOUBLE_YAKUMAN_PATTERNS, "pao_yakuman": PAO_KINDS}
 
 
 def _field_kind(name: str) -> str:
@@ -127,7 +129,7 @@ def _field_kind(name: str) -> str:
         return "bool"
     if isinstance(v, int):
         return "int"
-    if name == "double_yakuman_patterns":
+    if name in _NAME_LISTS:
         return "name_list"
     return "int_list"
 
@@ -362,7 +364,7 @@ def _fields() -> list:
             row["choices"] = [m.value for m in type(d)]
             d = d.value
         elif kind == "name_list":
-            row["choices"] = list(DOUBLE_YAKUMAN_PATTERNS)
+            row["choices"] = list(_NAME_LISTS[name])
             d = list(d)
         elif kind == "int_list":
             d = list(d)

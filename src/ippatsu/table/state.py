@@ -788,7 +788,7 @@ class GameState:
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
             double_riichi=riichi and self.double_riichi[p],
-            ippatsu=self.ippatsu[p] and riichi,
+            ippatsu=self.ippatsu[p] and riichi and self.rules.ippatsu_yaku,
             haitei=tsumo and self.left == 0 and not self.rinshan_draw,
             houtei=(not tsumo) and self.left == 0 and not chankan,
             rinshan=tsumo and self.rinshan_draw, chankan=chankan,
@@ -1446,6 +1446,9 @@ class GameState:
                         "target": p, "pai": self._name(t),
                         "consumed": [self._name(x) for x in a.consumed]})
         if typ is A_DAIMINKAN:
+            if self.kans[q] == 3 and self.pao[q] < 0 and \
+                    "suukantsu" in self.rules.pao_yakuman:
+                self.pao[q] = p   # fed the fourth kan (docs/rules.md §8)
             self._refresh_waits(q)  # the 3k+1 tiles left before the replacement draw
             self._new_kan(q, closed=False)
             self._draw(q, rinshan=True, feeder=p)
@@ -1480,7 +1483,8 @@ class GameState:
             return
         n = sum(1 for m in self.melds[q] if m.type is not _T_CHI
                 and (m.tiles[0] >> 2) in group)
-        if n == len(group) and self.pao[q] < 0:
+        if n == len(group) and self.pao[q] < 0 and (
+                ("daisangen" if k >= 31 else "daisuushi") in self.rules.pao_yakuman):
             self.pao[q] = feeder
 
     def _new_kan(self, p: int, closed: bool) -> None:
