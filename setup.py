@@ -14,6 +14,7 @@ import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py as _build_py
 
 DEBUG = os.environ.get("IPPATSU_DEBUG") == "1"
 NO_SIMD = os.environ.get("IPPATSU_NO_SIMD") == "1"
@@ -60,9 +61,26 @@ py_extensions = [
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
     Extension("ippatsu.table.loops", ["src/ippatsu/table/loops.py"],
               include_dirs=["src/ippatsu"], extra_compile_args=cflags),
+    Extension("ippatsu.table.actionspace", ["src/ippatsu/table/actionspace.py"],
+              include_dirs=["src/ippatsu"], extra_compile_args=cflags),
 ]
 py_directives = {"language_level": 3, "embedsignature": True, "annotation_typing": False}
 
+class build_py(_build_py):
+    """The package, plus the user documentation (docs/*.md) as ``ippatsu/_docs/``: the
+    pages that docstrings and ``--help`` cite are in every wheel (``ippatsu docs``)."""
+
+    def run(self):
+        super().run()
+        target = os.path.join(self.build_lib, "ippatsu", "_docs")
+        self.mkpath(target)
+        for page in sorted(glob.glob("docs/*.md")):
+            self.copy_file(page, os.path.join(target, os.path.basename(page)))
+
+
+# pip shows a build's output only with -v (or when it fails): say what the minutes go to
+print("ippatsu: compiling the Cython core (_core and the table's state machine and agents): "
+      "a few minutes; `pip install -v .` shows each step", file=sys.stderr, flush=True)
 setup(
     ext_modules=cythonize(
         extensions, compiler_directives=directives, build_dir=f"build/{MODE}/cython"
@@ -70,4 +88,5 @@ setup(
         py_extensions, compiler_directives=py_directives, build_dir=f"build/{MODE}/cython"
     ),
     options={"build": {"build_base": f"build/{MODE}"}},
+    cmdclass={"build_py": build_py},
 )

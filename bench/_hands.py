@@ -1,4 +1,5 @@
-"""Seeded inputs shared by the benchmarks and ``compare_peers.py`` (no test imports)."""
+"""Seeded inputs shared by the benchmarks, ``compare_peers.py`` and ``budgets.py`` (no test
+imports, no pytest: ``_fixtures.py`` has the pytest fixtures)."""
 from __future__ import annotations
 
 import numpy as np
@@ -76,31 +77,3 @@ def random_wins(n: int, seed: int):
         red[i] = int((full[[4, 13, 22]] == 4).sum())  # four fives hold the red one
         i += 1
     return counts, win, melds, flags, winds, dora, ura, red
-
-
-# pytest fixtures: bench modules import them by name (bench/ has no conftest.py, so that
-# tests/conftest.py stays the only module named `conftest` in a run over tests/ and bench/)
-import pytest  # noqa: E402
-
-
-def _n(full: int) -> int:
-    """Rows per batch: the full size for the compiled core, a smoke-test size for the
-    pure-Python twin (whose speed is not what these benchmarks measure)."""
-    import os
-
-    return 400 if os.environ.get("IPPATSU_PURE_PYTHON") == "1" else full
-
-
-@pytest.fixture(scope="session")
-def hands13() -> np.ndarray:
-    return random_counts(_n(200_000), 13, 1)
-
-
-@pytest.fixture(scope="session")
-def hands14() -> np.ndarray:
-    return random_counts(_n(200_000), 14, 2)
-
-
-@pytest.fixture(scope="session")
-def ids13() -> list:
-    return random_ids(2_000, 13, 3)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import ippatsu
-from _hands import hands13, hands14, ids13  # noqa: F401  (fixtures)
+from _fixtures import hands13, hands14, ids13  # noqa: F401  (fixtures)
 from ippatsu import core
 
 SCALAR_N = 2_000

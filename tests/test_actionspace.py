@@ -36,8 +36,12 @@ PRESETS = [("ippatsu", Rules()), ("tenhou", Rules.tenhou()), ("majsoul", Rules.m
            ("planet", Rules.planet()), ("no_red", Rules(red_fives=False)),
            ("ippatsu_sanma", Rules.ippatsu_sanma()), ("tenhou_sanma", Rules.tenhou_sanma()),
            ("majsoul_sanma", Rules.majsoul_sanma())]
-#: decisions checked per preset (the pure-Python pass plays fewer)
-DECISIONS = 1500 if PURE else 13000
+#: decisions checked per preset (the pure-Python pass plays fewer; IPPATSU_MASK_DECISIONS
+#: sets another number, for a longer soak)
+DECISIONS = int(os.environ.get("IPPATSU_MASK_DECISIONS", 1500 if PURE else 13000))
+#: the calls (chi, pon, open kan) a biased player takes when offered: many calls, so
+#: many hands of four tiles or fewer (kuikae, a call that leaves nothing to discard)
+CALLS = frozenset(range(A.CHI, A.ANKAN))
 
 YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -244,17 +248,28 @@ def _check_decision(st):
     return checked
 
 
+def _choose(rng, mask, callers):
+    """A uniform choice among the legal indices, or, for a caller (every other seed),
+    a call whenever one is offered."""
+    legal = A.indices(mask)
+    if callers:
+        calls = [i for i in legal if i in CALLS]
+        if calls:
+            return rng.choice(calls)
+    return rng.choice(legal)
+
+
 def _play_and_check(rules, seed, budget):
     rng = random.Random(seed)
+    callers = seed % 2 == 1
     st = GameState(rules, seed=seed, record=False)
     n = 0
     while st.phase != Phase.GAME_END and n < budget:
         n += _check_decision(st)
         if st.phase == Phase.TURN:
-            m = st.legal_mask()
-            st.step(rng.choice(A.indices(m)))
+            st.step(_choose(rng, st.legal_mask(), callers))
         elif st.phase == Phase.RESPONSE:
-            st.step({q: rng.choice(A.indices(st.legal_mask(q))) for q in st.to_act})
+            st.step({q: _choose(rng, st.legal_mask(q), callers) for q in st.to_act})
         else:
             st.step([])
     return n
@@ -268,6 +283,49 @@ def test_masks_match_the_rules_in_random_games(name, rules):
         total += _play_and_check(rules, seed, DECISIONS - total)
         seed += 1
     assert total >= DECISIONS
+
+
+def _scripted_positions():
+    """Decisions random play seldom reaches, set up in tile notation: the masks at each
+    against the oracle."""
+    from _table_helpers import discard, pass_all, table
+
+    dummy = "1199m1199p1199s5z"  # a dealer hand with nothing to call or win on
+    pons = ["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"]
+    # kuikae: a chi of 4m with 23m would leave only 11m (banned: 1m ends the same run),
+    # with 1m 1p 23m the 1p may be discarded; the same with a red five taken
+    for hand, tile in (("11m23m", "4m"), ("1m1p23m", "4m"), ("66p0p7p", "4p"),
+                       ("3p3p0p6p", "4p")):
+        st = table([dummy, "", "", ""], draws=tile)
+        st.set_position(1, hand=hand, melds=pons)
+        discard(st, tile)
+        yield st
+    # nine terminals after another seat's call in the first go-around: not offered
+    st = table(["19m19p19s1234567z", "22z345m678p234s99s", "189m19p19s134567z", ""],
+               draws="8s8m")
+    discard(st, "2z")                    # the dealer's South: seat 1 may pon it
+    yield st
+    st.step(next(a for a in st.legal_actions(1) if a.type == T.PON))
+    yield st                             # seat 1's discard after the call
+    discard(st, "3m")
+    pass_all(st)
+    assert st.actor == 2 and st.first_turn[2] and not st.no_calls
+    yield st                             # seat 2's first draw, after a call
+    # and without the call it is offered
+    st = table([dummy, "2345m6789p2345s6z", "189m19p19s134567z", ""], draws="2s3s8m")
+    discard(st)
+    pass_all(st)
+    discard(st)
+    pass_all(st)
+    assert st.actor == 2 and (st.legal_mask() >> A.KYUUSHU) & 1
+    yield st
+
+
+def test_masks_match_the_rules_in_scripted_positions():
+    n = 0
+    for st in _scripted_positions():
+        n += _check_decision(st)
+    assert n >= 7
 
 
 # ---------------------------------------------------------------------------- records

@@ -139,7 +139,7 @@ def test_whole_games_identical(seed):
     old = play(seed, [OldGreedyAgent() for _ in range(4)], RULES, record=True)
     assert new["events"] == old["events"]
     assert new["scores"] == old["scores"]
-    assert new["placement"] == old["placement"]
+    assert new["places"] == old["places"] and new["order"] == old["order"]
 
 
 def test_riichi_pool_restricts_the_choice():

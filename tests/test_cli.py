@@ -557,3 +557,100 @@ def test_presets_lists_every_preset_and_its_differences(capsys):
     assert code == 0 and {line.split()[0] for line in out.splitlines()[1:]} == want
     code, out, _ = run(capsys, "presets", "--json")
     assert _json_mod.loads(out) == {n: Rules.preset(n).to_dict() for n in PRESETS}
+# ---------------------------------------------------------------------------------------
+# the edges a first session meets
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("argv", [
+    ["hand", "--dora", "1z", "123m406p789s1122z"],
+    ["hand", "--dora", "1z", "5m", "123m406p789s1122z"],
+    ["hand", "123m406p789s1122z", "--dora", "1z", "5m"],
+    ["hand", "--dora", "1z5m", "123m406p789s1122z", "--riichi"],
+])
+def test_dora_before_the_hand_does_not_take_the_hand(argv, capsys):
+    rc, out, err = run(capsys, *argv, "--json")
+    assert rc == 0, err
+    d = json.loads(out)
+    assert d["hand"] == "123m406p789s1122z"
+    want = ["1z"] if argv.count("5m") == 0 and "1z5m" not in argv else ["1z", "5m"]
+    assert d["dora_indicators"] == want
+
+
+def test_six_dora_indicators_are_still_too_many(capsys):
+    rc, out, err = run(capsys, "hand", "123m406p789s11z", "--dora", "1z", "5m", "9m", "1p",
+                       "2p", "3p")
+    assert rc == 1 and "at most 5 dora indicators" in err
+
+
+def test_declared_melds_with_too_few_tiles_are_an_error_not_a_complete_hand(capsys):
+    rc, out, err = run(capsys, "hand", "123m456p11z [pon 555z]")
+    assert rc == 1 and out == ""
+    assert err.startswith("ippatsu: error: 8 concealed tiles and 1 meld make 11 tiles")
+    rc, out, err = run(capsys, "hand", "123m456p11z999p [pon 555z]")
+    assert rc == 0 and "complete" in out and "declare the melds" not in out
+
+
+def test_the_table_width_has_one_limit_with_the_library_and_the_server(capsys):
+    from ippatsu.scoring import MAX_TABLE_HAN, score_table
+    from ippatsu import IppatsuError
+
+    rc, out, err = run(capsys, "table", "--max-han", str(MAX_TABLE_HAN), "--json")
+    assert rc == 0 and max(c["han"] for c in json.loads(out)["cells"]) == MAX_TABLE_HAN
+    rc, out, err = run(capsys, "table", "--max-han", str(MAX_TABLE_HAN + 1))
+    assert rc == 2 and f"at most {MAX_TABLE_HAN}" in err
+    with pytest.raises(IppatsuError):
+        score_table(max_han=MAX_TABLE_HAN + 1)
+
+
+def test_no_command_lists_every_command(capsys):
+    from ippatsu.cli import _COMMANDS
+
+    rc, out, err = run(capsys)
+    assert rc == 2
+    listed = err.strip().splitlines()[-1].split("(")[1].rstrip(")").split(", ")
+    assert sorted(listed) == sorted(list(_COMMANDS) + ["replay"])
+
+
+def test_replay_errors_read_as_the_rest_of_the_command_line(capsys, tmp_path):
+    rc, out, err = run(capsys, "replay", "--rules", "nope", str(tmp_path))
+    assert rc == 2 and err.startswith("ippatsu: error: unknown rules preset 'nope'")
+    missing = tmp_path / "bogus.json"
+    rc, out, err = run(capsys, "replay", str(missing))
+    assert rc == 1 and err.count(str(missing)) == 1 and "no such file" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    rc, out, err = run(capsys, "replay", str(bad))
+    assert rc == 1 and err.count(str(bad)) == 1 and "cannot load" in err
+
+
+def test_a_fifth_copy_reads_the_same_from_every_entry_point(capsys):
+    """A fifth copy in the hand, with a meld, or from the winning tile added to a
+    waiting hand: '5 copies of 1z ...: a kind has only four copies', whichever entry
+    point finds it."""
+    import ippatsu
+
+    calls = [lambda: ippatsu.shanten("11111z123m456p78s"),
+             lambda: ippatsu.Hand.parse("11111m456p789s11z"),
+             lambda: ippatsu.score("11m234m456p789s", "2m", melds=["pon 111m"]),
+             lambda: ippatsu.analyze("1111z123m456p789s", win_tile="1z"),
+             lambda: ippatsu.score("1111z123m456p789s", "1z")]
+    msgs = []
+    for call in calls:
+        with pytest.raises(ippatsu.IppatsuError) as e:
+            call()
+        assert e.value.code == "fifth_copy"
+        msgs.append(str(e.value))
+    rc, out, err = run(capsys, "hand", "1111z123m456p789s", "--win", "1z")
+    assert rc == 1
+    msgs.append(err.split("error: ", 1)[1])
+    assert all(m.startswith("5 copies of 1") and "only four copies" in m for m in msgs), msgs
+
+
+def test_shanten_answers_one_line_per_input_line(tmp_path, capsys):
+    f = tmp_path / "hands.txt"
+    f.write_text("123m456p789s1122z\n12x3m\n\n# a comment\n19m19p19s1234567z")
+    rc, out, err = run(capsys, "shanten", str(f), "--skip-bad")
+    assert rc == 0 and "line 2:" in err
+    assert out.split("\n")[:-1] == ["0", "bad", "", "", "0"]
+    f.write_text("123m456p789s1122z\n\n19m19p19s1234567z\n")
+    rc, out, err = run(capsys, "shanten", str(f))
+    assert out.split("\n")[:-1] == ["0", "", "0"]

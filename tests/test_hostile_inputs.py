@@ -210,7 +210,7 @@ def test_bad_threads(threads):
         assert code_of(fn, a, threads=threads) == "bad_threads"
 
 
-@pytest.mark.parametrize("seat", [4, -1, 1.0, "1", True, None])
+@pytest.mark.parametrize("seat", [4, -1, 1.0, "x", "5", "", True, None])
 def test_bad_winds(seat):
     assert code_of(ippatsu.score, HAND, "1z", seat_wind=seat) == "bad_wind"
     assert code_of(ippatsu.score, HAND, "1z", round_wind=seat) == "bad_wind"

@@ -84,10 +84,11 @@ def test_rule_5_dora_count_every_tile_of_a_chi():
     ("123m456p789s234s5m", (), 13, 14), ("123m456p789s5m", ("pon 777z",), 10, 11)])
 def test_hand_size_message_names_the_counts_and_hints_at_the_winning_tile(hand, melds,
                                                                           held, want):
-    """A hand one tile short names what it holds, what a winning hand holds with that many
-    melds, and hints that the winning tile belongs in the hand."""
+    """A hand one tile short, without a winning tile apart, names what it holds, what a
+    winning hand holds with that many melds, and hints that the winning tile belongs in
+    the hand (or apart as win_tile: with it, the hand scores)."""
     with pytest.raises(HandSizeError) as e:
-        score(hand, "5m", melds=list(melds))
+        score(hand, melds=list(melds))
     msg = str(e.value)
     assert f"{held} concealed tiles with {len(melds)} melds" in msg
     assert f"a winning hand has {want} concealed tiles" in msg

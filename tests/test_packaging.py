@@ -114,7 +114,7 @@ def test_core_c_api_shipped():
     assert "do not edit" in _package_file("_generated.h").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", ["state", "agents", "loops"])
+@pytest.mark.parametrize("name", ["state", "agents", "loops", "actionspace"])
 def test_table_modules_compiled_with_their_sources_shipped(name):
     """The wheel carries the compiled state machine and agents and their sources (the
     interpreted twins under IPPATSU_PURE_PYTHON=1 and in tests/test_table_compiled.py)."""
@@ -123,7 +123,7 @@ def test_table_modules_compiled_with_their_sources_shipped(name):
 
     from ippatsu.table._source import COMPILED_SOURCES
 
-    assert sorted(COMPILED_SOURCES) == ["agents", "loops", "state"]
+    assert sorted(COMPILED_SOURCES) == ["actionspace", "agents", "loops", "state"]
     mod = importlib.import_module(f"ippatsu.table.{name}")
     src = _package_file("table", f"{name}.py")
     assert src.is_file()
@@ -287,3 +287,84 @@ def test_glob_regex_follows_github_semantics():
     assert _glob_regex("src/ippatsu/**/*.pxd").match("src/ippatsu/table/state.pxd")
     assert _glob_regex("src/ippatsu/**/*.pxd").match("src/ippatsu/state.pxd")
     assert _glob_regex("src/ippatsu/_data/**").match("src/ippatsu/_data/tables.bin")
+
+
+def test_the_user_documentation_ships_with_the_package():
+    """Docstrings and --help cite docs/NAME.md: every page is there for a pip install
+    (ippatsu/_docs in the wheel; a checkout's docs/ for an editable one), equal to the
+    source's."""
+    from ippatsu import docs
+
+    folder = docs.folder()
+    assert folder is not None and "rules" in docs.pages() and "errors" in docs.pages()
+    if os.environ.get("IPPATSU_REQUIRE_INSTALLED") == "1":  # the installed wheel
+        assert folder == Path(ippatsu.__file__).resolve().parent / "_docs"
+    src = ROOT / "docs"
+    if src.is_dir():
+        assert sorted(p.stem for p in src.glob("*.md")) == docs.pages()
+        for p in src.glob("*.md"):
+            assert docs.page(p.stem) == p.read_text(encoding="utf-8"), p.name
+
+
+# ---------------------------------------------------------------------------------------
+# the wheels: one list of CPython versions, one test command (tools/check_wheels.py here,
+# cibuildwheel in .github/workflows/wheels.yml)
+# ---------------------------------------------------------------------------------------
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="no pyproject.toml")
+def test_classifiers_name_the_cpython_versions_of_requires_python():
+    """requires-python is the list of tested CPython versions (the wheels built and
+    smoke-tested by tools/check_wheels.py and by cibuildwheel): bounded above, so a newer
+    Python gets pip's Requires-Python refusal rather than a compile error, and the version
+    classifiers name exactly its minor versions."""
+    import re
+
+    from packaging.specifiers import SpecifierSet
+
+    project = _toml(ROOT / "pyproject.toml")["project"]
+    spec = SpecifierSet(project["requires-python"])
+    inside = {(3, m) for m in range(40) if f"3.{m}.0" in spec or f"3.{m}.99" in spec}
+    assert inside and "3.40.0" not in spec and "4.0" not in spec, spec
+    classified = {tuple(map(int, m.groups())) for c in project["classifiers"]
+                  for m in [re.fullmatch(r"Programming Language :: Python :: (\d+)\.(\d+)", c)]
+                  if m}
+    assert classified == inside
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="no pyproject.toml")
+def test_wheels_take_their_versions_and_test_command_from_pyproject():
+    """cibuildwheel builds the CPython versions of requires-python (``build`` names no
+    version of its own) and tests each wheel with tools/wheel_smoke.py; the wheels
+    workflow overrides neither (no CIBW_BUILD / CIBW_TEST_* / CIBW_PROJECT_REQUIRES_PYTHON),
+    so GitHub builds and tests what tools/check_wheels.py builds and tests here."""
+    import re
+
+    cibw = _toml(ROOT / "pyproject.toml")["tool"]["cibuildwheel"]
+    assert not re.search(r"cp3\d", cibw["build"]), cibw["build"]
+    assert "tools/wheel_smoke.py" in cibw["test-command"]
+    assert (ROOT / "tools" / "wheel_smoke.py").is_file()
+    assert "overrides" not in cibw  # one test command on every platform
+    wf = ROOT / ".github" / "workflows" / "wheels.yml"
+    if wf.is_file():
+        text = wf.read_text(encoding="utf-8")
+        for var in ("CIBW_BUILD", "CIBW_SKIP", "CIBW_TEST_COMMAND", "CIBW_TEST_REQUIRES",
+                    "CIBW_TEST_EXTRAS", "CIBW_PROJECT_REQUIRES_PYTHON"):
+            assert var not in text, f"wheels.yml sets {var}"
+
+
+@pytest.mark.skipif(not (ROOT / "tools" / "wheel_smoke.py").is_file(),
+                    reason="no tools/ beside the tests")
+def test_wheel_smoke_names_tests_that_exist():
+    """Every entry of the wheels' smoke list is a test file, or a test function in one
+    (a renamed test would make the wheel check fail on collection, on GitHub only)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_wheel_smoke", TOOLS / "wheel_smoke.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.SMOKE
+    for entry in mod.SMOKE:
+        name, _, func = entry.partition("::")
+        path = ROOT / "tests" / name
+        assert path.is_file(), entry
+        if func:
+            assert f"\ndef {func}(" in path.read_text(encoding="utf-8"), entry

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from conftest import SHARED_DATA
+from ippatsu import _backend as _ipt_backend
 from ippatsu import core
 from ippatsu.errors import (HandSizeError, IllegalActionError, IppatsuError, NotationError,
                             TileCountError)
@@ -29,7 +30,7 @@ from ippatsu.table import Action, ActionType, GameState, GreedyAgent, Observatio
     RandomAgent
 from ippatsu.table.mjai import to_json_lines
 
-PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+PURE = _ipt_backend.PURE
 EXAMPLES = 6 if PURE else 40
 
 # every per-hand attribute of the state machine that an installed position must reproduce

@@ -9,6 +9,7 @@ ratio-scaled deltas (the data README): it must still replay as four players.
 """
 from __future__ import annotations
 
+from ippatsu import _backend as _ipt_backend
 from ippatsu.io import load_mjlog
 from ippatsu.io.mjlog import Kita
 from ippatsu.table.replay import replay_file
@@ -68,7 +69,7 @@ def test_engine_mjai_logs_of_three_player_games_replay_exactly():
 
     seen = 0
     # interpreted, the three-player hand core is slow: fewer games
-    for i in range(2 if os.environ.get("IPPATSU_PURE_PYTHON") == "1" else 8):
+    for i in range(2 if _ipt_backend.PURE else 8):
         rules = Rules.tenhou_sanma() if i % 2 else Rules.ippatsu_sanma()
         g = sim.play(i, [GreedyAgent(), RandomAgent(i), GreedyAgent()], rules)
         nuki = [e for e in g["events"] if e["type"] == "nukidora"]

@@ -371,8 +371,8 @@ def test_api_no_yaku_error_or_result():
 
 
 def test_api_errors_are_ippatsu_errors():
-    with pytest.raises(HandSizeError):
-        S("123m456p789s234s5m", "5m")
+    with pytest.raises(HandSizeError):  # 12 tiles: neither complete nor waiting
+        S("123m456p789s234s", "5m")
     with pytest.raises(TileCountError):
         S("1111m456p789s234s5m", "5m", melds=["pon 111m"])
     with pytest.raises(MeldError):

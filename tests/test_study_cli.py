@@ -79,3 +79,53 @@ def test_position_cut_from_a_record(capsys):
 def test_position_needs_text_or_record(capsys):
     rc, out, err = run(["study", "position", "--choice", "9s"] + COMMON, capsys)
     assert rc == 2 and "--record" in err
+
+
+def test_a_position_file_that_does_not_exist_is_named(capsys, tmp_path):
+    missing = tmp_path / "nosuchfile.txt"
+    rc, out, err = run(["study", "position", str(missing), "--choice", "9s"] + COMMON, capsys)
+    assert rc == 2 and out == ""
+    assert err.startswith("ippatsu: error: no such file") and str(missing) in err
+
+
+@pytest.mark.parametrize("opt, module", [(["--plot", "x.png"], "matplotlib"),
+                                          (["--out", "run"], "pyarrow")])
+def test_a_missing_optional_package_stops_the_study_before_it_runs(opt, module, capsys,
+                                                                   monkeypatch, tmp_path):
+    import sys
+
+    from ippatsu.study import _runner
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    ran = []
+    monkeypatch.setattr(_runner, "_serial", lambda *a: ran.append(1))
+    rc, out, err = run(["study", "solo", "123m456p789s1122z", "-n", "10"] + opt + COMMON,
+                       capsys)
+    assert rc == 2 and not ran and out == ""
+    assert err.startswith("ippatsu: error:") and module in err and opt[0] in err
+
+
+def test_ctrl_c_prints_the_partial_result_and_exits_130(capsys, monkeypatch):
+    from ippatsu.study import _runner
+
+    real = _runner._run_chunk
+    calls = []
+
+    def interrupt_second(task, index, *a):
+        calls.append(index)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(task, index, *a)
+
+    monkeypatch.setattr(_runner, "_run_chunk", interrupt_second)
+    rc, out, err = run(["study", "match", "random", "--games", "8"] + COMMON, capsys)
+    assert rc == 130
+    assert "PARTIAL" in out and "1 sets of 4 games" in out
+
+
+def test_the_match_header_rate_counts_games(capsys):
+    rc, out, err = run(["study", "match", "random", "--games", "8"] + COMMON, capsys)
+    assert rc == 0
+    header = out.splitlines()[1]
+    assert "2 sets of 4 games" in header and "games/s)" in header

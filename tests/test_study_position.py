@@ -85,3 +85,54 @@ def test_bad_position():
     with pytest.raises(StudyError) as e:
         study.position(42, ["9s"], n=5, **KW)
     assert e.value.code == "bad_position"
+
+
+def test_a_position_sampler_is_built_once_per_process_not_per_chunk(tmp_path, monkeypatch):
+    """Building a sampler (the tenpai tables of a riichi opponent) costs more than a small
+    chunk's play-outs; every chunk sent to a worker must not build it again. Each build
+    writes its process id to a file: at most one build per process, whatever the number
+    of chunks."""
+    import multiprocessing
+    import os
+
+    from ippatsu.study import _position
+
+    log = tmp_path / "builds"
+    real = _position.Sampler.__init__
+
+    def counted(self, *a, **kw):
+        with open(log, "a") as f:
+            f.write(f"{os.getpid()}\n")
+        real(self, *a, **kw)
+
+    monkeypatch.setattr(_position.Sampler, "__init__", counted)
+    pos = Position.parse(EXAMPLE)  # a fresh Position: nothing cached on it yet
+    assert any(r >= 0 for r in pos.riichi)   # a riichi opponent: the costly tables
+    study.position(pos, ["9s", "5s"], n=20, **dict(KW, backend="local", agents="random"),
+                   workers=2, chunk_size=1)
+    pids = log.read_text().split()
+    assert len(pids) == len(set(pids)), pids
+    if multiprocessing.get_start_method() == "fork":  # workers inherit the caller's
+        assert pids == [str(os.getpid())]
+
+
+def test_position_takes_keyword_arguments_only():
+    """Position(*, seat, hand, ...): its fields by keyword only, on every supported Python
+    (3.9's dataclass has no kw_only: the class builds the same constructor there), with
+    the defaults of its fields and the same errors."""
+    import dataclasses
+
+    p = Position.parse(EXAMPLE)
+    given = {f.name: getattr(p, f.name) for f in dataclasses.fields(Position) if f.init}
+    q = Position(**given)
+    assert [getattr(q, n) for n in given] == [getattr(p, n) for n in given]
+    required = {"seat", "hand", "melds", "rivers", "riichi", "dora_indicators", "left"}
+    r = Position(**{n: given[n] for n in required})
+    assert (r.kyoku, r.honba, r.deposits, r.via, r.furiten) == (0, 0, 0, "draw", False)
+    assert r.scores == (25000,) * 4
+    with pytest.raises(TypeError, match="positional"):
+        Position(given["seat"], **{n: v for n, v in given.items() if n != "seat"})
+    with pytest.raises(TypeError, match="required keyword-only argument: 'left'"):
+        Position(**{n: v for n, v in given.items() if n != "left"})
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sea'"):
+        Position(sea=0, **given)

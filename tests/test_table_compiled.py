@@ -10,20 +10,20 @@ loader.
 """
 from __future__ import annotations
 
-import os
 import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
+from ippatsu import _backend as _ipt_backend
 import ippatsu.table.state as state_mod
 from ippatsu.rules import GameLength, RonMode, Rules
 from ippatsu.table import GreedyAgent, Observation, RandomAgent
 from ippatsu.table._source import (AGENTS_SOURCE, STATE_SOURCE, load_agents_source,
                                    load_loops_source, load_state_source)
 
-PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+PURE = _ipt_backend.PURE
 interp = load_state_source()
 interp_agents = load_agents_source()
 interp_loops = load_loops_source()

@@ -76,7 +76,7 @@ SIM_PLAY = {
 }
 PLAY_GAME = {
     ('ippatsu', 'greedy'): ['023d0b061b67e62d', 'eb7a8c4bcfe5d1f1', 'ad1b0f1656959c52'],
-    ('ippatsu', 'mixed'): ['901eb34bd3ba7011', '6ebdefbd6599afa2', '4f886dc898feb415'],
+    ('ippatsu', 'mixed'): ['901eb34bd3ba7011', '8156e5df21e0a72c', '4f886dc898feb415'],
     ('ippatsu', 'random'): ['68494f31e90293f9', '09129b50d518fbfe', 'f477064be16ee554'],
     ('sanma', 'greedy'): ['33c07f3862e579f0', '2ad299167e0d7031', 'ba03ef3a1e0a3ff4'],
     ('sanma', 'random'): ['d1752cb0e946e29c', '65774cfcb206e5a0', '7807fa8e580f37d8'],

@@ -7,11 +7,11 @@ draws ``draws[0]``, seat 1 ``draws[1]``, seat 2 ``draws[2]`` while nobody calls.
 """
 from __future__ import annotations
 
-import os
 
 import numpy as np
 import pytest
 
+from ippatsu import _backend as _ipt_backend
 from ippatsu.errors import IllegalActionError
 from ippatsu.rules import Rules
 from ippatsu.scoring import score
@@ -22,7 +22,7 @@ from ippatsu.tiles import parse_kind, parse_tiles
 
 from _table_helpers import T, discard, find, pass_all
 
-PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+PURE = _ipt_backend.PURE
 NORTH = parse_kind("4z")
 #: the 108 ids of three-player mahjong, from the rule (2m-8m removed), not from the code
 IDS108 = sorted(t for t in range(136) if not (1 <= t // 4 <= 7))

@@ -338,7 +338,7 @@ def test_optional_last_dealer_stop_in_selfplay_and_its_log_replays():
             last = r["hands"][-1]
             p = offers[-1][0]
             assert last.kyoku == 3 and p == 3          # East 4's dealer
-            assert r["placement"][0] == p and r["scores"][p] >= 30000
+            assert r["order"][0] == p and r["places"][p] == 1 and r["scores"][p] >= 30000
         buf = io.StringIO()
         write_json_lines(r["events"], buf)
         rep = replay_mjai(buf.getvalue(), rules)
@@ -363,3 +363,16 @@ def test_observation_events_are_masked():
     assert ev[1]["tehais"][0] == ["?"] * 13 and "?" not in ev[1]["tehais"][1]
     assert ev[-1]["type"] == "tsumo" and ev[-1]["actor"] == 0 and ev[-1]["pai"] == "?"
     assert Observation(st, 0).events()[-1]["pai"] != "?"
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_play_gives_each_seats_place_and_the_finishing_order(seed):
+    r = play(seed, [RandomAgent(seed * 4 + j) for j in range(4)], record=False)
+    s = r["scores"]
+    # places from the scores: more points place higher, a tie goes to the lower seat
+    want = [1 + sum(s[q] > s[p] or (s[q] == s[p] and q < p) for q in range(4))
+            for p in range(4)]
+    assert r["places"] == want
+    assert [r["places"][p] for p in r["order"]] == [1, 2, 3, 4]
+    assert "placement" not in r
+

@@ -94,3 +94,23 @@ def test_riichi_state_is_an_enum():
     act = next(a for a in st.legal_actions(0) if a.type.name == "RIICHI")
     st.step(act)
     assert st.riichi[0] is RiichiState.ACCEPTED and st.deposits == 1
+
+
+def test_final_values_are_the_floats_nearest_the_exact_results():
+    """(score - return) / 1000 + uma (+ oka / 1000 for first), in exact arithmetic, then
+    the nearest float: -0.2, never -0.1999999999999993 (-0.2 + 10 - 10 in floats)."""
+    from fractions import Fraction
+
+    from ippatsu.rules import Rules
+    from ippatsu.table.settle import final_standings
+
+    for rules in (Rules.ippatsu(), Rules.tenhou(), Rules.majsoul()):
+        for scores in ([29800, 30200, 20000, 20000], [24000, 24000, 24000, 28000],
+                       [35100, 25300, 20400, 19200], [-1300, 40700, 30300, 30300],
+                       [9000, 54400, 20300, 16300], [50100, 41100, 41700, -32900]):
+            out, _, order, final = final_standings(scores, 0, rules)
+            for place, p in enumerate(order):
+                exact = (Fraction(out[p] - rules.return_points, 1000) + rules.uma[place]
+                         + (Fraction(rules.oka, 1000) if place == 0 else 0))
+                assert final[p] == float(exact), (rules.name, scores, p)
+            assert sum(Fraction(x).limit_denominator(1000) for x in final) == 0

@@ -8,6 +8,7 @@ import pytest
 
 import ippatsu.table.state as state_mod
 from ippatsu.errors import IllegalActionError, IppatsuError, NotationError
+from ippatsu.rules import Rules
 from ippatsu.sim import play
 from ippatsu.table import Action, RandomAgent, Wall
 from ippatsu.table._source import load_state_source
@@ -29,7 +30,9 @@ def test_step_rejects_unknown_action_types_and_non_actions(mod):
     assert "99" in _raises("bad_action_type", st.step, Action(99, st.actor, 5))
     assert "str" in _raises("bad_action", st.step, "discard 1m")
     _raises("bad_action", st.step, (0, st.actor, 5))   # a plain tuple is not an Action
-    _raises("bad_action", st.step, 42)
+    _raises("illegal_action", st.step, 299)  # an int is an action index: stop, not legal
+    _raises("bad_action_index", st.step, 300)
+    _raises("bad_action", st.step, 4.0)
     _raises("bad_action", st.step, [object()])
     # the state is untouched: a legal action still works
     st.step(st.legal_actions(st.actor)[0])
@@ -38,7 +41,7 @@ def test_step_rejects_unknown_action_types_and_non_actions(mod):
     q = st.to_act[0]
     _raises("bad_action_type", st.step, [Action(99, q, 5)])
     _raises("bad_action", st.step, {q: "pass"})
-    _raises("bad_action", st.step, 7)
+    _raises("bad_action", st.step, 7.5)
     st.step([])
 
 
@@ -63,7 +66,7 @@ def test_play_needs_four_callable_agents():
     assert "seat 2" in _raises("bad_agents", play, 1, agents[:2] + [5] + agents[3:])
     _raises("bad_agents", play, 1, 4)
     _raises("bad_agents", play, 1, "abcd")
-    assert play(1, iter(agents), record=False)["placement"]  # any iterable of four
+    assert play(1, iter(agents), record=False)["places"]  # any iterable of four
 
 
 def _wall(**change):
@@ -171,3 +174,52 @@ def test_load_mjai_missing_file_names_it(tmp_path):
     with pytest.raises(RecordError) as e:
         load_mjai(tmp_path / "nope.mjson")
     assert "nope.mjson" in str(e.value)
+
+
+# ----------------------------------------------------------------------------- one vocabulary
+def test_play_takes_agent_names_preset_names_and_the_seed_by_keyword():
+    """Agents, rules and seeds are named as study.match names them; the older order
+    play(seed, agents, rules) gives the same game."""
+    from ippatsu import sim
+    from ippatsu.rules import Rules
+
+    a = play(["greedy", "random", "random", "random"], seed=3, rules="tenhou", record=True)
+    b = play(3, [sim.GreedyAgent()] + [sim.RandomAgent(s) for s in sim.agent_seeds(3)[1:]],
+             Rules.tenhou(), record=True)
+    assert a["events"] == b["events"] and a["scores"] == b["scores"]
+    c = play("random", seed=3, rules="tenhou_sanma", record=False)  # one name for every seat
+    assert len(c["scores"]) == 3
+    assert play("random", seed=3)["events"] == play(["random"] * 4, seed=3)["events"]
+    assert play("random", seed=3)["events"] != play("random", seed=4)["events"]
+
+
+@pytest.mark.parametrize("args, kw, code", [
+    ((["greedy"] * 3 + ["grredy"],), dict(seed=1), "bad_agents"),
+    (("random",), dict(seed=1, rules="tenhuo"), "bad_rules"),
+    (("random",), dict(seed="1"), "bad_seed"),
+    ((), dict(seed=1), "bad_agents"),
+])
+def test_play_names_a_bad_name(args, kw, code):
+    with pytest.raises(IppatsuError) as ei:
+        play(*args, **kw)
+    assert ei.value.code == code
+    msg = str(ei.value)
+    assert "grredy" in msg or "tenhuo" in msg or "seed" in msg or "agents" in msg
+
+
+def test_the_built_in_agents_are_found_where_they_are_named():
+    from ippatsu import sim, study, table
+
+    assert sim.GreedyAgent is study.GreedyAgent is table.GreedyAgent
+    assert sim.RandomAgent is study.RandomAgent is table.RandomAgent
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_game_state_reads_a_preset_name_and_checks_names(mod):
+    assert mod.GameState("tenhou", seed=1).rules == Rules.tenhou()
+    with pytest.raises(IppatsuError) as e:
+        mod.GameState(5)
+    assert e.value.code == "bad_rules"
+    _raises("bad_names", mod.GameState, names=["a"])
+    _raises("bad_names", mod.GameState, names=["a", "b", "c", 4])
+    assert mod.GameState(names=["a", "b", "c", "d"]).names == ["a", "b", "c", "d"]

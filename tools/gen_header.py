@@ -66,6 +66,7 @@ def build() -> str:
     for i, name in enumerate(_codes.FLAG_NAMES):
         out.append(f"#define IPT_F_{name.upper()} (1u << {i})")
     out.append("#define IPT_F_ANY_RIICHI (IPT_F_RIICHI | IPT_F_DOUBLE_RIICHI)")
+    out.append(f"#define IPT_F_LOCAL {_codes.F_LOCAL}u  /* the local yaku's flags */")
     out.append(f"#define IPT_F_ALL {_codes.F_ALL}u")
     out += ["", "/* meld types (ippatsu._codes.MELD_NAMES: code = index) */"]
     for name, code in (("CHI", _codes.M_CHI), ("PON", _codes.M_PON),
@@ -82,6 +83,15 @@ def build() -> str:
     out += ["", "/* scoring kernel result codes (ippatsu._codes.S_*) */"]
     for name in ("OK", "NOT_AGARI", "NO_YAKU", "BAD_INPUT"):
         out.append(f"#define IPT_S_{name} {getattr(_codes, 'S_' + name)}")
+    out += ["", "/* score_batch row errors (ippatsu._codes.BATCH_ERRORS: code = index + 1) and",
+            " * the columns of its range check (BATCH_COLUMNS: index; lowest, highest) */"]
+    for code, name in enumerate(_codes.BATCH_ERRORS, 1):
+        out.append(f"#define IPT_BE_{name.upper()} {code}")
+    for i, (name, _lo, _hi) in enumerate(_codes.BATCH_COLUMNS):
+        out.append(f"#define IPT_BC_{name.upper()} {i}")
+    out.append(f"#define IPT_N_BATCH_COLUMNS {len(_codes.BATCH_COLUMNS)}")
+    out.append(f"#define IPT_GEN_BATCH_LO {_row([lo for _n, lo, _h in _codes.BATCH_COLUMNS])}")
+    out.append(f"#define IPT_GEN_BATCH_HI {_row([hi for _n, _l, hi in _codes.BATCH_COLUMNS])}")
     out += ["", "/* limits: code = index of ippatsu._codes.LIMITS */"]
     for code, name in enumerate(_codes.LIMITS):
         label = {None: "NONE", "kazoe yakuman": "KAZOE"}.get(name) or name.upper()

@@ -5,7 +5,9 @@ numpy batches), the tile model and notation, scoring and hand analysis; the game
 is :mod:`ippatsu.table`, self-play :mod:`ippatsu.sim`, Monte Carlo studies
 :mod:`ippatsu.study`, record readers :mod:`ippatsu.io`. Every rule option is a field of
 :class:`Rules` (presets ``Rules.ippatsu()``, ``tenhou()``, ``majsoul()``, ``planet()``);
-the rules themselves are written down in ``docs/rules.md`` of the project's source.
+the rules themselves are written down in ``docs/rules.md``. Docstrings cite the user
+documentation as ``docs/NAME.md``; the pages ship with the package: ``ippatsu docs NAME``
+on the command line, :func:`ippatsu.docs.page` here.
 
 >>> import ippatsu
 >>> ippatsu.shanten("123m456p789s1122z"), ippatsu.waits("123m456p789s1122z")
@@ -58,6 +60,7 @@ from .rules import Rules
 from .scoring import ScoreResult, format_score_table, score, score_table
 from .scoring_batch import ScoreBatch, score_batch
 from .analysis import Analysis, analyze
+from . import docs  # the user documentation installed with the package
 
 __version__ = "0.1.0"
 

@@ -14,8 +14,30 @@ import os
 
 from .yaku import REPLACED_BY, YAKU
 
-#: True under ``IPPATSU_PURE_PYTHON=1``
-PURE: bool = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+_TRUE = ("1", "true", "yes", "on", "y")
+_FALSE = ("", "0", "false", "no", "off", "n")
+
+
+def env_flag(name: str) -> bool:
+    """An on/off environment variable: unset, ``0``/``false``/``no``/``off`` (or empty)
+    is off, ``1``/``true``/``yes``/``on`` is on (any case); anything else raises
+    IppatsuError ``bad_environment`` rather than being read as off."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return False
+    v = raw.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    from .errors import IppatsuError
+
+    raise IppatsuError(f"{name}={raw!r} is not on or off: use 1, true, yes or on to set it, "
+                       f"0, false, no or off (or unset it) to clear it", "bad_environment")
+
+
+#: True under ``IPPATSU_PURE_PYTHON=1`` (or true / yes / on)
+PURE: bool = env_flag("IPPATSU_PURE_PYTHON")
 
 if PURE:
     from ._reference import api as core

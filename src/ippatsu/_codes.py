@@ -110,6 +110,8 @@ __all__ = [
     "RED_FIVE_KINDS",
     "RULE_FIELDS",
     "SOLO_POLICIES",
+    "BATCH_COLUMNS",
+    "BATCH_ERRORS",
     "S_BAD_INPUT",
     "S_NOT_AGARI",
     "S_NO_YAKU",
@@ -184,6 +186,25 @@ MELD_TYPE_NAMES: dict[str, int] = {
 # ---------------------------------------------------------------------------------------
 # result codes of the scoring kernel (score_kernel's code, ScoreBatch.code)
 S_OK, S_NOT_AGARI, S_NO_YAKU, S_BAD_INPUT = 0, 1, 2, 3
+
+#: score_batch's row errors, in the order the checks run on a row (code = index + 1; the
+#: compiled pass and the pure-Python one report the first bad row with the same code and
+#: details, and scoring_batch names it): a value out of its column's range, a meld type or
+#: kind out of range, a chi that no suit holds, a bad concealed count or total, a winning
+#: tile not held, a fifth copy between the hand and its melds, a wrong tile count for the
+#: melds, a fifth copy with the indicators, an impossible situation, red fives that do
+#: not fit the fives
+BATCH_ERRORS: tuple[str, ...] = (
+    "range", "meld", "impossible_meld", "counts", "win_not_held", "fifth_copy",
+    "hand_size", "indicator_copy", "situation", "red",
+)
+#: the columns of score_batch's range check (BATCH_ERRORS "range": detail a = index):
+#: (name, lowest, highest)
+BATCH_COLUMNS: tuple[tuple[str, int, int], ...] = (
+    ("win_tile", 0, 33), ("melds", -1, 255), ("flags", 0, F_ALL), ("tsumo", 0, 1),
+    ("riichi", 0, 1), ("seat_wind", 0, 3), ("round_wind", 0, 3),
+    ("dora_indicators", -1, 33), ("ura_indicators", -1, 33), ("red", 0, 3),
+)
 
 # ---------------------------------------------------------------------------------------
 # limits: code = index into LIMITS (0: below mangan)

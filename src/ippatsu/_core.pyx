@@ -1263,89 +1263,200 @@ cdef inline int _dora_next(int k) noexcept nogil:
     return 31 if k == 33 else k + 1
 
 
-cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
-                            const uint8_t[:, :, ::1] melds, const uint32_t[::1] flags,
-                            const uint8_t[:, ::1] winds, const int8_t[:, ::1] dora,
-                            const int8_t[:, ::1] ura, const uint8_t[::1] red,
-                            ipt_rules_t *r, int red_on, int ura_on,
+cdef extern from *:
+    """
+    static const int64_t ipt_batch_lo[IPT_N_BATCH_COLUMNS] = IPT_GEN_BATCH_LO;
+    static const int64_t ipt_batch_hi[IPT_N_BATCH_COLUMNS] = IPT_GEN_BATCH_HI;
+    """
+    const int64_t ipt_batch_lo[]
+    const int64_t ipt_batch_hi[]
+
+
+cdef inline uint64_t _oor(int col, int64_t v) noexcept nogil:
+    """1 when v is outside its column's range (one unsigned comparison), else 0."""
+    return <uint64_t> (v - ipt_batch_lo[col]) > <uint64_t> (ipt_batch_hi[col] - ipt_batch_lo[col])
+
+
+cdef inline bint _out_of(int col, int64_t v, int64_t *err) noexcept nogil:
+    """A value outside its column's range (_codes.BATCH_COLUMNS): err = range, col, v."""
+    if v < ipt_batch_lo[col] or v > ipt_batch_hi[col]:
+        err[0] = IPT_BE_RANGE
+        err[1] = col
+        err[2] = v
+        return 1
+    return 0
+
+
+cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
+                            const int64_t[:, :, :] melds, const int64_t[:] flags,
+                            const int64_t[:] tsumo, const int64_t[:] riichi,
+                            const int64_t[:] seat, const int64_t[:] rnd,
+                            const int64_t[:, :] dora, const int64_t[:, :] ura,
+                            const int64_t[:] red, ipt_rules_t *r, int red_on, int ura_on,
                             int16_t[:, ::1] hanfu, int32_t[::1] points,
                             uint64_t[::1] yaku, uint8_t[:, ::1] meta,
-                            Py_ssize_t lo, Py_ssize_t hi, int *err) noexcept nogil:
+                            Py_ssize_t lo, Py_ssize_t hi, int64_t *err) noexcept nogil:
+    """Check and score rows lo..hi-1 in one pass. Every check of score_batch runs here,
+    row by row, in the order of _codes.BATCH_ERRORS (the pure-Python pass,
+    scoring_batch._check_row, runs the same ones in the same order): on the first bad row
+    err = (code, detail a, b, c) and its index is returned; -1 when every row is good."""
     cdef Py_ssize_t i
-    cdef int j, k, total, code, nm, bonus, closed, d, t
+    cdef int j, k, total, nm, bonus, closed, kan, d, t, nd = dora.shape[1]
+    cdef int nu = ura.shape[1], worst
+    cdef int64_t w
+    cdef uint64_t oor
+    cdef unsigned int f
     cdef uint8_t full[34]
+    cdef uint8_t shown[34]
     cdef ipt_score_in_t inp
     cdef ipt_score_out_t out
     for i in range(lo, hi):
-        code = ipt_check(&counts[i, 0], &total)
-        if code != IPT_OK:
-            err[0] = code
+        # 1. every value in its column's range (nothing is cast before this): one
+        # branch-free test of them all, then the column is looked for only on a bad row
+        w = win[i]
+        oor = _oor(IPT_BC_WIN_TILE, w) | _oor(IPT_BC_FLAGS, flags[i]) \
+            | _oor(IPT_BC_TSUMO, tsumo[i]) | _oor(IPT_BC_RIICHI, riichi[i]) \
+            | _oor(IPT_BC_SEAT_WIND, seat[i]) | _oor(IPT_BC_ROUND_WIND, rnd[i]) \
+            | _oor(IPT_BC_RED, red[i])
+        for j in range(4):
+            oor |= _oor(IPT_BC_MELDS, melds[i, j, 0]) | _oor(IPT_BC_MELDS, melds[i, j, 1])
+        for j in range(nd):
+            oor |= _oor(IPT_BC_DORA_INDICATORS, dora[i, j])
+        for j in range(nu):
+            oor |= _oor(IPT_BC_URA_INDICATORS, ura[i, j])
+        if oor:
+            if _out_of(IPT_BC_WIN_TILE, w, err):
+                return i
+            for j in range(4):
+                if _out_of(IPT_BC_MELDS, melds[i, j, 0], err) \
+                        or _out_of(IPT_BC_MELDS, melds[i, j, 1], err):
+                    return i
+            if _out_of(IPT_BC_FLAGS, flags[i], err) or _out_of(IPT_BC_TSUMO, tsumo[i], err) \
+                    or _out_of(IPT_BC_RIICHI, riichi[i], err) \
+                    or _out_of(IPT_BC_SEAT_WIND, seat[i], err) \
+                    or _out_of(IPT_BC_ROUND_WIND, rnd[i], err):
+                return i
+            for j in range(nd):
+                if _out_of(IPT_BC_DORA_INDICATORS, dora[i, j], err):
+                    return i
+            for j in range(nu):
+                if _out_of(IPT_BC_URA_INDICATORS, ura[i, j], err):
+                    return i
+            _out_of(IPT_BC_RED, red[i], err)
             return i
-        memcpy(inp.counts, &counts[i, 0], 34)
-        memcpy(full, &counts[i, 0], 34)
-        if win[i] < 0 or win[i] >= 34:
-            err[0] = 12
-            return i
-        if counts[i, win[i]] == 0:
-            err[0] = 14
-            return i
-        inp.win = win[i]
+        # 2-3. the melds: types 0-4 (-1 / 255: none), kinds 0-33, chi within a suit
         nm = 0
         closed = 1
+        kan = 0
         for j in range(4):
-            t = melds[i, j, 0]
-            if t == 255:
+            t = <int> melds[i, j, 0]
+            if t < 0 or t == IPT_M_NONE:
                 continue
-            k = melds[i, j, 1]
-            if t > 4 or k >= 34 or (t == 0 and (k >= 27 or k % 9 > 6)):
-                err[0] = 10
+            k = <int> melds[i, j, 1]
+            if t > IPT_M_KAKAN or k < 0 or k > 33:
+                err[0] = IPT_BE_MELD
+                err[1] = j
+                err[2] = t
+                err[3] = k
+                return i
+            if t == IPT_M_CHI and (k >= 27 or k % 9 > 6):
+                err[0] = IPT_BE_IMPOSSIBLE_MELD
+                err[1] = j
                 return i
             inp.meld_type[nm] = t
             inp.meld_kind[nm] = k
             nm += 1
-            if t == 0:
+            if t != IPT_M_ANKAN:
+                closed = 0
+            if t >= IPT_M_MINKAN:
+                kan = 1
+        # 4. the concealed counts (0-4 each, a total some hand has)
+        d = ipt_check(&counts[i, 0], &total)
+        if d != IPT_OK:
+            err[0] = IPT_BE_COUNTS
+            err[1] = d
+            return i
+        # 5. the winning tile is held
+        if counts[i, w] == 0:
+            err[0] = IPT_BE_WIN_NOT_HELD
+            return i
+        # 6. hand + melds: at most four copies (the counts are 0-4, so only a meld's
+        # kinds can go over; the lowest such kind is named)
+        memcpy(full, &counts[i, 0], 34)
+        worst = 34
+        for j in range(nm):
+            k = inp.meld_kind[j]
+            if inp.meld_type[j] == IPT_M_CHI:
                 full[k] += 1
                 full[k + 1] += 1
                 full[k + 2] += 1
             else:
-                full[k] += 3 if t == 1 else 4
-            if t != 3:
-                closed = 0
-        for k in range(34):
-            if full[k] > 4:
-                err[0] = IPT_ERR_COUNT
-                return i
+                full[k] += 3 if inp.meld_type[j] == IPT_M_PON else 4
+        for j in range(nm):
+            k = inp.meld_kind[j]
+            for d in range(k, k + (3 if inp.meld_type[j] == IPT_M_CHI else 1)):
+                if full[d] > 4 and d < worst:
+                    worst = d
+        if worst < 34:
+            err[0] = IPT_BE_FIFTH_COPY
+            err[1] = worst
+            return i
+        # 7. 14 - 3 x melds concealed tiles
         if total != 14 - 3 * nm:
-            err[0] = IPT_ERR_SIZE
+            err[0] = IPT_BE_HAND_SIZE
+            err[1] = total
+            err[2] = nm
             return i
-        inp.n_melds = nm
-        inp.flags = flags[i]
-        if winds[i, 0] > 3 or winds[i, 1] > 3:
-            err[0] = 11
+        # 8. hand + melds + every indicator (dora and ura): at most four copies (the
+        # lowest kind over is named)
+        if nd + nu:
+            memset(shown, 0, 34)
+            for j in range(nd + nu):
+                d = <int> (dora[i, j] if j < nd else ura[i, j - nd])
+                if d >= 0:
+                    shown[d] += 1
+                    if full[d] + shown[d] > 4 and d < worst:
+                        worst = d
+            if worst < 34:
+                err[0] = IPT_BE_INDICATOR_COPY
+                err[1] = worst
+                err[2] = full[worst] + shown[worst]
+                return i
+        # 9. the situation fits the hand
+        f = <unsigned int> flags[i]
+        if tsumo[i]:
+            f |= IPT_F_TSUMO
+        if riichi[i]:
+            f |= IPT_F_RIICHI
+        if _situation_bad(f, closed, kan, nm > 0, seat[i] == 0):
+            err[0] = IPT_BE_SITUATION
+            err[1] = f
+            err[2] = closed | (kan << 1) | ((nm > 0) << 2) | ((seat[i] == 0) << 3)
             return i
-        inp.seat_wind = winds[i, 0]
-        inp.round_wind = winds[i, 1]
+        # 10. the red fives fit the fives (four fives of a suit hold its red one)
         bonus = 0
         if red_on:
             j = (full[4] == 4) + (full[13] == 4) + (full[22] == 4)
             k = (full[4] > 0) + (full[13] > 0) + (full[22] > 0)
             if red[i] < j or red[i] > k:
-                err[0] = 15
+                err[0] = IPT_BE_RED
+                err[1] = red[i]
                 return i
-            bonus = red[i]
-        for j in range(dora.shape[1]):
-            d = dora[i, j]
-            if d >= 34:
-                err[0] = 13
-                return i
+            bonus = <int> red[i]
+        # the row is good: score it
+        memcpy(inp.counts, &counts[i, 0], 34)
+        inp.win = <int> w
+        inp.n_melds = nm
+        inp.flags = f
+        inp.seat_wind = <int> seat[i]
+        inp.round_wind = <int> rnd[i]
+        for j in range(nd):
+            d = <int> dora[i, j]
             if d >= 0:
                 bonus += full[_dora_next(d)]
-        if ura_on and closed and (flags[i] & IPT_F_ANY_RIICHI):
-            for j in range(ura.shape[1]):
-                d = ura[i, j]
-                if d >= 34:
-                    err[0] = 13
-                    return i
+        if ura_on and closed and (f & IPT_F_ANY_RIICHI):
+            for j in range(nu):
+                d = <int> ura[i, j]
                 if d >= 0:
                     bonus += full[_dora_next(d)]
         inp.bonus = bonus
@@ -1361,35 +1472,37 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int8_t[::1] win,
     return -1
 
 
-def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, rules,
-                       int red_on, int ura_on, *, threads=1):
-    """Batch scoring kernel behind ``ippatsu.scoring_batch.score_batch`` (see there).
+def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora, ura, red,
+                       rules, int red_on, int ura_on, *, threads=1):
+    """Batch scoring kernel behind ``ippatsu.scoring_batch.score_batch`` (see there): checks
+    and scores every row in one pass.
 
-    Returns ``(hanfu int16 (N, 2), points int32 (N,), yaku uint64 (N,), meta uint8 (N, 4))``
-    with meta columns code, yakuman multiple, limit, wait.
+    ``counts`` (N, 34) uint8; ``win``, ``flags``, ``tsumo``, ``riichi``, ``seat``, ``rnd``,
+    ``red`` (N,) int64; ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
+    a broadcast scalar costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
+    yaku uint64 (N,), meta uint8 (N, 4), bad)`` with meta columns code, yakuman multiple,
+    limit, wait, and ``bad`` None or the first bad row as ``(row, code, a, b, c)`` (code:
+    ``_codes.BATCH_ERRORS`` index + 1; scoring_batch names it).
     """
     cdef const uint8_t[:, ::1] c = _as_counts(counts)
     cdef Py_ssize_t n = c.shape[0]
-    w_arr = np.ascontiguousarray(win, dtype=np.int8)
-    m_arr = np.ascontiguousarray(melds, dtype=np.uint8)
-    f_arr = np.ascontiguousarray(flags, dtype=np.uint32)
-    wd_arr = np.ascontiguousarray(winds, dtype=np.uint8)
-    d_arr = np.ascontiguousarray(dora, dtype=np.int8)
-    u_arr = np.ascontiguousarray(ura, dtype=np.int8)
-    r_arr = np.ascontiguousarray(red, dtype=np.uint8)
-    if w_arr.shape != (n,) or m_arr.shape != (n, 4, 2) or f_arr.shape != (n,) \
-            or wd_arr.shape != (n, 2) or r_arr.shape != (n,) or d_arr.ndim != 2 \
-            or d_arr.shape[0] != n or u_arr.ndim != 2 or u_arr.shape[0] != n:
-        raise HandSizeError("score_batch inputs must share their first dimension N: win (N,), "
-                            "melds (N, 4, 2), flags (N,), winds (N, 2), dora (N, k), "
-                            "ura (N, k), red (N,)", code="bad_shape")
-    cdef const int8_t[::1] wv = w_arr
-    cdef const uint8_t[:, :, ::1] mv = m_arr
-    cdef const uint32_t[::1] fv = f_arr
-    cdef const uint8_t[:, ::1] wdv = wd_arr
-    cdef const int8_t[:, ::1] dv = d_arr
-    cdef const int8_t[:, ::1] uv = u_arr
-    cdef const uint8_t[::1] rv = r_arr
+    cdef const int64_t[:] wv = win
+    cdef const int64_t[:, :, :] mv = melds
+    cdef const int64_t[:] fv = flags
+    cdef const int64_t[:] tv = tsumo
+    cdef const int64_t[:] rv_ = riichi
+    cdef const int64_t[:] sv = seat
+    cdef const int64_t[:] ov = rnd
+    cdef const int64_t[:, :] dv = dora
+    cdef const int64_t[:, :] uv = ura
+    cdef const int64_t[:] redv = red
+    if wv.shape[0] != n or mv.shape[0] != n or mv.shape[1] != 4 or mv.shape[2] != 2 \
+            or fv.shape[0] != n or tv.shape[0] != n or rv_.shape[0] != n \
+            or sv.shape[0] != n or ov.shape[0] != n or dv.shape[0] != n \
+            or uv.shape[0] != n or redv.shape[0] != n:
+        raise HandSizeError("score_batch inputs must share their first dimension N: win, "
+                            "flags, tsumo, riichi, seat, round, red (N,), melds (N, 4, 2), "
+                            "dora, ura (N, k)", code="bad_shape")
     hanfu = np.empty((n, 2), np.int16)
     pts = np.empty(n, np.int32)
     yk = np.empty(n, np.uint64)
@@ -1402,30 +1515,16 @@ def score_batch_kernel(counts, win, melds, flags, winds, dora, ura, red, rules,
     core_fill_rules(rules, &r)
 
     def fill(Py_ssize_t lo, Py_ssize_t hi):
-        cdef int err = 0
+        cdef int64_t err[4]
         cdef Py_ssize_t bad
+        err[0] = err[1] = err[2] = err[3] = 0
         with nogil:
-            bad = _score_fill(c, wv, mv, fv, wdv, dv, uv, rv, &r, red_on, ura_on, hv, pv, yv,
-                              metv, lo, hi, &err)
-        return bad, err
+            bad = _score_fill(c, wv, mv, fv, tv, rv_, sv, ov, dv, uv, redv, &r, red_on,
+                              ura_on, hv, pv, yv, metv, lo, hi, err)
+        return bad, err[0], err[1], err[2], err[3]
 
-    bad, err = _run(fill, n, _check_threads(threads))
-    if bad >= 0:
-        msgs = {10: "an impossible meld", 11: "winds are 0..3",
-                12: "the winning kind must be 0..33", 13: "an indicator kind must be 0..33",
-                14: "the winning tile is not in the hand",
-                15: "the red fives do not fit the fives of the hand (four fives of a suit "
-                    "include its red five)"}
-        if err in msgs:
-            raise IppatsuError(f"row {bad}: {msgs[err]}", code="bad_input")
-        if err == IPT_ERR_COUNT:
-            raise TileCountError(f"row {bad}: five copies of a kind (hand and melds)",
-                                 code="fifth_copy")
-        if err == IPT_ERR_SIZE:
-            raise HandSizeError(f"row {bad}: a winning hand has 14 - 3 x melds concealed tiles",
-                                code="bad_hand_size")
-        _raise_code(err, &c[bad, 0], bad)
-    return hanfu, pts, yk, meta
+    res = _run(fill, n, _check_threads(threads))
+    return hanfu, pts, yk, meta, (res if res[0] >= 0 else None)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1457,6 +1556,7 @@ cdef dict _meld_text_cache = {}
 cdef object _items_closed = None, _items_open = None, _items_ym1 = None, _items_ym2 = None
 cdef tuple _LIMIT_NAMES = (), _FORM_NAMES = (), _WAIT_NAMES = ()
 cdef object _new_object = object.__new__
+cdef object _SR_dict = None         # ScoreResult's __dict__ descriptor (ipt_set_dict)
 cdef uint64_t _PINFU_BIT = (<uint64_t> 1) << Y_PINFU
 cdef int _bound = 0
 
@@ -1464,14 +1564,19 @@ cdef int _bound = 0
 def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_cls,
                  meld_cls, meld_names, items, limits, forms, waits, pinfu_bit):
     """Called once by ippatsu.scoring: the Python objects the compiled edge builds with."""
-    global _SR, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound, _PINFU_BIT
-    global _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES, _FORM_NAMES
-    global _WAIT_NAMES, _Hand, _meld_names
+    global _SR, _SR_dict, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound
+    global _PINFU_BIT, _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES
+    global _FORM_NAMES, _WAIT_NAMES, _Hand, _meld_names
     global _ALL_DOUBLE
     _ALL_DOUBLE = rules_cls().double_mask
     _Hand = hand_cls
     _meld_names = dict(meld_names)
     _SR = score_result
+    # the descriptor object.__setattr__(r, "__dict__", d) would find on the class
+    _SR_dict = next(k.__dict__["__dict__"] for k in score_result.__mro__
+                    if "__dict__" in k.__dict__)
+    if not ipt_settable(_SR_dict):
+        raise TypeError(f"{score_result.__name__} has no settable __dict__")
     _situation_py = check_situation
     _RulesCls = rules_cls
     _default_rules = default_rules
@@ -1711,6 +1816,16 @@ cdef int _situation_bad(unsigned int flags, int closed, int kan, int meld,
     if flags & (IPT_F_TENHOU | IPT_F_CHIIHOU):
         if not tsumo or any_riichi or (flags & IPT_F_IPPATSU):
             return 1
+    if flags & IPT_F_LOCAL:  # the local yaku (docs/rules.md §12)
+        if (flags & IPT_F_RENHOU) and (tsumo or dealer or meld or any_riichi
+                                       or (flags & (IPT_F_TENHOU | IPT_F_CHIIHOU))):
+            return 1
+        if (flags & IPT_F_PAARENCHAN) and not dealer:
+            return 1
+        if (flags & IPT_F_OPEN_RIICHI) and not any_riichi:
+            return 1
+        if (flags & IPT_F_SASHIKOMI) and (tsumo or not (flags & IPT_F_OPEN_RIICHI)):
+            return 1
     return 0
 
 
@@ -1730,8 +1845,22 @@ cdef inline int _flag(object x, int bit, unsigned int *flags) noexcept:
     return x is not False
 
 
-cdef extern from "Python.h":
-    int PyObject_GenericSetDict(object o, object value, void *context) except -1
+cdef extern from *:
+    """
+    /* object.__setattr__(obj, "__dict__", d) with the class's __dict__ descriptor found
+       once (_SR_dict): its __set__ slot, which every CPython honours. (Not
+       PyObject_GenericSetDict: on CPython 3.13 that swaps the dict pointer but leaves
+       the object's inline attribute values in force, and the object has no attributes
+       at all.) */
+    static int ipt_set_dict(PyObject *descr, PyObject *obj, PyObject *d) {
+        return Py_TYPE(descr)->tp_descr_set(descr, obj, d);
+    }
+    static int ipt_settable(PyObject *descr) {
+        return Py_TYPE(descr)->tp_descr_set != NULL;
+    }
+    """
+    int ipt_set_dict(object descr, object obj, object d) except -1
+    bint ipt_settable(object descr)
 
 
 cdef extern from *:
@@ -2090,9 +2219,10 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
     else:
         reading = None
     # the same object ScoreResult(...) builds (scoring._build_result), its __dict__ set
-    # in one step
+    # in one step: object.__setattr__(r, "__dict__", {...}) through the class's __dict__
+    # descriptor (tests/test_score_result.py reads every attribute)
     r = ipt_new_instance(_SR)  # object.__new__(ScoreResult)
-    PyObject_GenericSetDict(r, {
+    ipt_set_dict(_SR_dict, r, {
         "han": han, "fu": out.fu, "yaku": yaku, "yaku_ids": yaku_ids, "dora": dora,
         "ura": ura, "red": red, "yakuman": out.yakuman, "limit": _LIMIT_NAMES[out.limit],
         "points": total, "cost": cost, "payments": payments, "dealer": dealer,
@@ -2100,8 +2230,7 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
         "error": error,
         "_detail": (out.form, reading, PyBytes_FromStringAndSize(<char *> conc, 34), mlist,
                     out.wait, tsumo_b,
-                    bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)},
-        NULL)
+                    bool(closed), bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)})
     return r
 
 

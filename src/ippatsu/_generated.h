@@ -24,6 +24,7 @@
 #define IPT_F_OPEN_RIICHI (1u << 12)
 #define IPT_F_SASHIKOMI (1u << 13)
 #define IPT_F_ANY_RIICHI (IPT_F_RIICHI | IPT_F_DOUBLE_RIICHI)
+#define IPT_F_LOCAL 15360u  /* the local yaku's flags */
 #define IPT_F_ALL 16383u
 
 /* meld types (ippatsu._codes.MELD_NAMES: code = index) */
@@ -50,6 +51,34 @@
 #define IPT_S_NOT_AGARI 1
 #define IPT_S_NO_YAKU 2
 #define IPT_S_BAD_INPUT 3
+
+/* score_batch row errors (ippatsu._codes.BATCH_ERRORS: code = index + 1) and
+ * the columns of its range check (BATCH_COLUMNS: index; lowest, highest) */
+#define IPT_BE_RANGE 1
+#define IPT_BE_MELD 2
+#define IPT_BE_IMPOSSIBLE_MELD 3
+#define IPT_BE_COUNTS 4
+#define IPT_BE_WIN_NOT_HELD 5
+#define IPT_BE_FIFTH_COPY 6
+#define IPT_BE_HAND_SIZE 7
+#define IPT_BE_INDICATOR_COPY 8
+#define IPT_BE_SITUATION 9
+#define IPT_BE_RED 10
+#define IPT_BC_WIN_TILE 0
+#define IPT_BC_MELDS 1
+#define IPT_BC_FLAGS 2
+#define IPT_BC_TSUMO 3
+#define IPT_BC_RIICHI 4
+#define IPT_BC_SEAT_WIND 5
+#define IPT_BC_ROUND_WIND 6
+#define IPT_BC_DORA_INDICATORS 7
+#define IPT_BC_URA_INDICATORS 8
+#define IPT_BC_RED 9
+#define IPT_N_BATCH_COLUMNS 10
+#define IPT_GEN_BATCH_LO { \
+    0, -1, 0, 0, 0, 0, 0, -1, -1, 0 }
+#define IPT_GEN_BATCH_HI { \
+    33, 255, 16383, 1, 1, 3, 3, 33, 33, 3 }
 
 /* limits: code = index of ippatsu._codes.LIMITS */
 #define IPT_L_NONE 0  /* below mangan */

@@ -74,6 +74,7 @@ from .tiles import (
     parse_kinds,
     parse_tile,
     parse_tiles,
+    parse_wind,
     validate_ids,
 )
 from .yaku import BY_NAME
@@ -364,6 +365,8 @@ def _rd(r: Optional[ScoreResult]) -> Optional[dict]:
 # the edge: parse and validate once
 # ---------------------------------------------------------------------------------------
 def _wind(x: Any, what: str, players: int = 4) -> int:
+    if isinstance(x, str):  # "S", "south", "2z"
+        x = parse_wind(x, what)
     if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < players:
         last = "3 (North)" if players == 4 else "2 (West) with three players"
         raise IppatsuError(f"{what} must be 0 (East) to {last}, got {x!r}", "bad_wind")
@@ -460,8 +463,9 @@ def _seen(h: Hand, indicators: Sequence[int], visible: Optional[Sequence[int]]) 
     for k in range(34):
         if h.counts[k] + seen[k] > 4:
             raise TileCountError(
-                f"five copies of {kind_name(k)} between the hand, its melds, the dora "
-                "indicators and the visible tiles", "fifth_copy")
+                f"{h.counts[k] + seen[k]} copies of {kind_name(k)} between the hand, its "
+                "melds, the dora indicators and the visible tiles: a kind has only four "
+                "copies (a fifth copy)", "fifth_copy")
     return seen
 
 
@@ -561,7 +565,9 @@ def analyze(
             if isinstance(win_tile, str) and wid not in RED_ID_SET:
                 wid = _free_id(wid >> 2, used)  # any free ordinary copy (the red one last)
                 if wid is None:
-                    raise TileCountError(f"five copies of {kind_name(parse_tile(win_tile) >> 2)}",
+                    raise TileCountError(f"5 copies of {kind_name(parse_tile(win_tile) >> 2)} "
+                                         f"with the winning tile: a kind has only four "
+                                         f"copies (a fifth copy)",
                                          "fifth_copy")
             elif wid in used:
                 raise TileCountError(f"the winning tile {win_tile!r} is already in the hand",
@@ -579,8 +585,9 @@ def analyze(
         nukidora = validate_nukidora(nukidora, rules)
         seen[30] += nukidora
         if h.counts[30] + seen[30] > 4:
-            raise TileCountError("five copies of 4z between the hand, its melds, the Norths "
-                                 "set aside and the visible tiles", "fifth_copy")
+            raise TileCountError(f"{h.counts[30] + seen[30]} copies of 4z between the hand, "
+                                 "its melds, the Norths set aside and the visible tiles: a "
+                                 "kind has only four copies (a fifth copy)", "fifth_copy")
 
     forms = (_building_forms(h, seen, players) if building
              else core.shanten_forms(h, players=players))

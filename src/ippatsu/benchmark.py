@@ -1,5 +1,6 @@
 """Throughput of the core on this machine and, beside it, of the installed peers: what
-``ippatsu bench`` prints, and the peer runners that ``bench/`` times.
+``ippatsu bench`` prints, and the peer runners that the source repository's ``bench/``
+times.
 
 :func:`measure` times the hand core (``shanten_batch``, scalar ``shanten``,
 ``is_agari_batch``, ``ukeire_batch``), ``score()`` on random complete hands and

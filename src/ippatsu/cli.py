@@ -192,13 +192,11 @@ def _use_glyphs(mode: str, stream) -> bool:
 # ---------------------------------------------------------------------------------------
 # argument types
 # ---------------------------------------------------------------------------------------
-_WINDS = {"e": 0, "east": 0, "1z": 0, "0": 0, "s": 1, "south": 1, "2z": 1, "1": 1,
-          "w": 2, "west": 2, "3z": 2, "2": 2, "n": 3, "north": 3, "4z": 3, "3": 3}
-
-
 def _wind(text: str) -> int:
+    from .tiles import WIND_WORDS
+
     try:
-        return _WINDS[text.strip().lower()]
+        return WIND_WORDS[text.strip().lower()]
     except KeyError:
         raise argparse.ArgumentTypeError(
             f"unknown wind {text!r} (use E, S, W or N)") from None
@@ -218,6 +216,17 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    return v
+
+
+def _max_han(text: str) -> int:
+    """``--max-han``: 1 to the library's (and the server's) widest table."""
+    from .scoring import MAX_TABLE_HAN
+
+    v = _positive_int(text)
+    if v > MAX_TABLE_HAN:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TABLE_HAN} (13 han is a counted "
+                                         f"yakuman), got {v}")
     return v
 
 
@@ -248,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="tiles seen elsewhere (discards, others' melds), in notation")
     h.add_argument("--rules", choices=PRESETS, default="ippatsu",
                    help="rules preset (default ippatsu; the *_sanma presets are "
-                        "three-player; see docs/rules.md)")
+                        "three-player; every option: ippatsu docs rules)")
     h.add_argument("--nukidora", type=int, default=0, metavar="N",
                    help="three players: Norths set aside as dora (default 0)")
     h.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -257,17 +266,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("table", help="the han x fu score table")
     t.add_argument("--dealer", action="store_true", help="the dealer's table")
-    t.add_argument("--max-han", type=_positive_int, default=4, metavar="N",
-                   help="columns 1 to N han (default 4)")
+    t.add_argument("--max-han", type=_max_han, default=4, metavar="N",
+                   help="columns 1 to N han, N at most 13 (default 4)")
     t.add_argument("--rules", choices=PRESETS, default="ippatsu",
                    help="rules preset (default ippatsu)")
     t.add_argument("--json", action="store_true",
                    help="print the cells as JSON (han, fu, ron, tsumo, limit)")
 
-    s = sub.add_parser("shanten", help="shanten of one hand per line (batch kernel)")
+    s = sub.add_parser("shanten", help="shanten of one hand per line (batch kernel)",
+                       description="Shanten of one hand per line: one answer line per "
+                       "input line (empty for a blank or comment line).")
     s.add_argument("file", metavar="FILE", help="a file of hands, or - for stdin")
     s.add_argument("--skip-bad", action="store_true",
-                   help="report bad lines and answer the others (exit 0)")
+                   help="report bad lines on stderr and answer the others (exit 0); "
+                   "a bad line's answer is 'bad'")
     s.add_argument("--echo", action="store_true", help="print hand<TAB>shanten")
     s.add_argument("--form", choices=("min", "standard", "chiitoitsu", "kokushi"),
                    default="min", help="shanten of one form only (default min: the "
@@ -286,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the random hands and games (default 2024)")
 
     r = sub.add_parser("presets", help="the rules presets and how each differs from "
-                       "ippatsu (docs/rules.md §10)")
+                       "ippatsu (docs/rules.md, section 10)")
     r.add_argument("name", nargs="?", choices=PRESETS, metavar="NAME",
                    help="one preset: every option that differs from ippatsu")
     r.add_argument("--json", action="store_true",
@@ -303,6 +315,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .study._cli import add_parser as _add_study
 
     _add_study(sub)
+
+    d = sub.add_parser("docs", help="the documentation installed with ippatsu",
+                       description="Print a page of the documentation that ships with the "
+                       "package (the pages docstrings and --help cite as docs/NAME.md); "
+                       "without a page, list them.")
+    d.add_argument("page", nargs="?", default=None,
+                   help="a page: rules, errors, studies, server, testing, README")
+    d.add_argument("--path", action="store_true", help="print the page's file, not its text")
     return p
 
 
@@ -317,6 +337,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         if args_list and args_list[0] == "replay":
             return _replay(args_list[1:], err)
+        if args_list and args_list[0] == "hand":
+            args_list = _split_dora(args_list)
         parser = build_parser()
         try:
             args = parser.parse_args(args_list)
@@ -324,8 +346,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return int(e.code or 0)
         if args.command is None:
             parser.print_usage(err)
-            print("ippatsu: error: a command is required (hand, table, shanten, replay, "
-                  "bench, study, presets)", file=err)
+            names = ", ".join(_command_names(parser))
+            print(f"ippatsu: error: a command is required ({names})", file=err)
             return 2
         return _COMMANDS[args.command](args, out, err)
     except UsageError as e:
@@ -348,6 +370,48 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as e:  # IppatsuError is a ValueError; Rules raise plain ones
         print(f"ippatsu: error: {e}", file=err)
         return 1
+
+
+def _command_names(parser) -> List[str]:
+    """The commands as the parser has them (one list: the usage line and this message
+    never disagree)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices)
+    return []  # pragma: no cover - the parser always has its commands
+
+
+def _split_dora(argv: List[str]) -> List[str]:
+    """``hand --dora 1z 123m...``: ``--dora`` takes one or more indicators, and argparse
+    would take the hand as one more. The tokens after ``--dora`` are indicators while
+    each reads as at most five tiles; a longer one (the hand) is left to the positional
+    argument (six indicators are still named as too many)."""
+    from .tiles import parse_tiles
+
+    out: List[str] = []
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        out.append(tok)
+        i += 1
+        if tok != "--dora":
+            continue
+        out.pop()
+        taken = 0
+        while i < len(argv) and not argv[i].startswith("-") and "[" not in argv[i] \
+                and "]" not in argv[i]:
+            try:
+                n = len(parse_tiles(argv[i]))
+            except ValueError:
+                break
+            if n > 5:  # more tiles than indicators can be: the hand
+                break
+            out.append(f"--dora={argv[i]}")
+            taken += n
+            i += 1
+        if not taken:
+            out.append(tok)  # argparse names what is missing
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -385,6 +449,17 @@ def _cmd_hand(args, out, err) -> int:
                 round_wind=args.round, dora_indicators=dora, win_tile=args.win,
                 tsumo=args.tsumo, riichi=args.riichi, rules=Rules.preset(args.rules),
                 visible=visible, nukidora=args.nukidora)
+    k = len(a.melds)
+    if k and a.n_concealed + 3 * k not in (13, 14):
+        # declared melds with too few concealed tiles: a shape of the tiles given, not a
+        # hand (no "complete" hand that cannot be scored)
+        from .errors import HandSizeError
+
+        raise HandSizeError(
+            f"{a.n_concealed} concealed tiles and {k} meld{'s' if k > 1 else ''} make "
+            f"{a.n_concealed + 3 * k} tiles: a hand has {13 - 3 * k} concealed tiles "
+            f"waiting or {14 - 3 * k} with the winning tile beside {k} "
+            f"meld{'s' if k > 1 else ''} (each meld counts 3)", "bad_hand_size")
     if args.win is not None and a.shanten != -1:
         before = analyze(" ".join(args.hand), melds=args.meld, rules=Rules.preset(args.rules),
                          nukidora=args.nukidora)
@@ -695,7 +770,15 @@ def _cmd_shanten(args, out, err) -> int:
         res = [lines[i - 1].decode("utf-8", "replace").split("#", 1)[0].strip() + "\t" + s
                for i, s in zip(line_nos.tolist(), text.tolist())]
     else:
-        res = text.tolist()
+        # one output line per input line, so that answers line up with the hands: the
+        # shanten, "-" (the form does not apply), "bad" (a bad line under --skip-bad,
+        # named on stderr) or nothing (a blank or comment line)
+        nlines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+        col = np.full(nlines, "", dtype=object)
+        col[line_nos - 1] = text
+        for ln, _ in bad:
+            col[ln - 1] = "bad"
+        res = col.tolist()
     if res:
         out.write("\n".join(res) + "\n")
     return 0
@@ -772,6 +855,27 @@ def _cmd_presets(args, out, err) -> int:
     return 0
 
 
+def _cmd_docs(args, out, err) -> int:
+    from . import docs
+
+    if args.page is None:
+        folder = docs.folder()
+        if folder is None:
+            print("ippatsu: error: no documentation installed with this copy", file=err)
+            return 1
+        out.write(f"Documentation in {folder}:\n")
+        for name in docs.pages():
+            first = docs.page(name).splitlines()[0].lstrip("# ").strip()
+            out.write(f"  {name:10s} {first}\n")
+        out.write("ippatsu docs PAGE prints one.\n")
+        return 0
+    if args.path:
+        out.write(f"{docs.path(args.page)}\n")
+    else:
+        out.write(docs.page(args.page))
+    return 0
+
+
 _COMMANDS = {
     "presets": _cmd_presets,
     "serve": _cmd_serve,
@@ -780,4 +884,5 @@ _COMMANDS = {
     "shanten": _cmd_shanten,
     "bench": _bench,
     "study": _cmd_study,
+    "docs": _cmd_docs,
 }

@@ -5,8 +5,8 @@ carrying a stable machine-readable ``code`` string (documented here, never renam
 message that names the problem. Kernels return codes; only the Python layer raises.
 
 Every code that ippatsu raises is declared in :data:`CODES` with what it means
-(``tests/test_errors.py`` scans the package source for raised codes and checks that each
-is declared here and listed in ``docs/errors.md``).
+(the project's test suite checks that each raised code is declared here and listed in
+``docs/errors.md``: ``ippatsu docs errors``).
 """
 from __future__ import annotations
 
@@ -215,6 +215,11 @@ CODES: dict = {
     "missing_action": "A step without the actor's action.",
     "bad_action": "Something that is not an Action given to step.",
     "bad_action_type": "An Action whose type is not an ActionType.",
+    "bad_names": "GameState(names=...) given something other than one name (a str) per "
+                 "seat.",
+    "bad_snapshot": "GameState.from_snapshot got something that is not a snapshot of a "
+                    "decision (a missing or malformed field, a tile id out of range, tiles "
+                    "not conserved, a response nobody may answer).",
     "bad_action_index": "An action index outside the action space (not an int in 0-299), "
                         "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
@@ -240,6 +245,13 @@ CODES: dict = {
     "bad_resume": "A resume folder written by another study.",
     "out_not_empty": "An output folder that already holds study chunks, without "
                      "resume=True.",
+    "bad_index": "A study result asked for a slot or choice it does not have "
+                 "(MatchResult.compare(0, 9), PositionResult.choice(5)), or to compare one "
+                 "with itself.",
+    "bad_doc": "A documentation page that does not exist (ippatsu docs NAME, "
+               "ippatsu.docs.page(NAME)).",
+    "bad_environment": "An environment variable with a value ippatsu does not read "
+                       "(IPPATSU_PURE_PYTHON=maybe: use 1/true/yes/on or 0/false/no/off).",
     "missing_dependency": "An optional dependency (Ray, pyarrow, matplotlib) that is not "
                           "installed.",
     "bad_draws": "A number of draws that is not a non-negative integer.",

@@ -496,7 +496,13 @@ class Rules:
 
     # -- construction -----------------------------------------------------------------
     def replace(self, **changes: Any) -> "Rules":
-        """A copy with some fields changed (the original is untouched)."""
+        """A copy with some fields changed (the original is untouched). An unknown field
+        raises IppatsuError ``bad_rules`` naming it and the closest field names.
+
+        >>> Rules().replace(kiriage=True).kiriage
+        True
+        """
+        check_fields(changes)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -710,6 +716,22 @@ class Rules:
             raise IppatsuError(f"unknown rules preset {name!r}: use "
                                + ", ".join(repr(n) for n in PRESETS), code="bad_rules")
         return getattr(cls, key)()
+
+
+def check_fields(names) -> None:
+    """Raise IppatsuError ``bad_rules`` for the first name that is not a field of
+    :class:`Rules`, with the closest field names as a suggestion."""
+    import difflib
+
+    from .errors import IppatsuError
+
+    fields = [f.name for f in dataclasses.fields(Rules)]
+    for name in names:
+        if name not in fields:
+            close = difflib.get_close_matches(str(name), fields, n=3, cutoff=0.6)
+            hint = (f": did you mean {' or '.join(repr(c) for c in close)}?" if close
+                    else "; see Rules.to_dict() for every field")
+            raise IppatsuError(f"Rules has no field {name!r}{hint}", code="bad_rules")
 
 
 PRESETS = ("ippatsu", "tenhou", "majsoul", "planet",

@@ -79,8 +79,8 @@ from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAga
 from . import _backend
 from .rules import Rules, SanmaTsumo, rules_of
 from .hand import MAX_MELDS, Hand, melds_of
-from .tiles import (YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles, kind_name,
-                    parse_kinds, parse_tile, parse_tiles, validate_ids)
+from .tiles import (RED_ID_SET, YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles,
+                    kind_name, parse_kinds, parse_tile, parse_tiles, parse_wind, validate_ids)
 from .yaku import (
     BY_NAME,
     FORM_CHIITOITSU,
@@ -332,7 +332,8 @@ class ScoreResult:
 # parsing at the edge
 # ---------------------------------------------------------------------------------------
 def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
-    """Indicator kinds from notation or 136-ids (each 0-135; bools and floats refused)."""
+    """Indicator kinds from notation, 136-ids (each 0-135; bools and floats refused) or a
+    sequence mixing ids and notation strings (``["4m", "1z"]``)."""
     if isinstance(x, str):
         return [i >> 2 for i in parse_tiles(x)] if x else []
     try:
@@ -340,7 +341,13 @@ def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
     except TypeError:
         raise IppatsuError(f"{what} is notation or a sequence of 136-ids, got "
                            f"{type(x).__name__}", "bad_tile_id") from None
-    return [check_id(i) >> 2 for i in items]  # kinds count; repeated ids are tolerated
+    kinds = []
+    for i in items:  # kinds count; repeated ids are tolerated
+        if isinstance(i, str):  # notation, one or more tiles: ["4m", "1z"]
+            kinds.extend(t >> 2 for t in parse_tiles(i))
+        else:
+            kinds.append(check_id(i) >> 2)
+    return kinds
 
 
 def _check_indicator_copies(full, dora_kinds, ura_kinds) -> None:
@@ -502,12 +509,15 @@ def score(
     Parameters
     ----------
     hand : str, iterable of int, or Hand
-        The concealed part *including* the winning tile: notation (``"123m406p..."``) or
-        136-ids. A :class:`ippatsu.hand.Hand` brings its melds too (then ``win_tile`` is
-        required: a Hand keeps its tiles sorted).
+        The concealed part including the winning tile (14 tiles less 3 per meld), or the
+        waiting hand without it (13 less 3 per meld) and ``win_tile`` apart, as the
+        command line takes them: notation (``"123m406p..."``) or 136-ids. A
+        :class:`ippatsu.hand.Hand` brings its melds too (then ``win_tile`` is required: a
+        Hand keeps its tiles sorted).
     win_tile : str or int, optional
         The winning tile (``"5m"``, ``"0m"`` or a 136-id). Default: the last tile of
-        ``hand`` as written. Only its kind matters for the shape.
+        ``hand`` as written. Only its kind matters for the shape. Added to a waiting
+        hand: notation takes a free copy (an ordinary one; ``"0m"`` the red five).
     melds : sequence
         Declared melds: :class:`ippatsu.hand.Meld`, ``(type, tiles)`` pairs
         (``("pon", "555z")``, type one of chi/pon/daiminkan/ankan/kakan) or meld text
@@ -517,10 +527,12 @@ def score(
     riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou : bool
         The situation. Flags that cannot apply (riichi with an open hand, haitei with
         rinshan, ...) give no yaku; they never raise.
-    seat_wind, round_wind : int
-        0 = East ... 3 = North. ``seat_wind == 0`` is the dealer.
-    dora_indicators, ura_indicators : str or iterable of int
-        Notation or 136-ids; kan dora are just more indicators. Ura counts only with
+    seat_wind, round_wind : int or str
+        0 = East ... 3 = North, or the wind written ``"E"`` / ``"east"`` / ``"1z"``.
+        ``seat_wind == 0`` is the dealer.
+    dora_indicators, ura_indicators : str or iterable
+        Notation (``"4m1z"``), 136-ids, or a list of either (``["4m", "1z"]``); kan dora
+        are just more indicators. Ura counts only with
         riichi / double riichi.
     honba, deposits : int
         Counters on the table (deposits = number of riichi sticks).
@@ -618,8 +630,11 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         raise SituationError("ippatsu=True but these rules have no ippatsu "
                              "(rules.ippatsu_yaku is False)", "local_yaku_off")
     if type(seat_wind) is not int or type(round_wind) is not int:
-        seat_wind, round_wind = _int_arg(seat_wind, "seat_wind"), _int_arg(round_wind,
-                                                                            "round_wind")
+        # a wind is an int 0-3 or its letter / name / notation ("S", "south", "2z")
+        seat_wind = (parse_wind(seat_wind, "seat_wind") if isinstance(seat_wind, str)
+                     else _int_arg(seat_wind, "seat_wind"))
+        round_wind = (parse_wind(round_wind, "round_wind") if isinstance(round_wind, str)
+                      else _int_arg(round_wind, "round_wind"))
     seats = _SEATS if rules.players == 4 else _SEATS3
     if seat_wind not in seats or round_wind not in seats:
         if rules.players == 3:
@@ -670,12 +685,17 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     else:
         win = validate_ids([win_tile])[0] >> 2
 
+    nmelds = len(ms)
+    if win_tile is not None and nmelds <= 4 and len(ids) == 13 - 3 * nmelds:
+        # the waiting hand and its winning tile apart (as the command line and analyze
+        # take them): the winning tile joins the hand (notation: a free copy, an
+        # ordinary one before the red five)
+        ids = _with_win_tile(ids, h.melds, win_tile)
     counts = [0] * 34
     for i in ids:
         counts[i >> 2] += 1
-    nmelds = len(ms)
     if nmelds > 4 or len(ids) != 14 - 3 * nmelds:
-        hint = (" (the hand must include the winning tile)"
+        hint = (" (the hand must include the winning tile, or give it apart as win_tile)"
                 if len(ids) == 13 - 3 * nmelds else "")
         raise HandSizeError(
             f"{len(ids)} concealed tiles with {nmelds} melds: a winning hand has "
@@ -690,7 +710,9 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
             full[k] += len(mids)
     if max(full) > 4:
         k = next(k for k in range(34) if full[k] > 4)
-        raise TileCountError(f"five copies of {kind_name(k)}", "fifth_copy")
+        raise TileCountError(f"{full[k]} copies of {kind_name(k)} in the hand (concealed "
+                             f"tiles and melds): a kind has only four copies (a fifth "
+                             f"copy)", "fifth_copy")
     if rules.players == 3:
         _check_sanma_hand(full, mlist)
         if nukidora and full[_NORTH] + nukidora > 4:
@@ -733,6 +755,31 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
+
+
+def _with_win_tile(ids, melds, win_tile) -> tuple:
+    """``ids`` (a waiting hand) plus the winning tile: a 136-id not yet used, or notation
+    taking a free copy of its kind (an ordinary copy first; a red five stays red)."""
+    used = set(ids) | {t for m in melds for t in m.tiles}
+    if isinstance(win_tile, str):
+        wid = parse_tile(win_tile)
+        if wid not in RED_ID_SET:
+            free = sorted((t for t in range((wid >> 2) * 4, (wid >> 2) * 4 + 4)
+                           if t not in used), key=lambda t: (t in RED_ID_SET, t))
+            if not free:
+                raise TileCountError(f"5 copies of {kind_name(wid >> 2)} with the winning "
+                                     f"tile: a kind has only four copies (a fifth copy)",
+                                     "fifth_copy")
+            wid = free[0]
+    else:
+        wid = validate_ids([win_tile])[0]
+    if wid in used:
+        n = len(ids)
+        raise HandSizeError(f"{n} concealed tiles and the winning tile {win_tile!r} is "
+                            f"already among them: a winning hand has {n + 1} (give the "
+                            f"complete hand, or the waiting hand and the tile apart)",
+                            "bad_hand_size")
+    return tuple(ids) + (wid,)
 
 
 def _check_sanma_hand(full, mlist) -> None:
@@ -1076,10 +1123,16 @@ def _possible(han: int, fu: int, tsumo: bool) -> bool:
     return True
 
 
+MAX_TABLE_HAN = 13
+"""The widest han × fu table (``max_han`` 1..13: 13 han is a counted yakuman, the last
+column that differs), for the library, ``ippatsu table`` and the server alike."""
+
+
 def score_table(rules: Optional[Rules] = None, max_han: int = 4) -> dict:
     """score_table(rules=None, max_han=4) -> dict
 
-    The han × fu table (RULES.md §7) from the scoring code itself. Keys ``(han, fu)``;
+    The han × fu table (RULES.md §7) from the scoring code itself, 1 to ``max_han`` han
+    (at most :data:`MAX_TABLE_HAN`). Keys ``(han, fu)``;
     values a dict with ``non_dealer_ron``, ``dealer_ron``, ``non_dealer_tsumo``
     (``(non-dealer pays, dealer pays)``), ``dealer_tsumo`` (each pays), each ``None`` for an
     impossible cell, and ``limit`` (a limit name once the base reaches 2,000).
@@ -1091,6 +1144,10 @@ def score_table(rules: Optional[Rules] = None, max_han: int = 4) -> dict:
     True
     """
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
+    if isinstance(max_han, bool) or not isinstance(max_han, int) \
+            or not 1 <= max_han <= MAX_TABLE_HAN:
+        raise IppatsuError(f"max_han is 1 to {MAX_TABLE_HAN} (13 han is a counted "
+                           f"yakuman), got {max_han!r}", "invalid")
     out = {}
     for han in range(1, max_han + 1):
         for fu in _FU_ROWS:

@@ -60,8 +60,9 @@ from ._codes import (F_ALL, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_H
                      F_RINSHAN, F_SASHIKOMI, F_TENHOU, F_TSUMO, FLAG_NAMES,
                      FLAGS as _FLAGS,
                      LIMITS as _LIMITS, M_ANKAN, M_KAKAN, M_MINKAN, M_NONE, MELD_NAMES,
-                     RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK)
-from .errors import IppatsuError, SituationError, TileCountError
+                     RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK, BATCH_COLUMNS,
+                     BATCH_ERRORS, M_CHI, M_PON)
+from .errors import HandSizeError, IppatsuError, SituationError, TileCountError
 from .rules import Rules
 
 _DEFAULT_RULES = Rules.ippatsu()  # rules=None
@@ -108,8 +109,10 @@ _ERROR_NAMES = {S_OK: None, S_NOT_AGARI: "not_agari", S_NO_YAKU: "no_yaku"}
 
 
 def _ints(x, name, lo, hi, bools=False):
-    """``x`` as an int64 array, refusing floats / NaN / objects (and bools unless
-    ``bools``) and values outside lo..hi instead of wrapping or truncating them."""
+    """``x`` as int64 without a pass over its values: floats / NaN / objects (and bools
+    unless ``bools``) are refused here; a scalar is range-checked here, an array's values
+    by the row checks (the kernel's single pass, or :func:`_check_row`), so nothing wraps
+    or truncates. Only uint64 values above the int64 range need a look first."""
     try:
         a = np.asarray(x)
     except (ValueError, TypeError) as e:
@@ -118,88 +121,81 @@ def _ints(x, name, lo, hi, bools=False):
         raise IppatsuError(f"{name} must hold integers, got dtype {a.dtype}", code="bad_dtype")
     if a.dtype.kind == "u" and a.dtype.itemsize == 8 and a.size and a.max() > hi:
         raise IppatsuError(f"{name} holds {lo}..{hi}, got {a.max()}", code="bad_input")
-    a = a.astype(np.int64)
-    if a.size and (a.min() < lo or a.max() > hi):
-        bad = np.argwhere((a < lo) | (a > hi))[0]
-        row = f"row {bad[0]}: " if a.ndim else ""
-        raise IppatsuError(f"{row}{name} holds {lo}..{hi}, got {a[tuple(bad)]}",
-                           code="bad_input")
+    a = a.astype(np.int64, copy=False)
+    if a.ndim == 0 and not lo <= a <= hi:
+        raise IppatsuError(f"{name} holds {lo}..{hi}, got {a}", code="bad_input")
     return a
 
 
-def _per_row(x, n, dtype, name, lo=0, hi=1, bools=False):
+def _per_row(x, n, col, bools=False):
+    """A per-row column (``_codes.BATCH_COLUMNS[col]``) as (n,) int64; a scalar becomes a
+    broadcast view (no copy)."""
+    name, lo, hi = BATCH_COLUMNS[col]
     a = _ints(x, name, lo, hi, bools)
     if a.ndim == 0:
-        return np.full(n, a, dtype=dtype)
+        return np.broadcast_to(a, (n,))
     if a.shape != (n,):
         raise IppatsuError(f"{name} must be a scalar or have shape ({n},), got {a.shape}",
                            code="bad_shape")
-    return a.astype(dtype)
+    return a
 
 
-def _indicators(x, n, name):
+def _indicators(x, n, col):
+    name, lo, hi = BATCH_COLUMNS[col]
     if x is None:
-        return np.full((n, 0), -1, np.int8)
+        return np.empty((n, 0), np.int64)
     a = np.asarray(x) if not isinstance(x, np.ndarray) else x
     if a.ndim != 2 or a.shape[0] != n:
         raise IppatsuError(f"{name} must have shape ({n}, k), got {a.shape}", code="bad_shape")
-    return _ints(a, name, -1, 33).astype(np.int8)
+    return _ints(a, name, lo, hi)
 
 
-def _check_rows(c, m, f, winds, dora, ura):
-    """Checks across the columns, the same on both backends, before any row is scored:
-    hand + melds + indicators never hold a fifth copy; the situation flags fit the hand."""
-    n = c.shape[0]
-    if not n:
-        return
-    used = (m[:, :, 0] != M_NONE)
-    t = m[:, :, 0].astype(np.int64)
-    if dora.shape[1] or ura.shape[1]:
-        full = c.astype(np.int64)
-        rows = np.arange(n)
-        for j in range(4):
-            k = m[:, j, 1].astype(np.int64)
-            ok = used[:, j] & (t[:, j] <= 4) & (k < 34) & ((t[:, j] != 0) | ((k < 27) & (k % 9 <= 6)))
-            for off, add in ((0, np.where(t[:, j] == 0, 1, np.where(t[:, j] == 1, 3, 4))),
-                             (1, (t[:, j] == 0).astype(np.int64)),
-                             (2, (t[:, j] == 0).astype(np.int64))):
-                kk = np.minimum(k + off, 33)
-                np.add.at(full, (rows[ok], kk[ok]), add[ok])
-        ind = np.zeros((n, 34), np.int64)
-        for d in (dora, ura):
-            for j in range(d.shape[1]):
-                col = d[:, j].astype(np.int64)
-                on = col >= 0
-                np.add.at(ind, (rows[on], col[on]), 1)
-        bad = (full + ind > 4) & (full <= 4)
-        if bad.any():
-            i, k = np.argwhere(bad)[0]
-            from .tiles import kind_name
+def _row_error(row, code, a, b, c, counts):
+    """The error of a bad row, from the code and details that the kernel's pass or
+    :func:`_check_row` found (``_codes.BATCH_ERRORS``): both backends raise it the same."""
+    from .tiles import kind_name
 
-            raise TileCountError(
-                f"row {i}: {full[i, k] + ind[i, k]} copies of {kind_name(int(k))} between the "
-                f"hand, its melds and the indicators: a kind has four copies", code="fifth_copy")
-    if not (f & ~np.uint32(TSUMO)).any():
-        return
-    from .scoring import situation_message
+    what = BATCH_ERRORS[code - 1]
+    where = f"row {row}: "
+    if what == "range":
+        name, lo, hi = BATCH_COLUMNS[a]
+        return IppatsuError(f"{where}{name} holds {lo}..{hi}, got {b}", code="bad_input")
+    if what == "meld":
+        return IppatsuError(f"{where}meld {a} is (type {b}, kind {c}): types are 0-4 (255 or "
+                            f"-1 for none), kinds 0-33", code="bad_input")
+    if what == "impossible_meld":
+        return IppatsuError(f"{where}meld {a} is an impossible meld (a chi starts at 1-7 of a "
+                            f"suit)", code="bad_input")
+    if what == "counts":
+        row_counts = [int(x) for x in counts[row]]
+        if a == _HC_ERR_COUNT:
+            k = next(k for k in range(34) if row_counts[k] > 4)
+            return TileCountError(f"{where}{row_counts[k]} copies of {kind_name(k)}: a kind "
+                                  f"has at most four copies", code="fifth_copy")
+        return HandSizeError(f"{where}{sum(row_counts)} concealed tiles: a hand holds 3k+1 "
+                             f"or 3k+2 tiles (1-14)", code="bad_hand_size")
+    if what == "win_not_held":
+        return IppatsuError(f"{where}the winning tile is not in the hand", code="bad_input")
+    if what == "fifth_copy":
+        return TileCountError(f"{where}five copies of {kind_name(a)} (hand and melds)",
+                              code="fifth_copy")
+    if what == "hand_size":
+        return HandSizeError(f"{where}{a} concealed tiles with {b} melds: a winning hand "
+                             f"has 14 - 3 x melds", code="bad_hand_size")
+    if what == "indicator_copy":
+        return TileCountError(
+            f"{where}{b} copies of {kind_name(a)} between the hand, its melds and the "
+            f"indicators: a kind has four copies", code="fifth_copy")
+    if what == "situation":
+        from .scoring import situation_message
 
-    closed = ~((used & (t != M_ANKAN)).any(axis=1))
-    kan = (used & (t >= M_MINKAN) & (t <= M_KAKAN)).any(axis=1)
-    meld = used.any(axis=1)
-    dealer = winds[:, 0] == 0
-    nf = len(FLAG_NAMES)  # the facts of the hand go above the flag bits
-    key = (f.astype(np.int64) | (closed.astype(np.int64) << nf)
-           | (kan.astype(np.int64) << (nf + 1)) | (meld.astype(np.int64) << (nf + 2))
-           | (dealer.astype(np.int64) << (nf + 3)))
-    uniq = np.unique(key)
-    msgs = {int(q): situation_message(int(q) & F_ALL, bool(q >> nf & 1), bool(q >> (nf + 1) & 1),
-                                      bool(q >> (nf + 2) & 1), bool(q >> (nf + 3) & 1))
-            for q in uniq}
-    bad_keys = [q for q, msg in msgs.items() if msg is not None]
-    if bad_keys:
-        i = int(np.argmax(np.isin(key, bad_keys)))
-        raise SituationError(f"row {i}: impossible situation: {msgs[int(key[i])]}",
-                             code="bad_situation")
+        msg = situation_message(a, bool(b & 1), bool(b & 2), bool(b & 4), bool(b & 8))
+        return SituationError(f"{where}impossible situation: {msg}", code="bad_situation")
+    return IppatsuError(f"{where}{a} red fives do not fit the fives of the hand (four fives "
+                        f"of a suit include its red five)", code="bad_input")
+
+
+_HC_ERR_COUNT = 1  # the hand core's check: a count above four (else a bad total)
 
 
 def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, riichi=False,
@@ -208,10 +204,11 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     """score_batch(counts, win_tile, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1) -> ScoreBatch
 
     Score N winning hands of four-player mahjong (module docstring; three-player rules
-    raise ``bad_rules``: score them per hand with :func:`ippatsu.score`). Invalid rows (a fifth copy, a wrong tile
-    count for the melds, an impossible meld, a winning tile not in the hand) raise an
-    :class:`~ippatsu.errors.IppatsuError` naming the row; hands that are not complete or
-    have no yaku get ``code`` 1 or 2 and score 0.
+    raise ``bad_rules``: score them per hand with :func:`ippatsu.score`). Invalid rows (a
+    value out of its range, a fifth copy between the hand, its melds and the indicators, a
+    wrong tile count for the melds, an impossible meld or situation, a winning tile not in
+    the hand) raise an :class:`~ippatsu.errors.IppatsuError` naming the first bad row;
+    hands that are not complete or have no yaku get ``code`` 1 or 2 and score 0.
 
     >>> import numpy as np
     >>> from ippatsu.tiles import parse_counts
@@ -238,6 +235,15 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
         raise IppatsuError(f"counts must have shape (N, 34), got {c.shape}", code="bad_shape")
     if c.dtype.kind not in "iu":
         raise IppatsuError(f"counts must hold integers, got dtype {c.dtype}", code="bad_dtype")
+    if c.dtype != np.uint8:  # (uint8 counts, the usual, are read in place)
+        if c.size and (c.min() < 0 or c.max() > 4):
+            from .tiles import kind_name
+
+            i, k = np.argwhere((c < 0) | (c > 4))[0]
+            v = int(c[i, k])
+            raise TileCountError(f"row {i}: {v} copies of {kind_name(int(k))}: a count is 0 "
+                                 f"to 4", code="negative_count" if v < 0 else "fifth_copy")
+        c = c.astype(np.uint8)
     n = c.shape[0]
     if win is not None:
         if win_tile is not None:
@@ -257,44 +263,121 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
             raise IppatsuError(f"win_tile {win_tile!r} holds {len(kinds)} tiles: one for "
                                f"every row or one per row ({n})", code="bad_shape")
         win_tile = kinds[0] if len(kinds) == 1 else kinds
-    w = _per_row(win_tile, n, np.int64, "win_tile", 0, 33)
+    # the columns as int64 (a scalar broadcast, no copy); their values are checked row by
+    # row in one pass with everything else, before any row is scored
+    w = _per_row(win_tile, n, _C_WIN)
     if melds is None:
-        m = np.full((n, 4, 2), M_NONE, np.uint8)
+        m = np.broadcast_to(np.int64(M_NONE), (n, 4, 2))
     else:
         m = _ints(melds, "melds", -1, 255)
         if m.shape != (n, 4, 2):
             raise IppatsuError(f"melds must have shape ({n}, 4, 2), got {m.shape}",
                                code="bad_shape")
-        m = np.where(m[:, :, :1] < 0, M_NONE, m)
-        bad = (m[:, :, 0] != M_NONE) & ((m[:, :, 0] > M_KAKAN) | (m[:, :, 1] > 33))
-        if bad.any():
-            i, j = np.argwhere(bad)[0]
-            raise IppatsuError(f"row {i}: meld {j} is (type {m[i, j, 0]}, kind {m[i, j, 1]}): "
-                               f"types are 0-4 (255 or -1 for none), kinds 0-33",
-                               code="bad_input")
-        m = m.astype(np.uint8)
-    f = (np.zeros(n, np.uint32) if flags is None
-         else _per_row(flags, n, np.uint32, "flags", 0, F_ALL))
-    f = f | np.where(_per_row(tsumo, n, bool, "tsumo", bools=True), TSUMO, 0).astype(np.uint32)
-    f = f | np.where(_per_row(riichi, n, bool, "riichi", bools=True), RIICHI, 0).astype(np.uint32)
-    winds = np.stack([_per_row(seat_wind, n, np.int64, "seat_wind", 0, 3),
-                      _per_row(round_wind, n, np.int64, "round_wind", 0, 3)], axis=1)
-    dora = _indicators(dora_indicators, n, "dora_indicators")
-    ura = _indicators(ura_indicators, n, "ura_indicators")
-    rd = _per_row(red, n, np.int64, "red", 0, 3)
-    local = int(np.bitwise_or.reduce(f & np.uint32(F_LOCAL))) if n else 0
-    if local:
-        from .scoring import check_local_rules
+    f = _no_flags(n) if flags is None else _per_row(flags, n, _C_FLAGS)
+    ts = _per_row(tsumo, n, _C_TSUMO, bools=True)
+    ri = _per_row(riichi, n, _C_RIICHI, bools=True)
+    seat = _per_row(seat_wind, n, _C_SEAT)
+    rnd = _per_row(round_wind, n, _C_ROUND)
+    dora = _indicators(dora_indicators, n, _C_DORA)
+    ura = _indicators(ura_indicators, n, _C_URA)
+    rd = _per_row(red, n, _C_RED)
+    red_on, ura_on = int(bool(rules.red_fives)), int(bool(rules.ura_dora))
+    if flags is not None and n:
+        local = int(np.bitwise_or.reduce(np.asarray(f, np.int64) & F_LOCAL))
+        if local:   # the local yaku's situations (docs/rules.md §12) need their rules
+            from .scoring import check_local_rules
 
-        check_local_rules(local, rules)
-    _check_rows(c, m, f, winds, dora, ura)
+            check_local_rules(local, rules)
     if _backend.AVAILABLE:
-        hanfu, pts, yk, meta = _backend.score_batch_kernel(
-            c, w, m, f, winds.astype(np.uint8), dora, ura, rd.astype(np.uint8),
-            rules, int(bool(rules.red_fives)), int(bool(rules.ura_dora)),
+        hanfu, pts, yk, meta, bad = _backend.score_batch_kernel(
+            c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, rules, red_on, ura_on,
             threads=threads)
+        if bad is not None:
+            raise _row_error(*bad, c)
         return ScoreBatch(hanfu[:, 0], hanfu[:, 1], pts, yk, meta[:, 1], meta[:, 2], meta[:, 0])
-    return _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules)
+    for i in range(n):
+        bad = _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, red_on, i)
+        if bad is not None:
+            raise _row_error(i, *bad, c)
+    return _score_batch_python(c, w, m, f | np.where(ts, TSUMO, 0) | np.where(ri, RIICHI, 0),
+                               np.stack([seat, rnd], axis=1), dora, ura, rd, rules)
+
+
+def _no_flags(n):
+    return np.broadcast_to(np.int64(0), (n,))
+
+
+(_C_WIN, _C_MELDS, _C_FLAGS, _C_TSUMO, _C_RIICHI, _C_SEAT, _C_ROUND, _C_DORA, _C_URA,
+ _C_RED) = range(len(BATCH_COLUMNS))
+
+
+def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, red_on, i):
+    """Row ``i``'s checks, the compiled pass's (``_core._score_fill``) in its order:
+    None when the row is good, else ``(code, a, b, c)`` for :func:`_row_error`."""
+    from .scoring import situation_message
+
+    def out_of(col, v):
+        _name, lo, hi = BATCH_COLUMNS[col]
+        return None if lo <= v <= hi else (_E["range"], col, v, 0)
+
+    cols = ([(_C_WIN, int(w[i]))] + [(_C_MELDS, int(x)) for x in m[i].ravel()]
+            + [(_C_FLAGS, int(f[i])), (_C_TSUMO, int(ts[i])), (_C_RIICHI, int(ri[i])),
+               (_C_SEAT, int(seat[i])), (_C_ROUND, int(rnd[i]))]
+            + [(_C_DORA, int(x)) for x in dora[i]] + [(_C_URA, int(x)) for x in ura[i]]
+            + [(_C_RED, int(rd[i]))])
+    for col, v in cols:
+        bad = out_of(col, v)
+        if bad:
+            return bad
+    melds = []
+    for j in range(4):
+        t, k = int(m[i, j, 0]), int(m[i, j, 1])
+        if t < 0 or t == M_NONE:
+            continue
+        if t > M_KAKAN or not 0 <= k <= 33:
+            return _E["meld"], j, t, k
+        if t == M_CHI and (k >= 27 or k % 9 > 6):
+            return _E["impossible_meld"], j, 0, 0
+        melds.append((t, k))
+    counts = [int(x) for x in c[i]]
+    total = sum(counts)
+    if max(counts) > 4 or min(counts) < 0:
+        return _E["counts"], _HC_ERR_COUNT, 0, 0
+    if total > 14 or total % 3 == 0:
+        return _E["counts"], _HC_ERR_COUNT + 1, 0, 0
+    win = int(w[i])
+    if counts[win] == 0:
+        return _E["win_not_held"], 0, 0, 0
+    full = list(counts)
+    for t, k in melds:
+        for x in ([k, k + 1, k + 2] if t == M_CHI else [k] * (3 if t == M_PON else 4)):
+            full[x] += 1
+    for k in range(34):
+        if full[k] > 4:
+            return _E["fifth_copy"], k, 0, 0
+    if total != 14 - 3 * len(melds):
+        return _E["hand_size"], total, len(melds), 0
+    shown = [int(x) for x in dora[i]] + [int(x) for x in ura[i]]
+    over = [(k, full[k] + shown.count(k)) for k in sorted(set(shown))
+            if k >= 0 and full[k] + shown.count(k) > 4]
+    if over:
+        return (_E["indicator_copy"],) + over[0] + (0,)
+    flags = int(f[i]) | (TSUMO if ts[i] else 0) | (RIICHI if ri[i] else 0)
+    closed = all(t == M_ANKAN for t, _ in melds)
+    kan = any(t >= M_MINKAN for t, _ in melds)
+    dealer = int(seat[i]) == 0
+    if situation_message(flags, closed, kan, bool(melds), dealer) is not None:
+        return (_E["situation"], flags,
+                closed | (kan << 1) | (bool(melds) << 2) | (dealer << 3), 0)
+    if red_on:
+        fours = sum(full[k] == 4 for k in _FIVES)
+        held = sum(full[k] > 0 for k in _FIVES)
+        if not fours <= int(rd[i]) <= held:
+            return _E["red"], int(rd[i]), 0, 0
+    return None
+
+
+_E = {name: code for code, name in enumerate(BATCH_ERRORS, 1)}
 
 
 def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
@@ -308,7 +391,6 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
                      np.zeros(n, np.uint64), np.zeros(n, np.uint8), np.zeros(n, np.uint8),
                      np.zeros(n, np.uint8))
     for i in range(n):
-        _validate_row(c[i], int(w[i]), m[i], i)
         try:
             hand, mlist = _row_tiles(c[i], m[i], int(rd[i]), i, bool(rules.red_fives))
             win = tile_name(int(w[i]) * 4 + 1)
@@ -326,8 +408,9 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
             continue
         except IppatsuError as e:
             raise type(e)(f"row {i}: {e}", code=e.code) from None
-        if r.error == "no_yaku":
+        if r.error == "no_yaku":   # no points; the hand's fu (and han 0), as score() says
             out.code[i] = NO_YAKU
+            out.han[i], out.fu[i] = r.han, r.fu
             continue
         out.han[i], out.fu[i], out.points[i] = r.han, r.fu, r.points
         mask = 0
@@ -339,45 +422,15 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
     return out
 
 
-def _validate_row(counts, win, melds, row):
-    """The compiled kernel's checks, in its order, with the same error classes."""
-    from ._reference.handcore import check_counts
-    from .errors import HandSizeError, TileCountError
-
-    try:
-        check_counts([int(x) for x in counts])
-    except IppatsuError as e:
-        raise type(e)(f"row {row}: {e}", code=e.code) from None
-    if counts[win] == 0:
-        raise IppatsuError(f"row {row}: the winning tile is not in the hand", code="bad_input")
-    full = [int(x) for x in counts]
-    nm = 0
-    for t, k in melds:
-        t, k = int(t), int(k)
-        if t == M_NONE:
-            continue
-        if t > 4 or k >= 34 or (t == 0 and (k >= 27 or k % 9 > 6)):
-            raise IppatsuError(f"row {row}: an impossible meld", code="bad_input")
-        nm += 1
-        for x in ([k, k + 1, k + 2] if t == 0 else [k] * (3 if t == 1 else 4)):
-            full[x] += 1
-    if max(full) > 4:
-        raise TileCountError(f"row {row}: five copies of a kind (hand and melds)",
-                             code="fifth_copy")
-    if sum(int(x) for x in counts) != 14 - 3 * nm:
-        raise HandSizeError(f"row {row}: a winning hand has 14 - 3 x melds concealed tiles",
-                            code="bad_hand_size")
-
-
 def _row_tiles(counts, melds, red, row, red_on=True):
     """136-ids for one row: the red fives go to suits holding all four fives first (one of
     them is the red one), then to the other suits with a five, in m, p, s order."""
     totals = [int(x) for x in counts]
     kinds_of = []
     for t, k in melds:
-        if t == M_NONE:
-            continue
         t, k = int(t), int(k)
+        if t < 0 or t == M_NONE:
+            continue
         kinds = [k, k + 1, k + 2] if t == 0 else [k] * (3 if t == 1 else 4)
         kinds_of.append((t, kinds))
         for x in kinds:

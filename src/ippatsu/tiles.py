@@ -83,7 +83,7 @@ __all__ = [
     # notation
     "parse_tiles", "parse_kinds", "parse_counts", "parse_tile", "parse_kind",
     "format_tiles", "format_kinds", "format_counts", "tile_name", "kind_name",
-    "ids_from_counts", "parse_hand_lines",
+    "ids_from_counts", "parse_hand_lines", "WIND_WORDS", "parse_wind",
     # mjai
     "mjai_to_kind", "mjai_is_red", "mjai_to_id", "id_to_mjai", "kind_to_mjai",
     # tenhou.net/6
@@ -446,6 +446,26 @@ def parse_tile(text: str) -> int:
         raise NotationError(f"expected exactly one tile, got {len(specs)} in {text!r}", "not_one_tile")
     k, r = specs[0]
     return k * 4 if r else k * 4 + _COPY_ORDER[k][0]
+
+
+#: the words a wind is written with (lower case): letters, names, honor notation, digits
+WIND_WORDS = {"e": 0, "east": 0, "1z": 0, "0": 0, "s": 1, "south": 1, "2z": 1, "1": 1,
+              "w": 2, "west": 2, "3z": 2, "2": 2, "n": 3, "north": 3, "4z": 3, "3": 3}
+
+
+def parse_wind(text: str, what: str = "wind") -> int:
+    """A wind 0-3 (East South West North) from ``"E"``, ``"south"``, ``"3z"`` or ``"1"``
+    (any case); anything else raises IppatsuError ``bad_wind``.
+
+    >>> parse_wind("S"), parse_wind("north"), parse_wind("3z")
+    (1, 3, 2)
+    """
+    from .errors import IppatsuError
+
+    w = WIND_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
+    if w is None:
+        raise IppatsuError(f"{what} {text!r}: a wind is 0-3 or E, S, W, N", "bad_wind")
+    return w
 
 
 def parse_kind(text: str) -> int:

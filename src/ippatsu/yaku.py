@@ -646,7 +646,7 @@ def may_be_yakuman(c: YakuContext) -> bool:
 
     When it is False no yakuman row can hold, so the scorer skips the yakuman checks.
     Adding a yakuman row means making sure this stays a necessary condition for it
-    (``tests/test_yaku.py`` checks it on every yakuman example and corpus hand).
+    (the project's tests check it on every yakuman example and corpus hand).
     """
     if (c.tenhou or c.chiihou or c.form == FORM_KOKUSHI or c.ankou == 4 or c.kans == 4
             or c.renhou or c.paarenchan or c.sashikomi):

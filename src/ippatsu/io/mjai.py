@@ -10,7 +10,7 @@ for honors). This module writes them and masks them for one player: other player
 server sends them. :func:`load_mjai` reads a log and :func:`mjai_rounds` decodes it into
 the event vocabulary of :mod:`ippatsu.io.mjlog` (what
 :func:`ippatsu.table.replay.replay_mjai` feeds the engine: the engine's own logs replay
-exactly, tests/test_table_selfplay.py).
+exactly, as the project's self-play tests check).
 
 >>> ev = [{"type": "start_kyoku", "tehais": [["1m"] * 13] * 4}, {"type": "tsumo", "actor": 2, "pai": "E"}]
 >>> [e.get("pai") for e in mask_events(ev, 0)]

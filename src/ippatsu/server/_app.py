@@ -30,7 +30,7 @@ except ImportError as _e:  # pragma: no cover - exercised only without the extra
 import ippatsu
 from ..errors import IppatsuError
 from ..rules import DOUBLE_YAKUMAN_PATTERNS, PAO_KINDS, PRESETS, Rules, rules_of
-from ..scoring import base_points, hand_cost
+from ..scoring import MAX_TABLE_HAN as _MAX_TABLE_HAN, base_points, hand_cost
 from ..yaku import YAKU
 
 __all__ = ["create_app", "serve", "MAX_BATCH", "MAX_BODY_BYTES", "UNEXPECTED"]
@@ -41,8 +41,8 @@ MAX_BATCH = 10_000
 """Most hands in one batch request (more answer 413 ``batch_too_large``)."""
 MAX_BODY_BYTES = 4 * 1024 * 1024
 """Largest request body in bytes (larger answer 413 ``body_too_large``)."""
-MAX_TABLE_HAN = 13
-"""Widest han × fu table (``max_han`` 1..13)."""
+MAX_TABLE_HAN = _MAX_TABLE_HAN
+"""Widest han × fu table (``max_han`` 1..13; the library's limit)."""
 
 UNEXPECTED: List[Tuple[str, str]] = []
 """(path, exception repr) of every non-IppatsuError the library raised (kept for tests;

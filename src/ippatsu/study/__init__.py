@@ -46,7 +46,8 @@ from ._position import Position
 from .choices import PositionResult, position
 from .match import MatchResult, match
 from .solo import SoloResult, solo
+from ..table.agents import GreedyAgent, RandomAgent
 
 __all__ = ["solo", "SoloResult", "position", "PositionResult", "Position", "match",
-           "MatchResult", "sample_seed", "read_rows"]
+           "MatchResult", "sample_seed", "read_rows", "GreedyAgent", "RandomAgent"]
 

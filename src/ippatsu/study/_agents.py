@@ -14,11 +14,10 @@ import pickle
 from typing import Callable, List, Sequence
 
 from ..errors import StudyError
+from ..sim import BUILTIN_AGENTS as BUILTIN
 from ..table.agents import GreedyAgent, RandomAgent
 
 __all__ = ["BUILTIN", "check_agents", "agent_name", "make_agent"]
-
-BUILTIN = ("greedy", "random")
 
 
 def agent_name(spec) -> str:

@@ -1,7 +1,9 @@
 """``ippatsu study solo | position | match``: the studies from the command line.
 
 Each prints the result's table (``--json`` the result's dict) and can draw it
-(``--plot PATH``). Ctrl-C stops a run and prints what was done so far, marked partial.
+(``--plot PATH``). The optional packages an option needs (matplotlib for ``--plot``,
+pyarrow for ``--out``, Ray) are checked before any work. Ctrl-C stops a run, prints what
+was done so far, marked partial, and exits 130.
 """
 from __future__ import annotations
 
@@ -77,11 +79,51 @@ def add_parser(sub) -> None:
     _common(m)
 
 
+def _missing(args) -> str:
+    """The optional packages the arguments need and this environment lacks, checked
+    before any work (a --plot must not fail after the whole study has run)."""
+    import importlib.util
+
+    need = []
+    if args.plot:
+        need.append(("matplotlib", "--plot"))
+    if args.out:
+        need.append(("pyarrow", "--out"))
+    if args.backend == "ray":
+        need.append(("ray", "--backend ray"))
+    miss = [f"{opt} needs {mod}" for mod, opt in need if importlib.util.find_spec(mod) is None]
+    if miss:
+        return "; ".join(miss) + ': pip install "ippatsu[study]"' + (
+            ' (Ray: "ippatsu[ray]")' if any("ray" in m for m in miss) else "")
+    return ""
+
+
+def _position_text(arg: str, err):
+    """A position argument: its text form (several lines) or a file holding one; a
+    single line is a file name, and a missing file is an error (never read as text)."""
+    if "\n" in arg:
+        return arg
+    try:
+        with open(arg, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        print(f"ippatsu: error: no such file: {arg} (a position is a file, or its text "
+              f"form: several lines, starting with 'kyoku')", file=err)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"ippatsu: error: cannot read {arg}: {getattr(e, 'strerror', None) or e}",
+              file=err)
+    return None
+
+
 def run(args, out, err) -> int:
     from . import match, position, solo
 
     if args.study is None:
         print("ippatsu: error: a study is required (solo, position, match)", file=err)
+        return 2
+    missing = _missing(args)
+    if missing:
+        print(f"ippatsu: error: {missing}", file=err)
         return 2
     kw = dict(seed=args.seed, backend=args.backend, workers=args.workers,
               address=args.address, out=args.out, resume=args.resume,
@@ -99,13 +141,9 @@ def run(args, out, err) -> int:
             text = Position.from_record(args.record, hand_index=args.hand, turn=args.turn,
                                         seat=args.seat)
         else:
-            text = args.position
-        if isinstance(text, str) and "\n" not in text:
-            try:
-                with open(text, encoding="utf-8") as f:
-                    text = f.read()
-            except FileNotFoundError:
-                pass  # not a file: the text form itself
+            text = _position_text(args.position, err)
+            if text is None:
+                return 2
         r = position(text, args.choice, agents=args.agents, rules=args.rules, n=args.n, **kw)
     else:
         r = match(args.agents, games=args.games, duplicate=not args.no_duplicate,
@@ -117,4 +155,8 @@ def run(args, out, err) -> int:
     if args.plot:
         r.plot(args.plot)
         print(f"plot written to {args.plot}", file=err)
+    if r.partial:
+        # stopped by Ctrl-C: the partial result is printed, and the exit status says the
+        # run did not finish (128 + SIGINT, as shells expect)
+        return 130
     return 0

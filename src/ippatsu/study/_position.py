@@ -54,7 +54,8 @@ True
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field, fields
+import sys
+from dataclasses import MISSING, dataclass, field, fields
 from math import comb
 from functools import lru_cache
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
@@ -113,7 +114,50 @@ def _specs(ids) -> tuple:
     return tuple((t >> 2) * 2 + (t in RED_ID_SET) for t in ids)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+def _keyword_only(cls):
+    """``dataclass(frozen=True, eq=False, kw_only=True)``. Python 3.9's dataclass has no
+    ``kw_only`` (and refuses a field without default after one with): there the class gets
+    an ``__init__`` that takes the same fields by keyword only, with the same defaults and
+    the same errors for a positional, missing or unknown argument, then ``__post_init__``."""
+    if sys.version_info >= (3, 10):
+        return dataclass(frozen=True, eq=False, kw_only=True)(cls)
+    cls = dataclass(frozen=True, eq=False, init=False)(cls)
+    names = [f for f in fields(cls) if f.init]
+    init_names = {f.name for f in names}
+    factories = [f for f in fields(cls) if not f.init and f.default_factory is not MISSING]
+
+    where = f"{cls.__qualname__}.__init__()"
+
+    def __init__(self, *args, **kw):
+        if args:
+            raise TypeError(f"{where} takes 1 positional argument but {len(args) + 1} "
+                            f"were given")
+        unknown = [k for k in kw if k not in init_names]
+        if unknown:
+            raise TypeError(f"{where} got an unexpected keyword argument {unknown[0]!r}")
+        missing = [repr(f.name) for f in names if f.name not in kw
+                   and f.default is MISSING and f.default_factory is MISSING]
+        if missing:
+            listed = (missing[0] if len(missing) == 1 else " and ".join(missing)
+                      if len(missing) == 2 else ", ".join(missing[:-1]) + ", and " + missing[-1])
+            raise TypeError(f"{where} missing {len(missing)} required keyword-only "
+                            f"argument{'s' if len(missing) > 1 else ''}: {listed}")
+        for f in names:
+            if f.name in kw:
+                v = kw[f.name]
+            else:
+                v = f.default if f.default is not MISSING else f.default_factory()
+            object.__setattr__(self, f.name, v)
+        for f in factories:
+            object.__setattr__(self, f.name, f.default_factory())
+        self.__post_init__()
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = __init__
+    return cls
+
+
+@_keyword_only
 class Position:
     """Position(*, seat, hand, melds, rivers, riichi, dora_indicators, left, ...): one seat's
     view of a hand at its turn (keyword arguments; every sequence is stored as a tuple).

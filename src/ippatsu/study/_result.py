@@ -5,7 +5,8 @@ study ``kind``, the number of samples asked (``n``) and done (``done``), the ``s
 the rules (``Rules.to_dict()``), the run information (backend, workers, seconds,
 ``partial`` when stopped early) and its estimates; ``str(result)`` is a readable table,
 ``result.to_dict()`` / ``result.to_json()`` the same data for programs, and
-``result.plot(path)`` draws a PNG (matplotlib, ``pip install "ippatsu[study]"``).
+``result.plot(path)`` draws a PNG (matplotlib, ``pip install "ippatsu[study]"``; without
+a path, to ``ippatsu-<kind>-<seed>.png`` in the current folder) and returns its path.
 """
 from __future__ import annotations
 
@@ -69,16 +70,22 @@ class StudyResult:
 
     def _header(self, title: str) -> List[str]:
         i = self.info
-        rate = i.done / i.seconds if i.seconds > 0 else float("nan")
+        count, what = self._rate_of(i.done)
+        rate = count / i.seconds if i.seconds > 0 else float("nan")
         lines = [f"{title}",
                  f"  {i.done:,} {self._unit} · seed {self.seed} · backend {i.backend} "
-                 f"× {i.workers} · {i.seconds:.1f} s ({rate:,.0f}/s)"
+                 f"× {i.workers} · {i.seconds:.1f} s ({rate:,.0f} {what}/s)"
                  + (f" · rules {self.rules.get('name', '?')}" if self.rules else "")]
         if i.partial:
             lines.append(f"  PARTIAL: stopped after {i.done:,} of {i.n:,} {self._unit}")
         return lines
 
     _unit = "samples"
+
+    def _rate_of(self, done: int):
+        """(count, name) that the header's rate counts for ``done`` samples: the same
+        thing as the headline (a match: games, not sets)."""
+        return done, self._unit
 
     def estimates(self) -> dict:  # pragma: no cover - interface
         raise NotImplementedError
@@ -95,6 +102,26 @@ class StudyResult:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} n={self.done} seed={self.seed}" + \
             (" partial" if self.partial else "") + ">"
+
+    def _index(self, i, count: int, what: str) -> int:
+        """``i`` as an index of ``count`` slots or choices (negative from the end), else
+        StudyError ``bad_index``."""
+        if isinstance(i, bool) or not hasattr(i, "__index__"):
+            raise StudyError(f"{what} must be an int index, got {i!r}", "bad_index")
+        j = i.__index__()
+        if not -count <= j < count:
+            raise StudyError(f"{what} {i} is out of range: this study has {count} "
+                             f"({what} 0 to {count - 1})", "bad_index")
+        return j % count
+
+    def _save(self, fig, path) -> str:
+        """Write ``fig`` to ``path`` (default ``ippatsu-<kind>-<seed>.png``); the path."""
+        import os
+
+        if path is None:
+            path = f"ippatsu-{self.kind}-{self.seed}.png"
+        fig.savefig(path)
+        return os.fspath(path)
 
     def _figure(self, **kw):
         """A matplotlib ``Figure`` (no pyplot: the user's backend is never touched)."""

@@ -102,6 +102,14 @@ class RunInfo:
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in self.__slots__}
 
+    def __repr__(self) -> str:
+        d = self.to_dict()
+        d["seconds"] = round(d["seconds"], 3)
+        return "RunInfo(" + ", ".join(f"{k}={v!r}" for k, v in d.items()) + ")"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, RunInfo) and self.to_dict() == other.to_dict()
+
 
 # ----------------------------------------------------------------------------- workers
 def _run_chunk(task: Task, index: int, start: int, stop: int, rows: bool):

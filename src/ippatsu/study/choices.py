@@ -17,6 +17,7 @@ difference of point change and of win rate with its interval and p-value.
 """
 from __future__ import annotations
 
+import os
 from typing import List, Optional, Sequence
 
 import numpy as np
@@ -31,6 +32,19 @@ from .match import study_rules as _rules
 __all__ = ["position", "PositionResult"]
 
 _FIELDS = ("win", "deal_in", "draw", "tenpai")
+
+#: per process: the samplers of the latest position studies, by their task's token. A
+#: worker is sent the task afresh with every chunk, and building a sampler (the tenpai
+#: tables of riichi opponents) takes 50-200 ms, often more than the chunk's play-outs:
+#: it is built once per process (forked workers inherit the caller's), never per chunk.
+_SAMPLERS: dict = {}
+_SAMPLERS_KEPT = 8
+
+
+def _keep_sampler(token: str, sampler) -> None:
+    while len(_SAMPLERS) >= _SAMPLERS_KEPT:
+        _SAMPLERS.pop(next(iter(_SAMPLERS)))
+    _SAMPLERS[token] = sampler
 
 
 class _PosAcc:
@@ -94,12 +108,24 @@ class _PositionTask(Task):
         self.specs = specs
         self.rules = rules
         self.seed = seed
+        self.token = os.urandom(8).hex()  # this study's sampler in _SAMPLERS
         self._sampler = None
 
     def __getstate__(self):
         d = dict(self.__dict__)
-        d["_sampler"] = None  # rebuilt in each worker
+        d["_sampler"] = None  # found in _SAMPLERS, or built once per worker process
         return d
+
+    def sampler(self):
+        """The position's sampler: this process's copy, built at most once per process."""
+        s = self._sampler
+        if s is None:
+            s = _SAMPLERS.get(self.token)
+            if s is None:
+                s = self.pos.prepare(self.rules)
+                _keep_sampler(self.token, s)
+            self._sampler = s
+        return s
 
     def new_acc(self):
         return _PosAcc(len(self.actions))
@@ -115,9 +141,7 @@ class _PositionTask(Task):
     def run_chunk(self, start: int, stop: int, rows: bool):
         from . import _position as P
 
-        if self._sampler is None:
-            self._sampler = self.pos.prepare(self.rules)
-        sampler = self._sampler
+        sampler = self.sampler()
         seat = self.pos.seat
         acc = _PosAcc(len(self.actions))
         cols = {c: [] for c in ("sample", "choice", *_FIELDS, "delta", "kind")} if rows else None
@@ -156,6 +180,8 @@ class PositionResult(StudyResult):
         self.position_text = position_text
 
     def choice(self, c: int) -> dict:
+        """Choice ``c``'s estimates (StudyError ``bad_index`` outside the choices)."""
+        c = self._index(c, len(self.choices), "choice")
         a = self.acc
         n = a.delta[c].n
         out = {"choice": self.choices[c], "worlds": n}
@@ -165,7 +191,13 @@ class PositionResult(StudyResult):
         return out
 
     def compare(self, i: int, j: int) -> dict:
-        """Choice ``i`` minus choice ``j`` on the same worlds."""
+        """Choice ``i`` minus choice ``j`` on the same worlds (StudyError ``bad_index``
+        outside the choices, or for one choice twice)."""
+        k = len(self.choices)
+        i, j = self._index(i, k, "choice"), self._index(j, k, "choice")
+        if i == j:
+            raise StudyError(f"compare needs two different choices, got {i} twice",
+                             "bad_index")
         flip = i > j
         key = (j, i) if flip else (i, j)
         out = {"a": self.choices[i], "b": self.choices[j]}
@@ -215,8 +247,9 @@ class PositionResult(StudyResult):
                                prow))
         return "\n".join(lines)
 
-    def plot(self, path) -> None:
-        """Mean point change per choice with 95 % intervals, and the outcome mix."""
+    def plot(self, path=None) -> str:
+        """Mean point change per choice with 95 % intervals, and the outcome mix: a PNG at
+        ``path`` (default ``ippatsu-position-<seed>.png``); returns the path."""
         fig = self._figure(figsize=(8, 4), dpi=110)
         ax, bx = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
         k = len(self.choices)
@@ -245,7 +278,7 @@ class PositionResult(StudyResult):
         bx.legend()
         fig.suptitle(f"{self.done:,} sampled worlds (seed {self.seed})")
         fig.tight_layout()
-        fig.savefig(path)
+        return self._save(fig, path)
 
 
 def position(pos, choices: Sequence, *, agents="greedy", n: int = 10_000, rules=None,
@@ -282,6 +315,7 @@ def position(pos, choices: Sequence, *, agents="greedy", n: int = 10_000, rules=
     specs = check_agents(agents, 4, backend)
     seed = resolve_seed(seed)
     task = _PositionTask(pos, actions, labels, specs, rules, seed)
+    task.sampler()  # built here (resolving the choices built it): forked workers inherit it
     acc, info = execute(task, n, backend=backend, workers=workers, chunk_size=chunk_size,
                         progress=progress, out=out, resume=resume, address=address)
     text = pos.to_text()

@@ -2,12 +2,19 @@
 
 ``match(agents, games=..., duplicate=True)`` plays whole games (``Rules.game_length``) with
 one agent per seat (by *slot*: the agents list; four, or three with a three-player
-``Rules``). In duplicate mode one *set* is one seeded wall stream played once per seat
-with the slots rotated over the seats (slot ``j`` sits at seat ``(j + r) % k`` in rotation
-``r`` of ``k`` seats), so every agent gets every seat's tiles and the luck of the deal
-cancels; without it each game is its own set and the seating rotates game by
-game. Sets are the independent units of the statistics: a mean's interval and a paired
-difference between two agents come from per-set totals.
+``Rules``). A *seating* puts the slots round the table: a circular order of the slots
+(slot 0 first, then the others in one of ``(k - 1)!`` orders) and a rotation ``r`` (the
+``m``-th slot of the order sits at seat ``(m + r) % k``); the ``k!`` seatings are every
+assignment of slots to seats. In duplicate mode one *set* is one seeded wall stream
+played in the ``k`` rotations of one circular order, so every agent gets every seat's
+tiles and the luck of the deal cancels; the circular order is balanced over blocks of
+``(k - 1)!`` consecutive sets (each order once per block, in an order drawn from the
+seed), so that who sits before and after whom cancels too: two identical agents compare
+as equal whatever the other agents. Without duplicate each game is its own set and its
+seating is drawn the same way from blocks of ``k!`` games (each seating once per block).
+Sets are the independent units of the statistics: a mean's interval and a paired
+difference between two agents come from per-set totals (a complete block's balance makes
+those intervals, if anything, conservative).
 
 Per agent: mean placement and the placement distribution, mean final score, win /
 deal-in / riichi / call rates per hand, mean win value (points of its wins), each with a
@@ -20,7 +27,11 @@ with its interval and p-value (significant at 5 % when the interval excludes 0).
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from functools import lru_cache
+from itertools import permutations
+from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
 
 from ..rules import Rules
 from ..table.loops import play as _play
@@ -37,6 +48,50 @@ _ORD = ("1st", "2nd", "3rd", "4th")
 
 # per-slot hand counters in play_game's output
 _HANDS, _WINS, _DEALINS, _RIICHI, _CALLS, _WINPTS = range(6)
+
+#: the spawn-key word of a block's seating permutation: SeedSequence(seed, spawn_key=(block,
+#: _SEATING_KEY)), apart from every set's own streams (spawn keys (u,) and (u, 0..k))
+_SEATING_KEY = 0x5EA7
+
+
+def circular_orders(k: int) -> List[Tuple[int, ...]]:
+    """The ``(k - 1)!`` circular orders of ``k`` slots, each starting with slot 0."""
+    return [(0,) + p for p in permutations(range(1, k))]
+
+
+def seating(order: Sequence[int], r: int) -> List[int]:
+    """Seat of each slot when the slots sit in circular ``order`` rotated by ``r``: the
+    ``m``-th slot of ``order`` sits at seat ``(m + r) % k``."""
+    k = len(order)
+    seat = [0] * k
+    for m, j in enumerate(order):
+        seat[j] = (m + r) % k
+    return seat
+
+
+@lru_cache(maxsize=64)
+def block_permutation(seed: int, block: int, size: int) -> Tuple[int, ...]:
+    """The order in which block ``block`` of a match visits its ``size`` seatings (or
+    circular orders): a permutation drawn from the match seed and the block alone, so a
+    set's seating never depends on the chunk or worker that plays it."""
+    ss = np.random.SeedSequence(seed, spawn_key=(block, _SEATING_KEY))
+    return tuple(int(x) for x in np.random.Generator(np.random.PCG64(ss)).permutation(size))
+
+
+def set_seatings(seed: int, u: int, k: int, duplicate: bool) -> List[Tuple[int, int, List[int]]]:
+    """The games of set ``u``: ``(order index, rotation, seat of each slot)`` per game. In
+    duplicate mode the ``k`` rotations of one circular order, the order taken from a
+    block of ``(k - 1)!`` sets; otherwise one of the ``k!`` seatings from a block of ``k!``
+    games."""
+    orders = circular_orders(k)
+    if duplicate:
+        size = len(orders)
+        o = block_permutation(seed, u // size, size)[u % size]
+        return [(o, r, seating(orders[o], r)) for r in range(k)]
+    size = len(orders) * k
+    s = block_permutation(seed, u // size, size)[u % size]
+    o, r = divmod(s, k)
+    return [(o, r, seating(orders[o], r))]
 
 
 def play_game(rules: Rules, wall_seed, agents: Sequence) -> tuple:
@@ -181,11 +236,10 @@ class _MatchTask(Task):
     def run_chunk(self, start: int, stop: int, rows: bool):
         k = self.k
         acc = _MatchAcc(k)
-        cols = {c: [] for c in ("set", "rotation", "hands")} if rows else None
+        cols = {c: [] for c in ("set", "order", "rotation", "hands")} if rows else None
         if rows:
             for j in range(k):
                 cols[f"seat_{j}"], cols[f"place_{j}"], cols[f"score_{j}"] = [], [], []
-        rotations = range(k) if self.duplicate else None
         for u in range(start, stop):
             kids = sample_seed(self.seed, u).spawn(k + 1)
             wall_seed = kids[0]
@@ -194,15 +248,15 @@ class _MatchTask(Task):
             scores: List[List[int]] = [[] for _ in range(k)]
             stats = [[0] * 6 for _ in range(k)]
             values: List[List[int]] = [[] for _ in range(k)]
-            for r in (rotations if rotations is not None else (u % k,)):
+            for o, r, seat_of in set_seatings(self.seed, u, k, self.duplicate):
                 slot_agents = make_agents(self.specs, agent_seeds)
                 by_seat = [None] * k
                 for j in range(k):
-                    by_seat[(j + r) % k] = slot_agents[j]
+                    by_seat[seat_of[j]] = slot_agents[j]
                 final, st, vals = play_game(self.rules, wall_seed, by_seat)
                 order = final["placement"]
                 for j in range(k):
-                    seat = (j + r) % k
+                    seat = seat_of[j]
                     places[j].append(order.index(seat) + 1)
                     scores[j].append(final["scores"][seat])
                     for c in range(6):
@@ -210,11 +264,11 @@ class _MatchTask(Task):
                     values[j].extend(vals[seat])
                 if rows:
                     cols["set"].append(u)
+                    cols["order"].append(o)
                     cols["rotation"].append(r)
                     cols["hands"].append(st[0][_HANDS])
                     for j in range(k):
-                        seat = (j + r) % k
-                        cols[f"seat_{j}"].append(seat)
+                        cols[f"seat_{j}"].append(seat_of[j])
                         cols[f"place_{j}"].append(places[j][-1])
                         cols[f"score_{j}"].append(scores[j][-1])
             acc.add_set(places, scores, stats, values)
@@ -235,6 +289,9 @@ class MatchResult(StudyResult):
         self.k = len(agents)
         self._unit = f"sets of {self.k} games" if duplicate else "games"
 
+    def _rate_of(self, done: int):
+        return done * (self.k if self.duplicate else 1), "games"
+
     @property
     def games(self) -> int:
         return sum(self.acc.places[0])
@@ -244,6 +301,8 @@ class MatchResult(StudyResult):
         return self.acc.place[0].n
 
     def agent(self, j: int) -> dict:
+        """Slot ``j``'s estimates (StudyError ``bad_index`` outside the slots)."""
+        j = self._index(j, self.k, "slot")
         a = self.acc
         per = self.k if self.duplicate else 1
         g = sum(a.places[j])
@@ -259,7 +318,11 @@ class MatchResult(StudyResult):
 
     def compare(self, i: int, j: int) -> dict:
         """Slot ``i`` minus slot ``j``: placement (lower is better) and final score,
-        per game, paired by set."""
+        per game, paired by set (StudyError ``bad_index`` outside the slots, or for one
+        slot twice)."""
+        i, j = self._index(i, self.k, "slot"), self._index(j, self.k, "slot")
+        if i == j:
+            raise StudyError(f"compare needs two different slots, got {i} twice", "bad_index")
         per = self.k if self.duplicate else 1
         flip = i > j
         key = (j, i) if flip else (i, j)
@@ -317,8 +380,9 @@ class MatchResult(StudyResult):
         lines.append(table(["pair", "diff", "95% CI", "p", "significant"], prow))
         return "\n".join(lines)
 
-    def plot(self, path) -> None:
-        """Placement distribution per agent (a PNG)."""
+    def plot(self, path=None) -> str:
+        """Placement distribution per agent: a PNG at ``path`` (default
+        ``ippatsu-match-<seed>.png``); returns the path."""
         fig = self._figure(figsize=(7, 4), dpi=110)
         ax = fig.add_subplot(1, 1, 1)
         k = self.k
@@ -333,7 +397,7 @@ class MatchResult(StudyResult):
         ax.set_title(f"Placements over {self.games:,} games (seed {self.seed})")
         ax.legend()
         fig.tight_layout()
-        fig.savefig(path)
+        return self._save(fig, path)
 
 
 def match(agents: Sequence = "greedy", *, games: int = 1000,

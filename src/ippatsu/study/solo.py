@@ -233,8 +233,9 @@ class SoloResult(StudyResult):
         lines.append(f"  final shanten  {dist}")
         return "\n".join(lines)
 
-    def plot(self, path) -> None:
-        """P(tenpai) and P(complete) by draw with their 95 % bands (a PNG)."""
+    def plot(self, path=None) -> str:
+        """P(tenpai) and P(complete) by draw with their 95 % bands: a PNG at ``path``
+        (default ``ippatsu-solo-<seed>.png``); returns the path."""
         fig = self._figure(figsize=(7, 4), dpi=110)
         ax = fig.add_subplot(1, 1, 1)
         xs = list(range(1, self.draws + 1))
@@ -249,7 +250,7 @@ class SoloResult(StudyResult):
         ax.grid(alpha=0.3)
         ax.legend()
         fig.tight_layout()
-        fig.savefig(path)
+        return self._save(fig, path)
 
 
 def solo(hand, *, draws: int = 12, visible=None,

@@ -17,7 +17,8 @@ from pathlib import Path
 from types import ModuleType
 
 __all__ = ["load_state_source", "load_agents_source", "load_loops_source", "load_source",
-           "STATE_SOURCE", "AGENTS_SOURCE", "LOOPS_SOURCE", "COMPILED_SOURCES"]
+           "STATE_SOURCE", "AGENTS_SOURCE", "LOOPS_SOURCE", "ACTIONSPACE_SOURCE",
+           "COMPILED_SOURCES"]
 
 #: the path of ``state.py`` (shipped in wheels beside the extension module)
 STATE_SOURCE = Path(__file__).with_name("state.py")
@@ -26,7 +27,10 @@ AGENTS_SOURCE = Path(__file__).with_name("agents.py")
 #: the path of ``loops.py`` (shipped in wheels beside the extension module)
 LOOPS_SOURCE = Path(__file__).with_name("loops.py")
 #: the modules of ``ippatsu.table`` that the build compiles, by name
-COMPILED_SOURCES = {"state": STATE_SOURCE, "agents": AGENTS_SOURCE, "loops": LOOPS_SOURCE}
+#: the path of ``actionspace.py`` (shipped in wheels beside the extension module)
+ACTIONSPACE_SOURCE = Path(__file__).with_name("actionspace.py")
+COMPILED_SOURCES = {"state": STATE_SOURCE, "agents": AGENTS_SOURCE, "loops": LOOPS_SOURCE,
+                    "actionspace": ACTIONSPACE_SOURCE}
 
 
 def load_source(path: Path, name: str) -> ModuleType:

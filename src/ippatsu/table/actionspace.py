@@ -123,13 +123,14 @@ def index_of(action: Action, red_fives: bool = True) -> int:
     """The index of ``action`` (an :class:`Action`; with ``red_fives=False`` a red five is
     read as a plain five)."""
     try:
-        return _index(int(action[0]), action[2], action[3], red_fives)
-    except (TypeError, ValueError, IndexError):
+        return _index(action.type, action.tile, action.consumed, red_fives)
+    except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise _bad(action, "not an Action") from None
 
 
 def _index(typ: int, tile: int, consumed: tuple, red: bool) -> int:
-    """:func:`index_of` of the action ``(typ, tile, consumed)`` (compiled: C integers)."""
+    """:func:`index_of` of the action ``(typ, tile, consumed)`` (compiled with C integers:
+    ``actionspace.pxd``; other compiled modules cimport it)."""
     if typ == 0:  # DISCARD
         if red and (tile == 16 or tile == 52 or tile == 88):
             return 34 + tile // 36
@@ -173,7 +174,8 @@ def _index(typ: int, tile: int, consumed: tuple, red: bool) -> int:
         return KAKAN + (tile >> 2)
     if 0 <= typ < 13:
         return _SINGLE[typ]
-    raise _bad(Action(typ, 0, tile, consumed), "unknown type")
+    raise IllegalActionError(f"action type {typ} has no index in the action space",
+                             "bad_action_index")
 
 
 #: the index of each type of one index (by ActionType value; -1: a type with a tile)

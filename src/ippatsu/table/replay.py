@@ -589,11 +589,19 @@ def _files(paths: Sequence[str]) -> List[str]:
     return out
 
 
+class _ReplayParser(argparse.ArgumentParser):
+    """Usage errors as the rest of the command line words them: ``ippatsu: error: ...``."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(2, f"ippatsu: error: {message}\n")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Replay records and print per-file and total agreement. Returns 0 when every hand
     agrees and every action was legal, else 1."""
-    ap = argparse.ArgumentParser(prog="ippatsu replay",
-                                 description="Replay Tenhou records through the engine.")
+    ap = _ReplayParser(prog="ippatsu replay",
+                       description="Replay Tenhou records through the engine.")
     ap.add_argument("paths", nargs="+",
                     help="files or folders (.mjlog/.xml/.json, mjai .mjson/.jsonl)")
     ap.add_argument("--rules", default="tenhou",
@@ -603,20 +611,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:  # "tenhou": each record with Tenhou's rules at its own date
         rules = None if args.rules.lower() == "tenhou" else Rules.preset(args.rules)
     except IppatsuError as e:
-        print(f"ippatsu replay: error: {e}", file=sys.stderr)
+        print(f"ippatsu: error: {e}", file=sys.stderr)
         return 2
     tot = GameReport("total")
     files = _files(args.paths)
     nfiles = nok = nfailed = 0
     t0 = time.perf_counter()
     for f in files:
+        if not os.path.exists(f):
+            nfailed += 1
+            print(f"{f}: cannot load: no such file or folder", file=sys.stderr)
+            continue
         try:
             rep = replay_file(f, rules)
         except IppatsuError as e:
             nfailed += 1
-            msg = str(e)
-            if msg.startswith(f"{f}: "):
-                msg = msg[len(str(f)) + 2:]
+            # the line starts with the file's name: the loader's message need not repeat it
+            msg = str(e).replace(f"{f}: ", "").replace(f" {f}", "")
             print(f"{f}: cannot load: {msg}", file=sys.stderr)
             continue
         except Exception as e:  # a bug: name the file, go on with the others

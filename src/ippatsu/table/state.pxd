@@ -70,11 +70,12 @@ cdef class GameState:
     cpdef _resolve(self, a)
     cpdef step(self, actions)
     cpdef _do_turn(self, a)
-    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, tsumogiri=bint,
-                   cnt=bytearray, cq=bytearray, river=list, waits=list, rii=list,
-                   hand=list, tid=int, n=int, i=int, vis=bytearray, yao=bytes,
-                   w='unsigned long long')
+    @cython.locals(k=int, tsumogiri=bint, cnt=bytearray, river=list, hand=list, tid=int,
+                   n=int, i=int, vis=bytearray, yao=bytes)
     cpdef _discard(self, int p, t, bint riichi)
+    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray, waits=list,
+                   rii=list, w='unsigned long long')
+    cpdef dict _discard_responses(self, int p, t)
     cpdef bint _can_ron(self, int q, k)
     @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,
                    x=int, n_other=int, seen=int, red=bint, chi_ok=bint, ron=bint,

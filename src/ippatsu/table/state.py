@@ -89,7 +89,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence
 from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
-from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules
+from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules, rules_of
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
@@ -452,6 +452,60 @@ def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
 
 
+def _names(names, n: int) -> List[str]:
+    """The players' names given to ``GameState``: ``n`` strings."""
+    if isinstance(names, str):
+        names = [names]
+    out = list(names)
+    if len(out) != n or not all(isinstance(x, str) for x in out):
+        raise IllegalActionError(f"names are {n} strings (one per seat), got {names!r}",
+                                 "bad_names")
+    return out
+
+
+def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
+    """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
+    if not isinstance(snap, dict):
+        raise IllegalActionError(f"a snapshot is a dict, got {type(snap).__name__}",
+                                 "bad_snapshot")
+    if snap.get("version") != 1:
+        raise IllegalActionError(f"unknown snapshot version {snap.get('version')!r}",
+                                 "bad_snapshot")
+    rules = Rules(**snap["rules"])
+    st = cls(rules, start=False, auto_next=auto_next, record=record,
+             names=snap.get("names"))
+    st.events = []  # the events from the snapshot on (no start_game: the game began before)
+    stream = snap.get("wall_stream")
+    if stream is not None:  # the next hands' walls from the same seeded stream
+        st._wallgen.bit_generator.state = stream
+    st._restore(snap)
+    return st
+
+
+def _stream_state(gen) -> Optional[dict]:
+    """The state of a seeded wall stream's bit generator (a JSON-able dict), or None."""
+    bits = getattr(gen, "bit_generator", None)
+    return None if bits is None else bits.state
+
+
+def _int(v, name: str, low: int = 0) -> int:
+    """A snapshot's integer field (>= ``low``)."""
+    if type(v) is not int or v < low:
+        raise IllegalActionError(f"bad snapshot: {name} is an int >= {low}, got {v!r}",
+                                 "bad_snapshot")
+    return v
+
+
+def _ids(v, name: str) -> List[int]:
+    """A snapshot's list of tile ids (0-135)."""
+    out = list(v)
+    for t in out:
+        if type(t) is not int or not 0 <= t < 136:
+            raise IllegalActionError(f"bad snapshot: {name} holds {t!r}, not a tile id "
+                                     f"0-135", "bad_snapshot")
+    return out
+
+
 def _is_index(x) -> bool:
     """An action-space index given to ``step`` (an int or a numpy integer, not a bool)."""
     t = type(x)
@@ -483,7 +537,7 @@ class GameState:
 
     Parameters
     ----------
-    rules : Rules
+    rules : Rules or a preset name (``"tenhou"``)
     seed : int or numpy SeedSequence, optional
         Seeds the walls (one permutation of the 136 ids per hand).
     names : four str, optional
@@ -502,7 +556,7 @@ class GameState:
     def __init__(self, rules: Optional[Rules] = None, seed=None, *, names=None,
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules_of(rules) if rules is not None else Rules()
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
@@ -518,7 +572,7 @@ class GameState:
         self.auto_next = auto_next
         self.record = record
         self.events: List[dict] = []
-        self.names = list(names) if names else [f"player{i}" for i in range(n)]
+        self.names = _names(names, n) if names else [f"player{i}" for i in range(n)]
         self.scores = [self.rules.starting_points] * n
         self.kyoku = 0
         self.honba = 0
@@ -943,6 +997,197 @@ class GameState:
         """The seats that must choose an action now."""
         return sorted(self._legal)
 
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self) -> dict:
+        """The state at this decision point as a plain JSON-able dict: everything
+        :meth:`from_snapshot` needs to go on exactly from here (the rules, the counters,
+        the whole wall and how far it was drawn, every seat's tiles, melds, river and
+        flags, and the state of the seeded stream the next hands' walls come from).
+        Hidden information included: a snapshot is the state, not a seat's view. Only a
+        decision inside a hand (``TURN`` or ``RESPONSE``) can be cut."""
+        if self.phase is not _TURN and self.phase is not _RESPONSE:
+            raise IllegalActionError(f"a snapshot is taken at a decision inside a hand, "
+                                     f"not at {self.phase.name}", "bad_snapshot")
+        n = self.n_players
+        w = self.wall
+        seats = []
+        for p in range(n):
+            seats.append({
+                "hand": list(self.hand[p]),
+                "melds": [{"type": m.type.value, "tiles": list(m.tiles), "called": m.called,
+                           "from_who": m.from_who, "added": m.added}
+                          for m in self.melds[p]],
+                "river": list(self.river[p]), "river_called": list(self.river_called[p]),
+                "river_riichi": self.river_riichi[p], "riichi": int(self.riichi[p]),
+                "double_riichi": self.double_riichi[p], "ippatsu": self.ippatsu[p],
+                "temp_furiten": self.temp_furiten[p],
+                "riichi_furiten": self.riichi_furiten[p], "first_turn": self.first_turn[p],
+                "nagashi_ok": self.nagashi_ok[p], "pao": self.pao[p], "kans": self.kans[p],
+                "nuki": list(self.nuki[p])})
+        return {
+            "version": 1, "rules": self.rules.to_dict(), "kyoku": self.kyoku,
+            "honba": self.honba, "deposits": self.deposits, "scores": list(self.scores),
+            "names": list(self.names), "phase": self.phase.name, "actor": self.actor,
+            "wall": {"hands": [list(h) for h in w.hands], "live": list(w.live),
+                     "rinshan": list(w.rinshan), "dora": list(w.dora), "ura": list(w.ura),
+                     "n_live": w.n_live},
+            "live_pos": self._live_pos, "rinshan_pos": self._rinshan_pos, "left": self.left,
+            "n_dora": self.n_dora, "pending_dora": self.pending_dora, "seats": seats,
+            "no_calls": self.no_calls, "suukaikan": self.suukaikan,
+            "rinshan_draw": self.rinshan_draw, "after_call": self.after_call,
+            "kuikae": self.kuikae, "kan_count": self.kan_count,
+            "n_discards": self.n_discards, "first_winds": list(self.first_winds),
+            "pending_riichi": self.pending_riichi, "last_draw": self.last_draw,
+            "rinshan_from": self.rinshan_from, "last_discard": self.last_discard,
+            "last_discarder": self.last_discarder, "resp_kind": self.resp_kind,
+            "resp_tile": self.resp_tile, "resp_actor": self.resp_actor,
+            # the seeded stream of the next hands' walls (None: walls given by a callable)
+            "wall_stream": _stream_state(self._wallgen) if self._walls is None else None}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict, *, auto_next: bool = True,
+                      record: bool = False) -> "GameState":
+        """The state a :meth:`snapshot` describes, at the same decision with the same legal
+        actions; play goes on from there exactly as it would have. The snapshot is
+        checked (tile ids, every tile exactly once, the seats' tile counts, melds): a bad
+        one raises :class:`IllegalActionError` (code ``bad_snapshot``) naming the
+        problem. ``record``: keep the mjai events from here on."""
+        try:
+            return _from_snapshot(cls, snapshot, auto_next, record)
+        except IllegalActionError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AssertionError,
+                AttributeError) as e:
+            what = f"missing field {e}" if isinstance(e, KeyError) else str(e)
+            raise IllegalActionError(f"bad snapshot: {what}", "bad_snapshot") from None
+
+    def _restore(self, snap: dict) -> None:
+        """Set this fresh state (``start=False``) to the decision of ``snap``
+        (:meth:`from_snapshot`)."""
+        n = self.n_players
+        wd = snap["wall"]
+        self.kyoku = _counter(snap["kyoku"], "kyoku")
+        self.honba = _counter(snap["honba"], "honba")
+        self.deposits = _counter(snap["deposits"], "deposits")
+        self.scores = _scores(snap["scores"], n)
+        wall = Wall([_ids(h, "wall hand") for h in wd["hands"]], _ids(wd["live"], "live wall"),
+                    _ids(wd["rinshan"], "dead wall"), _ids(wd["dora"], "dora indicators"),
+                    _ids(wd["ura"], "ura indicators"), _int(wd["n_live"], "n_live"))
+        self.wall = wall
+        self._live_pos = _int(snap["live_pos"], "live_pos")
+        self._rinshan_pos = _int(snap["rinshan_pos"], "rinshan_pos")
+        self.left = _int(snap["left"], "left")
+        self.n_dora = _int(snap["n_dora"], "n_dora")
+        self.pending_dora = _int(snap["pending_dora"], "pending_dora")
+        seats = list(snap["seats"])
+        if len(seats) != n:
+            raise IllegalActionError(f"bad snapshot: {len(seats)} seats for {n} players",
+                                     "bad_snapshot")
+        self.hand = []
+        self.melds = []
+        self.river = []
+        self.river_called = []
+        for p, sd in enumerate(seats):
+            self.hand.append(_ids(sd["hand"], f"seat {p}'s hand"))
+            self.melds.append([Meld(m["type"], _ids(m["tiles"], f"seat {p}'s meld"),
+                                    called=m.get("called"), from_who=m.get("from_who"),
+                                    added=m.get("added")) for m in sd["melds"]])
+            self.river.append(_ids(sd["river"], f"seat {p}'s river"))
+            called = [bool(x) for x in sd["river_called"]]
+            if len(called) != len(self.river[p]):
+                raise IllegalActionError(f"bad snapshot: seat {p}'s river_called has "
+                                         f"{len(called)} flags for {len(self.river[p])} "
+                                         f"discards", "bad_snapshot")
+            self.river_called.append(called)
+        self.cnt = [_kind_counts(h) for h in self.hand]
+        self.is_open = [any(m.type is not _T_ANKAN for m in ms) for ms in self.melds]
+        self.river_riichi = [_int(sd["river_riichi"], "river_riichi", -1) for sd in seats]
+        self.disc_mask = [_mask_of(t >> 2 for t in r) for r in self.river]
+        self.riichi = [RiichiState(sd["riichi"]) for sd in seats]
+        self.double_riichi = [bool(sd["double_riichi"]) for sd in seats]
+        self.ippatsu = [bool(sd["ippatsu"]) for sd in seats]
+        self.temp_furiten = [bool(sd["temp_furiten"]) for sd in seats]
+        self.riichi_furiten = [bool(sd["riichi_furiten"]) for sd in seats]
+        self.first_turn = [bool(sd["first_turn"]) for sd in seats]
+        self.nagashi_ok = [bool(sd["nagashi_ok"]) for sd in seats]
+        self.pao = [_int(sd["pao"], "pao", -1) for sd in seats]
+        self.kans = [_int(sd["kans"], "kans") for sd in seats]
+        self.nuki = [_ids(sd["nuki"], "Norths set aside") for sd in seats]
+        self.no_calls = bool(snap["no_calls"])
+        self.suukaikan = bool(snap["suukaikan"])
+        self.rinshan_draw = bool(snap["rinshan_draw"])
+        self.after_call = bool(snap["after_call"])
+        self.kuikae = _int(snap["kuikae"], "kuikae")
+        self.kan_count = _int(snap["kan_count"], "kan_count")
+        self.n_discards = _int(snap["n_discards"], "n_discards")
+        self.first_winds = [_int(k, "first_winds") for k in snap["first_winds"]]
+        self.pending_riichi = _int(snap["pending_riichi"], "pending_riichi", -1)
+        self.last_draw = _int(snap["last_draw"], "last_draw", -1)
+        self.rinshan_from = _int(snap["rinshan_from"], "rinshan_from", -1)
+        self.last_discard = _int(snap["last_discard"], "last_discard", -1)
+        self.last_discarder = _int(snap["last_discarder"], "last_discarder", -1)
+        self.resp_kind = str(snap["resp_kind"])
+        self.resp_tile = _int(snap["resp_tile"], "resp_tile", -1)
+        self.resp_actor = _int(snap["resp_actor"], "resp_actor", -1)
+        self.actor = _int(snap["actor"], "actor")
+        if self.actor >= n:
+            raise IllegalActionError(f"bad snapshot: actor {self.actor} of {n} seats",
+                                     "bad_snapshot")
+        # what the counts, rivers, melds and indicators determine
+        vis = bytearray(34)
+        if n == 3:
+            for k in range(1, 8):
+                vis[k] = 4
+        for p in range(n):
+            vis[_NORTH] += len(self.nuki[p])
+            for t, c in zip(self.river[p], self.river_called[p]):
+                if not c:
+                    vis[t >> 2] += 1
+            for m in self.melds[p]:
+                for t in m.tiles:
+                    vis[t >> 2] += 1
+        for t in wall.dora[:self.n_dora]:
+            vis[t >> 2] += 1
+        self.visible = vis
+        self.waits = [0] * n
+        self.shanten = [8] * n
+        phase = snap["phase"]
+        for p in range(n):
+            if len(self.hand[p]) + 3 * len(self.melds[p]) == 13:
+                self._refresh_waits(p)
+        if phase == "TURN":
+            p = self.actor
+            # the waits of the actor's 3k+1 tiles (the hand without the tile just drawn)
+            t = self.last_draw
+            if t >= 0 and t in self.hand[p]:
+                self.cnt[p][t >> 2] -= 1
+                self._refresh_waits(p)
+                self.cnt[p][t >> 2] += 1
+            self.phase = _TURN
+            self.check_invariants()
+            self._legal = {p: self._turn_actions(p)}
+        elif phase == "RESPONSE":
+            self.phase = _RESPONSE
+            self.check_invariants()
+            kind = self.resp_kind
+            p, t = self.resp_actor, self.resp_tile
+            if kind == "discard":
+                legal = self._discard_responses(p, t)
+            elif kind == "ankan":
+                legal = self._ankan_responses(p, t)
+            elif kind in ("kakan", "nukidora"):
+                legal = self._rob_responses(p, t, kind)
+            else:
+                raise IllegalActionError(f"bad snapshot: unknown response kind {kind!r}",
+                                         "bad_snapshot")
+            if not legal:
+                raise IllegalActionError("bad snapshot: a response that no seat may "
+                                         "answer", "bad_snapshot")
+            self._legal = legal
+        else:
+            raise IllegalActionError(f"bad snapshot: phase {phase!r} (TURN or RESPONSE)",
+                                     "bad_snapshot")
+
     # ------------------------------------------------------------------ action space
     def legal_mask(self, player: Optional[int] = None) -> int:
         """The legal actions of ``player`` (default: the actor at a turn) as a bit set over
@@ -1214,7 +1459,20 @@ class GameState:
         self._refresh_waits(p)  # the waits of the new 3k+1 hand
         if self.record:
             self._emit({"type": "dahai", "actor": p, "pai": self._name(t), "tsumogiri": tsumogiri})
-        # who may answer? (the dict is made only when someone may: rarely)
+        legal = self._discard_responses(p, t)
+        if legal is not None:
+            self.phase = _RESPONSE
+            self.resp_kind = "discard"
+            self.resp_tile = t
+            self.resp_actor = p
+            self._legal = legal
+        else:
+            self._discard_passed(p, t, None)
+
+    def _discard_responses(self, p: int, t: int) -> Optional[Dict[int, List[Action]]]:
+        """The legal answers to ``p``'s discard ``t`` by seat, None when nobody may answer
+        (the dict is made only when someone may: rarely)."""
+        k = t >> 2
         legal: Optional[Dict[int, List[Action]]] = None
         last = self.left == 0
         nxt = self._chi_seat[p]  # -1 with three players: no chi
@@ -1239,14 +1497,7 @@ class GameState:
                 if legal is None:
                     legal = {}
                 legal[q] = acts
-        if legal is not None:
-            self.phase = _RESPONSE
-            self.resp_kind = "discard"
-            self.resp_tile = t
-            self.resp_actor = p
-            self._legal = legal
-        else:
-            self._discard_passed(p, t, None)
+        return legal
 
     def _can_ron(self, q: int, k: int) -> bool:
         if not (self.waits[q] >> k) & 1:
@@ -1513,15 +1764,7 @@ class GameState:
         if self.record:
             self._emit({"type": "ankan", "actor": p, "consumed": [self._name(x) for x in ids]})
         self._refresh_waits(p)
-        # kokushi may rob a closed kan (rule option)
-        legal: Dict[int, List[Action]] = {}
-        if self.rules.kokushi_robs_closed_kan:
-            for q in self._others[p]:
-                if self._can_ron(q, k) and not self.is_open[q] and not self.melds[q]:
-                    if _core.shanten(bytes(self.cnt[q]), form="kokushi") == 0:
-                        r = self._score(q, ids[0], False, p, chankan=True)
-                        if r.error is None:
-                            legal[q] = [Action(A_RON, q, ids[0], (), p), _PASSES[q]]
+        legal = self._ankan_responses(p, ids[0])
         if legal:
             self.phase = _RESPONSE
             self.resp_kind = "ankan"
@@ -1530,6 +1773,20 @@ class GameState:
             self._legal = legal
             return
         self._ankan_done(p)
+
+    def _ankan_responses(self, p: int, t: int) -> Dict[int, List[Action]]:
+        """Who may rob ``p``'s closed kan of ``t``'s kind: a closed kokushi waiting on it
+        (``Rules.kokushi_robs_closed_kan``)."""
+        legal: Dict[int, List[Action]] = {}
+        k = t >> 2
+        if self.rules.kokushi_robs_closed_kan:
+            for q in self._others[p]:
+                if self._can_ron(q, k) and not self.is_open[q] and not self.melds[q]:
+                    if _core.shanten(bytes(self.cnt[q]), form="kokushi") == 0:
+                        r = self._score(q, t, False, p, chankan=True)
+                        if r.error is None:
+                            legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
+        return legal
 
     def _ankan_done(self, p: int) -> None:
         self._new_kan(p, closed=True)
@@ -1557,13 +1814,7 @@ class GameState:
         """Offer a ron on the tile ``t`` that ``p`` added to a pon (``kind`` "kakan":
         chankan) or set aside (``"nukidora"``) to every other seat that may win on it;
         True when someone may (the response phase is set up)."""
-        legal: Dict[int, List[Action]] = {}
-        k = t >> 2
-        for q in self._others[p]:
-            if self._can_ron(q, k):
-                r = self._score(q, t, False, p, chankan=kind == "kakan")
-                if r.error is None:
-                    legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
+        legal = self._rob_responses(p, t, kind)
         if not legal:
             return False
         self.phase = _RESPONSE
@@ -1572,6 +1823,18 @@ class GameState:
         self.resp_actor = p
         self._legal = legal
         return True
+
+    def _rob_responses(self, p: int, t: int, kind: str) -> Dict[int, List[Action]]:
+        """Who may ron the tile ``t`` that ``p`` added to a pon (``kind`` "kakan") or set
+        aside (``"nukidora"``)."""
+        legal: Dict[int, List[Action]] = {}
+        k = t >> 2
+        for q in self._others[p]:
+            if self._can_ron(q, k):
+                r = self._score(q, t, False, p, chankan=kind == "kakan")
+                if r.error is None:
+                    legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
+        return legal
 
     def _kakan_done(self, p: int) -> None:
         self._break_first()

@@ -235,9 +235,11 @@ def wall_generator(seed: Optional[int | np.random.SeedSequence] = None, players:
         def gen3(dealer: int = 0) -> Wall:
             return _wall_of_sanma_ids([ids[i] for i in _permutation(bits, 108)], dealer)
 
+        gen3.bit_generator = bits  # its state goes into a GameState's snapshot
         return gen3
 
     def gen(dealer: int = 0) -> Wall:
         return _wall_of_ids(_permutation(bits, 136), dealer)
 
+    gen.bit_generator = bits  # its state goes into a GameState's snapshot
     return gen
