@@ -14,7 +14,7 @@ import dataclasses
 
 import pytest
 
-from ippatsu.rules import GameLength, LastDealerStop, Rules, RonMode
+from ippatsu.rules import GameLength, LastDealerStop, RiichiKan, Rules, RonMode
 
 jr = pytest.importorskip("jansou.core.rules")
 
@@ -44,7 +44,7 @@ READ = {
     "open_kan_indicator_immediate": lambda r: not r.open_kan_dora_delayed,
     "riichi_without_draw": lambda r: r.riichi_min_wall == 0,
     "riichi_without_tenpai": lambda r: False,
-    "closed_kan_after_riichi": lambda r: True,
+    "closed_kan_after_riichi": lambda r: r.closed_kan_after_riichi is not RiichiKan.NEVER,
     "kuitan": lambda r: r.open_tanyao,
     "kuikae_ban": lambda r: True,
     "multiple_ron": lambda r: r.ron_mode is not RonMode.ATAMAHANE,
@@ -95,7 +95,6 @@ EXPLAINED = {
        for p in ("renmei", "saikouisen", "mu", "rmu", "m-league")},
     **{(p, "rank_ties_shared"): f"tied players sharing placement points: {_NOT_YET}"
        for p in ("renmei", "saikouisen", "mu", "rmu", "m-league")},
-    ("mu", "closed_kan_after_riichi"): f"no closed kan after riichi: {_NOT_YET}",
     ("mu", "kuikae_ban"): f"kuikae allowed: {_NOT_YET}",
     # the online presets: ippatsu's were checked against those sites' records
     ("tenhou", "open_kan_indicator_immediate"): "Tenhou turns an open kan's indicator when "

@@ -68,6 +68,7 @@ __all__ = [
     "Renhou",
     "Paarenchan",
     "Daisharin",
+    "RiichiKan",
     "DOUBLE_YAKUMAN_PATTERNS",
     "PAO_KINDS",
 ]
@@ -160,6 +161,18 @@ class Paarenchan(str, Enum):
     """The winning hand still needs a yaku of its own."""
     ALWAYS = "always"
     """Any complete hand wins as paarenchan."""
+
+
+class RiichiKan(str, Enum):
+    """Which closed kans a player in riichi may declare (docs/rules.md §8)."""
+
+    WAITS = "waits"
+    """Only one that leaves the waits as they were (the Ippatsu rules)."""
+    READINGS = "readings"
+    """Only one that changes neither the waits nor any reading of the hand: the kind is
+    a triplet in every reading of every winning hand."""
+    NEVER = "never"
+    """None (Mu)."""
 
 
 class Daisharin(str, Enum):
@@ -283,6 +296,9 @@ class Rules:
         Default False: only passing a legal ron (or chankan) does.
     riichi_min_points, riichi_min_wall : int
         Riichi needs at least 1,000 points and 4 tiles left in the live wall.
+    closed_kan_after_riichi : RiichiKan
+        ``WAITS`` (default: a closed kan that keeps the waits), ``READINGS`` (that keeps
+        every reading of the hand too) or ``NEVER``.
     max_kans : int
         Kans per hand, all players together. Default 4.
     abort_nine_terminals, abort_four_winds, abort_four_riichi, abort_four_kans : bool
@@ -370,6 +386,7 @@ class Rules:
     furiten_on_yakuless_pass: bool = False
     riichi_min_points: int = 1000
     riichi_min_wall: int = 4
+    closed_kan_after_riichi: RiichiKan = RiichiKan.WAITS
     max_kans: int = 4
     abort_nine_terminals: bool = True
     abort_four_winds: bool = True
@@ -399,7 +416,8 @@ class Rules:
         for f, enum in (("ron_mode", RonMode), ("nagashi_mode", NagashiMode),
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
                         ("sanma_tsumo", SanmaTsumo), ("renhou", Renhou),
-                        ("paarenchan", Paarenchan), ("daisharin", Daisharin)):
+                        ("paarenchan", Paarenchan), ("daisharin", Daisharin),
+                        ("closed_kan_after_riichi", RiichiKan)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -679,7 +697,7 @@ class Rules:
     def mu(cls) -> "Rules":
         """Mu (Mahjong Union) rules: 30,000 start and return, no red fives, no honba
         points, no ippatsu, no ura or kan dora, no noten payment, no counted or
-        cumulative yakuman, no abortive draws."""
+        cumulative yakuman, no abortive draws, no closed kan after riichi."""
         return cls(
             name="mu", starting_points=30000, return_points=30000, red_fives=False,
             honba_ron=0, honba_tsumo=0, ippatsu_yaku=False, ura_dora=False, kan_dora=False,
@@ -688,7 +706,8 @@ class Rules:
             abort_four_riichi=False, abort_four_kans=False, riichi_min_wall=0,
             double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
             deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
-            open_kan_dora_delayed=False, pao_ron_honba=True)
+            open_kan_dora_delayed=False, pao_ron_honba=True,
+            closed_kan_after_riichi=RiichiKan.NEVER)
 
     @classmethod
     def rmu(cls) -> "Rules":

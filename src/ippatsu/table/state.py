@@ -89,7 +89,8 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence
 from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
-from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules, rules_of
+from ..rules import (GameLength, LastDealerStop, NagashiMode, RiichiKan, RonMode, Rules,
+                     rules_of)
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
@@ -97,6 +98,7 @@ from .actionspace import index_of as _index_of
 from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
                      win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
+from ._riichi_kan import riichi_kan_keeps_readings
 
 __all__ = ["GameState", "Phase", "RiichiState", "HandResult", "WinResult"]
 
@@ -274,6 +276,7 @@ _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) fo
 
 #: meld types by code (the codes key the meld cache: small ints hash in C)
 _M_CHI, _M_PON, _M_DAIMINKAN, _M_ANKAN, _M_KAKAN = range(5)
+_KAN_NEVER, _KAN_READINGS = RiichiKan.NEVER, RiichiKan.READINGS  # closed kans in riichi
 _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
                MeldType.KAKAN)
 #: the same members as module names (a member read off the Enum class goes through its
@@ -909,17 +912,22 @@ class GameState:
         sanma = self.n_players == 3
         if self.riichi[p]:
             acts.append(disc[drawn])
-            if can_kan and cnt[drawn >> 2] == 4:
+            if can_kan and cnt[drawn >> 2] == 4 and \
+                    rules.closed_kan_after_riichi is not _KAN_NEVER:
                 k = drawn >> 2
                 after = bytearray(cnt)
                 after[k] -= 4
                 if sanma:
-                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == self.waits[p]:
+                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == self.waits[p] \
+                            and (rules.closed_kan_after_riichi is not _KAN_READINGS
+                                 or riichi_kan_keeps_readings(cnt, k, self.waits[p])):
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
                 elif _shanten(bytes(after)) == 0:
                     wa = _mask_of(_waits(bytes(after)))
-                    if wa == self.waits[p]:
+                    if wa == self.waits[p] and (
+                            rules.closed_kan_after_riichi is not _KAN_READINGS
+                            or riichi_kan_keeps_readings(cnt, k, wa)):
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
             # three players: the North just drawn may be set aside (the hand stays the
