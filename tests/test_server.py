@@ -411,7 +411,7 @@ def test_presets(client):
 def test_local_rules_through_the_api(client):
     """docs/rules.md §12 through the API: a name-list override and a local yaku's
     situation keyword score as the library does; a bad name is bad_rules."""
-    body = {"hand": "123456789m234p55s", "win_tile": "1m", "seat_wind": 1, "renhou": True,
+    body = {"hand": "123456789m234p55s", "win_tile": "1m", "seat_wind": 1, "local": ["renhou"],
             "rules": {"preset": "ippatsu", "overrides": {
                 "renhou": "mangan", "double_yakuman_patterns": ["daisuushi"]}}}
     r = client.post("/v1/score", json=body)

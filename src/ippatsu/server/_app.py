@@ -14,7 +14,7 @@ import functools
 import json
 import logging
 from enum import Enum
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
 
 try:
     from fastapi import FastAPI, Query, Request
@@ -237,12 +237,9 @@ class ScoreRequest(_Body):
     rules: RulesArg = None
     raise_on_no_yaku: bool = True
     nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
-    renhou: bool = Field(default=False, description="local yaku (rules.renhou)")
-    paarenchan: bool = Field(default=False, description="local yaku (rules.paarenchan)")
-    open_riichi: bool = Field(default=False, description="local yaku (rules.open_riichi)")
-    sashikomi: bool = Field(default=False,
-                            description="a ron on an open riichi from a player not in "
-                                        "riichi (rules.sashikomi_yakuman)")
+    local: Optional[List[Literal["renhou", "paarenchan", "open_riichi", "sashikomi"]]] = \
+        Field(default=None, description="the local yaku's situations that hold "
+                                        "(docs/rules.md §12): score()'s keywords by name")
 
 
 class AnalyzeRequest(_Body):
@@ -581,8 +578,8 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   ura_indicators=_hand(req.ura_indicators), honba=req.honba,
                   deposits=req.deposits, discarder=req.discarder, pao=req.pao,
                   rules=_rules(req.rules), raise_on_no_yaku=req.raise_on_no_yaku,
-                  nukidora=req.nukidora, renhou=req.renhou, paarenchan=req.paarenchan,
-                  open_riichi=req.open_riichi, sashikomi=req.sashikomi)
+                  nukidora=req.nukidora, **({n: True for n in req.local} if req.local
+                                            else {}))
         return r.to_dict()
 
     def _analyze(req: AnalyzeRequest) -> dict:
