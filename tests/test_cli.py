@@ -542,6 +542,21 @@ def test_readme_hand_examples_are_real_output(capsys, cmd, shown):
     assert out.rstrip("\n") == shown
 
 
+def test_presets_lists_every_preset_and_its_differences(capsys):
+    """`ippatsu presets` names every preset (docs/rules.md §10); with a name, every option
+    that differs from ippatsu; --json gives the presets' own options."""
+    import json as _json_mod
+
+    from ippatsu.rules import PRESETS, Rules
+
+    code, out, _ = run(capsys, "presets")
+    assert code == 0 and [line.split()[0] for line in out.splitlines()] == list(PRESETS)
+    code, out, _ = run(capsys, "presets", "mleague")
+    want = {k for k, v in Rules.mleague().to_dict().items()
+            if k != "name" and v != Rules().to_dict()[k]}
+    assert code == 0 and {line.split()[0] for line in out.splitlines()[1:]} == want
+    code, out, _ = run(capsys, "presets", "--json")
+    assert _json_mod.loads(out) == {n: Rules.preset(n).to_dict() for n in PRESETS}
 # ---------------------------------------------------------------------------------------
 # the edges a first session meets
 # ---------------------------------------------------------------------------------------

@@ -28,7 +28,8 @@ PRESETS = ("ippatsu", "tenhou", "majsoul", "planet")
 SANMA_PRESETS = {"ippatsu_sanma": "ippatsu", "tenhou_sanma": "tenhou",
                  "majsoul_sanma": "majsoul"}
 SECTIONS = ("Tiles", "Winning shapes", "Shanten", "Yaku", "Dora", "Fu", "Points",
-            "A hand at the table", "Hand analysis", "Presets", "Three players")
+            "A hand at the table", "Hand analysis", "Presets", "Three players",
+            "Local rules", "Penalties")
 
 
 def _text() -> str:
@@ -82,10 +83,10 @@ def _key(cell: str) -> str:
 
 # ---------------------------------------------------------------------------------------
 def test_sections_keep_their_numbers():
-    """§1–§11 in order, with the numbers the docstrings cite ("§8" is the table, "§11"
-    three players)."""
+    """§1–§12 in order, with the numbers the docstrings cite ("§8" is the table, "§11"
+    three players, "§12" the local rules)."""
     heads = re.findall(r"(?m)^## (\d+)\. (.+)$", _text())
-    assert [int(n) for n, _ in heads] == list(range(1, 12))
+    assert [int(n) for n, _ in heads] == list(range(1, 14))
     for (_, title), want in zip(heads, SECTIONS):
         assert title.startswith(want), (title, want)
 
@@ -105,7 +106,7 @@ def test_every_rules_field_is_in_the_option_index_with_its_default():
     for name, r in index.items():
         assert _value(r[1]) == _plain(getattr(default, name)), name
         sec = int(r[2])
-        assert 1 <= sec <= 11, name
+        assert 1 <= sec <= 12, name
         assert r[3], f"{name}: no meaning given"
         # described in its section too, not only listed
         if name != "name":
@@ -129,6 +130,32 @@ def test_preset_table_agrees_with_the_presets():
         name = _key(r[0])
         for preset, cell in zip(PRESETS, r[1:]):
             assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
+
+
+LEAGUE_PRESETS = ("ippatsu", "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu")
+
+
+def test_league_preset_table_agrees_with_the_presets():
+    """§10's league table lists exactly the options on which a league or tournament
+    preset differs from ippatsu, with the presets' own values, and each preset has a
+    source paragraph."""
+    header, rows = _table(_section("10. "), ("option", *LEAGUE_PRESETS))
+    presets = {p: Rules.preset(p) for p in LEAGUE_PRESETS}
+    differ = {f.name for f in dataclasses.fields(Rules) if f.name != "name"
+              and len({repr(_plain(getattr(r, f.name))) for r in presets.values()}) > 1}
+    listed = [_key(r[0]) for r in rows]
+    assert len(listed) == len(set(listed))
+    assert sorted(differ - set(listed)) == [], "league preset differences missing"
+    assert sorted(set(listed) - differ) == [], "rows where the league presets agree"
+    for r in rows:
+        name = _key(r[0])
+        for preset, cell in zip(LEAGUE_PRESETS, r[1:]):
+            assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
+    sec = _section("10. ")
+    for p in LEAGUE_PRESETS[1:]:
+        para = re.search(rf"(?m)^- \*\*`{p}`\*\*.*?(?=^- \*\*|^$)", sec, re.S) or \
+            re.search(rf"(?m)^- .*\*\*`{p}`\*\*.*?(?=^- \*\*|^$)", sec, re.S)
+        assert para and "http" in para.group(0), f"{p}: no source"
 
 
 def test_sanma_preset_table_agrees_with_the_presets():

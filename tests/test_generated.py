@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from enum import Enum
 
 from ippatsu import _backend, _codes, _core, scoring, scoring_batch, tiles, yaku
 from ippatsu.errors import IppatsuError
@@ -119,12 +120,32 @@ def test_every_rule_field_reaches_the_struct(field):
     """Changing one Rules field changes that field of the C struct, and only it (a field
     read positionally from the wrong place would fail here)."""
     base = Rules.ippatsu()
+    if field == "sashikomi_yakuman":   # it needs open_riichi
+        base = base.replace(open_riichi=True)
+    if field in _DERIVED:   # a value Rules derives from its fields
+        changed = base.replace(**_DERIVED[field])
+        a, b = _core._rules_struct(base), _core._rules_struct(changed)
+        assert {k for k in a if a[k] != b[k]} == {field}
+        assert b[field] == getattr(changed, field)
+        return
     value = getattr(base, field)
-    other = (2 if value == 4 else 4) if field == "double_wind_pair_fu" else not value
+    if field == "double_wind_pair_fu":
+        other = 2 if value == 4 else 4
+    elif isinstance(value, Enum):   # the next value of the enum
+        members = list(type(value))
+        other = members[(members.index(value) + 1) % len(members)]
+    else:
+        other = not value
     changed = base.replace(**{field: other})
+    if field == "kazoe_multiple":
+        assert changed.kazoe_yakuman   # it needs kazoe_yakuman, which the default has
     a, b = _core._rules_struct(base), _core._rules_struct(changed)
     assert {k for k in a if a[k] != b[k]} == {field}
-    assert b[field] == int(other)
+    assert b[field] == dict(_codes.rule_values(changed))[field] != a[field]
+
+
+# RULE_FIELDS entries that are not Rules fields: the change of fields that moves them
+_DERIVED = {"double_mask": {"double_yakuman_patterns": ("daisuushi",)}}
 
 
 def test_kernel_refuses_a_positional_tuple():
@@ -222,7 +243,7 @@ def test_tenhou6_yaku_ids_cover_the_table():
     """io/tenhou6.YAKU_IDS (its own copy, edit pending) names every row's Tenhou id."""
     from ippatsu.io.tenhou6 import YAKU_IDS
 
-    assert {y.tenhou_id for y in yaku.YAKU} <= set(YAKU_IDS.values())
+    assert {y.tenhou_id for y in yaku.YAKU if y.tenhou_id >= 0} <= set(YAKU_IDS.values())
 
 
 # ---------------------------------------------------------------------------------------

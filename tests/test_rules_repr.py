@@ -44,6 +44,8 @@ def test_every_field_round_trips_through_repr():
     for r in (Rules.ippatsu(), Rules.tenhou(), Rules.majsoul(), Rules.planet()):
         for f, v in r.to_dict().items():
             if isinstance(v, bool):
+                if f in ("kazoe_multiple", "sashikomi_yakuman"):
+                    continue   # each needs another option on (tests/test_local_rules.py)
                 other = r.replace(**{f: not v})
                 assert eval(repr(other), NS) == other
                 assert repr(other).count("=") == 1, repr(other)

@@ -395,14 +395,34 @@ def test_presets(client):
     assert r.status_code == 200
     body = r.json()
     assert [p["name"] for p in body["presets"]] == [
-        "ippatsu", "tenhou", "majsoul", "planet",
-        "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma"]
+        "ippatsu", "tenhou", "majsoul", "planet", "wrc", "ema", "mleague", "renmei",
+        "saikouisen", "mu", "rmu", "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma"]
     for p in body["presets"]:
         assert p["rules"] == _json(Rules.preset(p["name"]).to_dict())
     fields = {f["name"]: f for f in body["fields"]}
     assert set(fields) == set(Rules().to_dict()) - {"name"}
     assert fields["ron_mode"]["choices"] == ["atamahane", "double", "triple"]
     assert fields["kiriage"] == {"name": "kiriage", "type": "bool", "default": False}
+    assert fields["pao_yakuman"] == {"name": "pao_yakuman", "type": "name_list",
+                                     "choices": ["daisangen", "daisuushi", "suukantsu"],
+                                     "default": ["daisangen", "daisuushi"]}
+
+
+def test_local_rules_through_the_api(client):
+    """docs/rules.md §12 through the API: a name-list override and a local yaku's
+    situation keyword score as the library does; a bad name is bad_rules."""
+    body = {"hand": "123456789m234p55s", "win_tile": "1m", "seat_wind": 1, "local": ["renhou"],
+            "rules": {"preset": "ippatsu", "overrides": {
+                "renhou": "mangan", "double_yakuman_patterns": ["daisuushi"]}}}
+    r = client.post("/v1/score", json=body)
+    assert r.status_code == 200, r.text
+    want = ippatsu.score("123456789m234p55s", "1m", seat_wind=1, renhou=True,
+                         rules=Rules().replace(renhou="mangan",
+                                               double_yakuman_patterns=("daisuushi",)))
+    assert r.json() == _json(want.to_dict()) and r.json()["points"] == 8000
+    body["rules"]["overrides"]["double_yakuman_patterns"] = ["daisangen"]
+    r = client.post("/v1/score", json=body)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_rules"
 
 
 def test_three_players_score_and_analyze(client):

@@ -203,7 +203,7 @@ def _analyze(req: dict):
                            seat_wind=req.get("seat_wind", 0),
                            round_wind=req.get("round_wind", 0),
                            dora_indicators=req.get("dora_indicators", ""),
-                           tsumo=req.get("tsumo", False))
+                           tsumo=req.get("tsumo", False), rules=req.get("rules"))
 
 
 def _pts(n: int) -> str:
@@ -372,6 +372,23 @@ def test_complete_hand_yaku_fu_points_and_if_open(page):
     if r.limit is None and r.han <= 4:
         assert page.attrs("#hanfu td.here", "data-han") == [str(r.han)]
         assert page.attrs("#hanfu td.here", "data-fu") == [str(r.fu)]
+
+
+def test_rule_picker(page):
+    """The rules picker lists the four-player presets (docs/rules.md §10); the page
+    analyses under the one picked (renmei: no red fives, so the red 5p adds no han) and
+    keeps it in the link."""
+    page.open()
+    opts = page.page.eval_on_selector_all("#rules option", "os => os.map(o => o.value)")
+    assert opts == [n for n in ippatsu.rules.PRESETS if ippatsu.Rules.preset(n).players == 4]
+    page.tap("234m406p678s22789p")
+    page.page.select_option("#rules", "renmei")
+    req = page.settle()
+    assert req["rules"] == "renmei"
+    a = _analyze(req)
+    assert a.win.result.red == 0
+    _check_analysis(page, a)
+    assert "rules=renmei" in page.page.url
 
 
 def test_complete_hand_without_yaku(page):

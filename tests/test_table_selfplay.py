@@ -67,7 +67,9 @@ def check_offered(st: GameState) -> None:
                     assert (a.tile >> 2) not in _kuikae_ban(st.melds[p][-1]), \
                         ("kuikae (RULES §8) discard offered", a, st.melds[p][-1])
             if a.type is T.RIICHI:
-                assert not st.is_open[p] and st.scores[p] >= 1000 and st.left >= 4
+                # RULES §8: 1,000 points and four live tiles, or the preset's own
+                assert (not st.is_open[p] and st.scores[p] >= st.rules.riichi_min_points
+                        and st.left >= st.rules.riichi_min_wall)
                 c2 = list(c)
                 c2[a.tile >> 2] -= 1
                 assert refapi.shanten(c2) == 0
@@ -101,7 +103,8 @@ def check_offered(st: GameState) -> None:
             assert len(offered) == len(set(offered))
             assert set(offered) == {(t >> 2, red and t in (16, 52, 88)) for t in hand}
             closed = not st.is_open[p]
-            can_riichi = closed and st.scores[p] >= 1000 and st.left >= 4 and any(
+            can_riichi = (closed and st.scores[p] >= st.rules.riichi_min_points
+                          and st.left >= st.rules.riichi_min_wall) and any(
                 refapi.shanten([x - (k == i) for i, x in enumerate(c)]) == 0
                 for k in range(34) if c[k])
             assert (T.RIICHI in types) == can_riichi

@@ -39,7 +39,7 @@ def _load(name: str):
 _codes = _load("_codes")
 yaku = _load("yaku")
 
-_CTYPES = {"uint8_t", "int8_t", "uint16_t", "int16_t", "int32_t", "uint32_t"}
+_CTYPES = {"uint8_t", "int8_t", "uint16_t", "int16_t", "int32_t", "uint32_t", "uint64_t"}
 
 
 def _row(values, per_line=16, fmt=str) -> str:
@@ -66,6 +66,7 @@ def build() -> str:
     for i, name in enumerate(_codes.FLAG_NAMES):
         out.append(f"#define IPT_F_{name.upper()} (1u << {i})")
     out.append("#define IPT_F_ANY_RIICHI (IPT_F_RIICHI | IPT_F_DOUBLE_RIICHI)")
+    out.append(f"#define IPT_F_LOCAL {_codes.F_LOCAL}u  /* the local yaku's flags */")
     out.append(f"#define IPT_F_ALL {_codes.F_ALL}u")
     out += ["", "/* meld types (ippatsu._codes.MELD_NAMES: code = index) */"]
     for name, code in (("CHI", _codes.M_CHI), ("PON", _codes.M_PON),
@@ -112,6 +113,12 @@ def build() -> str:
             raise SystemExit(f"RULE_FIELDS {name}: unsupported C type {ctype}")
         out.append(f"    {ctype} {name};")
     out += ["} ipt_rules_t;", f"#define IPT_N_RULE_FIELDS {len(_codes.RULE_FIELDS)}"]
+    out += ["", "/* the codes of the enum-valued local-yaku rules (ippatsu._codes.*_VALUES) */"]
+    for prefix, values in (("RENHOU", _codes.RENHOU_VALUES),
+                           ("PAARENCHAN", _codes.PAARENCHAN_VALUES),
+                           ("DAISHARIN", _codes.DAISHARIN_VALUES)):
+        for code, name in enumerate(values):
+            out.append(f"#define IPT_{prefix}_{name.upper()} {code}")
 
     rows = sorted(yaku.YAKU, key=lambda y: y.id)
     if rows[-1].id >= 64:

@@ -74,6 +74,11 @@ __all__ = [
     "F_HAITEI",
     "F_HOUTEI",
     "F_IPPATSU",
+    "F_LOCAL",
+    "F_OPEN_RIICHI",
+    "F_PAARENCHAN",
+    "F_RENHOU",
+    "F_SASHIKOMI",
     "F_RIICHI",
     "F_RINSHAN",
     "F_TENHOU",
@@ -98,7 +103,10 @@ __all__ = [
     "M_NONE",
     "M_PON",
     "NOT_APPLICABLE",
+    "DAISHARIN_VALUES",
+    "PAARENCHAN_VALUES",
     "RED_FIVE_IDS",
+    "RENHOU_VALUES",
     "RED_FIVE_KINDS",
     "RULE_FIELDS",
     "SOLO_POLICIES",
@@ -118,6 +126,10 @@ __all__ = [
 FLAG_NAMES: tuple[str, ...] = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
     "chankan", "tenhou", "chiihou",
+    # local yaku (docs/rules.md §12): a ron before the winner's first draw (renhou), the
+    # dealer's eighth consecutive win (paarenchan), an open riichi, and a ron on an open
+    # riichi from a player who is not in riichi (sashikomi)
+    "renhou", "paarenchan", "open_riichi", "sashikomi",
 )
 FLAGS: dict[str, int] = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
 F_TSUMO = FLAGS["tsumo"]
@@ -130,6 +142,12 @@ F_RINSHAN = FLAGS["rinshan"]
 F_CHANKAN = FLAGS["chankan"]
 F_TENHOU = FLAGS["tenhou"]
 F_CHIIHOU = FLAGS["chiihou"]
+F_RENHOU = FLAGS["renhou"]
+F_PAARENCHAN = FLAGS["paarenchan"]
+F_OPEN_RIICHI = FLAGS["open_riichi"]
+F_SASHIKOMI = FLAGS["sashikomi"]
+#: the flags of the local yaku: only the general path of score() sets them
+F_LOCAL = F_RENHOU | F_PAARENCHAN | F_OPEN_RIICHI | F_SASHIKOMI
 #: either riichi bit (ura dora, the riichi yaku)
 F_ANY_RIICHI = F_RIICHI | F_DOUBLE_RIICHI
 #: every defined bit
@@ -137,13 +155,16 @@ F_ALL = (1 << len(FLAG_NAMES)) - 1
 
 
 def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-             tenhou, chiihou) -> int:
+             tenhou, chiihou, renhou=False, paarenchan=False, open_riichi=False,
+             sashikomi=False) -> int:
     """The flag word of a situation given as truth values (in :data:`FLAG_NAMES` order)."""
     return ((F_TSUMO if tsumo else 0) | (F_RIICHI if riichi else 0)
             | (F_DOUBLE_RIICHI if double_riichi else 0) | (F_IPPATSU if ippatsu else 0)
             | (F_HAITEI if haitei else 0) | (F_HOUTEI if houtei else 0)
             | (F_RINSHAN if rinshan else 0) | (F_CHANKAN if chankan else 0)
-            | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0))
+            | (F_TENHOU if tenhou else 0) | (F_CHIIHOU if chiihou else 0)
+            | (F_RENHOU if renhou else 0) | (F_PAARENCHAN if paarenchan else 0)
+            | (F_OPEN_RIICHI if open_riichi else 0) | (F_SASHIKOMI if sashikomi else 0))
 
 
 # ---------------------------------------------------------------------------------------
@@ -210,13 +231,37 @@ SOLO_POLICIES: tuple[str, ...] = ("efficiency", "shanten")
 # the scoring rules the C kernel reads: (Rules attribute, C type, Python conversion), in
 # the field order of the C struct ``ipt_rules_t`` (generated). _core fills the struct by
 # these names from a Rules object.
+#: the codes of the enum-valued local-yaku rules (value = index): Rules.renhou,
+#: Rules.paarenchan, Rules.daisharin
+RENHOU_VALUES: tuple[str, ...] = ("off", "mangan", "baiman", "yakuman", "yaku")
+PAARENCHAN_VALUES: tuple[str, ...] = ("off", "with_yaku", "always")
+DAISHARIN_VALUES: tuple[str, ...] = ("off", "pin", "all")
+
+
+def _code_in(values: tuple):
+    """Conversion of an enum rule to its code: its value's index in ``values``."""
+    def conv(v) -> int:
+        return values.index(getattr(v, "value", v))
+    conv.__name__ = f"code_in_{values[1]}"
+    return conv
+
+
 RULE_FIELDS: tuple[tuple[str, str, type], ...] = (
     ("open_tanyao", "uint8_t", bool),
     ("kazoe_yakuman", "uint8_t", bool),
     ("kiriage", "uint8_t", bool),
-    ("double_yakuman", "uint8_t", bool),
     ("yakuman_stacking", "uint8_t", bool),
     ("double_wind_pair_fu", "uint8_t", int),
+    # the local options (docs/rules.md §12); double_mask is Rules' derived mask of the
+    # yakuman rows that count double (from double_yakuman and double_yakuman_patterns)
+    ("kazoe_multiple", "uint8_t", bool),
+    ("renhou", "uint8_t", _code_in(RENHOU_VALUES)),
+    ("paarenchan", "uint8_t", _code_in(PAARENCHAN_VALUES)),
+    ("daisharin", "uint8_t", _code_in(DAISHARIN_VALUES)),
+    ("daichisei", "uint8_t", bool),
+    ("open_riichi", "uint8_t", bool),
+    ("sashikomi_yakuman", "uint8_t", bool),
+    ("double_mask", "uint64_t", int),
 )
 
 

@@ -38,6 +38,7 @@ cdef extern from "_generated.h" nogil:
     unsigned int IPT_F_TSUMO, IPT_F_RIICHI, IPT_F_DOUBLE_RIICHI, IPT_F_IPPATSU
     unsigned int IPT_F_HAITEI, IPT_F_HOUTEI, IPT_F_RINSHAN, IPT_F_CHANKAN
     unsigned int IPT_F_TENHOU, IPT_F_CHIIHOU, IPT_F_ANY_RIICHI, IPT_F_ALL
+    unsigned int IPT_F_RENHOU, IPT_F_PAARENCHAN, IPT_F_OPEN_RIICHI, IPT_F_SASHIKOMI, IPT_F_LOCAL
     int IPT_M_CHI, IPT_M_PON, IPT_M_MINKAN, IPT_M_ANKAN, IPT_M_KAKAN, IPT_M_NONE
     int IPT_FORM_STANDARD, IPT_FORM_CHIITOITSU, IPT_FORM_KOKUSHI
     int IPT_S_OK, IPT_S_NOT_AGARI, IPT_S_NO_YAKU, IPT_S_BAD_INPUT
@@ -60,9 +61,16 @@ cdef extern from "_generated.h" nogil:
         uint8_t open_tanyao
         uint8_t kazoe_yakuman
         uint8_t kiriage
-        uint8_t double_yakuman
         uint8_t yakuman_stacking
         uint8_t double_wind_pair_fu
+        uint8_t kazoe_multiple
+        uint8_t renhou
+        uint8_t paarenchan
+        uint8_t daisharin
+        uint8_t daichisei
+        uint8_t open_riichi
+        uint8_t sashikomi_yakuman
+        uint64_t double_mask
 
 
 # ---------------------------------------------------------------------------------------

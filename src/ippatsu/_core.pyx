@@ -1567,6 +1567,8 @@ def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_c
     global _SR, _SR_dict, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound
     global _PINFU_BIT, _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES
     global _FORM_NAMES, _WAIT_NAMES, _Hand, _meld_names
+    global _ALL_DOUBLE
+    _ALL_DOUBLE = rules_cls().double_mask
     _Hand = hand_cls
     _meld_names = dict(meld_names)
     _SR = score_result
@@ -1597,6 +1599,7 @@ def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_c
 # the rules of the last call, unpacked once per Rules object
 cdef object _r_obj = None
 cdef ipt_rules_t _r_c
+cdef object _ALL_DOUBLE = None      # Rules().double_mask: every double pattern doubles
 cdef int _r_red = 0, _r_ura = 0, _r_dbl = 0
 cdef long _r_hts = 0, _r_hrn = 0, _r_dep = 0
 
@@ -1608,6 +1611,9 @@ cdef int _rules_load(object rules) except -1:
         return 0
     if rules.players != 4:
         return 1  # three players (payments, dora after 1m, nukidora): the general path
+    if rules.aotenjou or rules.double_mask not in (0, _ALL_DOUBLE) \
+            or not rules.ippatsu_yaku:
+        return 1  # no limits, some patterns double, no ippatsu: the general path
     hts, hrn, dep, dwp = rules.honba_tsumo, rules.honba_ron, rules.riichi_deposit, \
         rules.double_wind_pair_fu
     if type(hts) is not int or type(hrn) is not int or type(dep) is not int \
@@ -1616,7 +1622,7 @@ cdef int _rules_load(object rules) except -1:
     core_fill_rules(rules, &_r_c)
     _r_red = bool(rules.red_fives)
     _r_ura = bool(rules.ura_dora)
-    _r_dbl = bool(rules.double_yakuman)
+    _r_dbl = bool(rules.double_mask)
     _r_hts, _r_hrn, _r_dep = hts, hrn, dep
     _r_obj = rules
     return 0
@@ -1810,6 +1816,16 @@ cdef int _situation_bad(unsigned int flags, int closed, int kan, int meld,
     if flags & (IPT_F_TENHOU | IPT_F_CHIIHOU):
         if not tsumo or any_riichi or (flags & IPT_F_IPPATSU):
             return 1
+    if flags & IPT_F_LOCAL:  # the local yaku (docs/rules.md §12)
+        if (flags & IPT_F_RENHOU) and (tsumo or dealer or meld or any_riichi
+                                       or (flags & (IPT_F_TENHOU | IPT_F_CHIIHOU))):
+            return 1
+        if (flags & IPT_F_PAARENCHAN) and not dealer:
+            return 1
+        if (flags & IPT_F_OPEN_RIICHI) and not any_riichi:
+            return 1
+        if (flags & IPT_F_SASHIKOMI) and (tsumo or not (flags & IPT_F_OPEN_RIICHI)):
+            return 1
     return 0
 
 
@@ -1905,10 +1921,17 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
           ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
           tenhou=False, chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
           ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None, rules=None,
-          raise_on_no_yaku=True, nukidora=0):
+          raise_on_no_yaku=True, nukidora=0, renhou=False, paarenchan=False,
+          open_riichi=False, sashikomi=False):
     """ippatsu.scoring.score with the compiled core (its docstring and signature are
     copied there): the compiled road first, else the general path."""
-    if nukidora is 0 and _ns_get(_scoring_ns, "USE_KERNEL", _scoring_mod) \
+    cdef unsigned int local = 0
+    if renhou is not False or paarenchan is not False or open_riichi is not False \
+            or sashikomi is not False:
+        # the local yaku's situations (docs/rules.md §12): the general path
+        local = _codes.flags_of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan,
+                                open_riichi, sashikomi)
+    if nukidora is 0 and local == 0 and _ns_get(_scoring_ns, "USE_KERNEL", _scoring_mod) \
             and _ns_get(_scoring_ns, "_score_counts", _scoring_mod) is _reference:
         f = _ns_get(_fast_ns, "score_fast", _fast_mod)
         if f is _own_score_fast:
@@ -1926,7 +1949,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
     return _general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                     houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                     dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                    raise_on_no_yaku, nukidora)
+                    raise_on_no_yaku, nukidora, local)
 
 
 cdef object _score_road(object hand, object win_tile, object melds, object tsumo,

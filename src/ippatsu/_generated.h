@@ -19,8 +19,13 @@
 #define IPT_F_CHANKAN (1u << 7)
 #define IPT_F_TENHOU (1u << 8)
 #define IPT_F_CHIIHOU (1u << 9)
+#define IPT_F_RENHOU (1u << 10)
+#define IPT_F_PAARENCHAN (1u << 11)
+#define IPT_F_OPEN_RIICHI (1u << 12)
+#define IPT_F_SASHIKOMI (1u << 13)
 #define IPT_F_ANY_RIICHI (IPT_F_RIICHI | IPT_F_DOUBLE_RIICHI)
-#define IPT_F_ALL 1023u
+#define IPT_F_LOCAL 15360u  /* the local yaku's flags */
+#define IPT_F_ALL 16383u
 
 /* meld types (ippatsu._codes.MELD_NAMES: code = index) */
 #define IPT_M_CHI 0
@@ -73,7 +78,7 @@
 #define IPT_GEN_BATCH_LO { \
     0, -1, 0, 0, 0, 0, 0, -1, -1, 0 }
 #define IPT_GEN_BATCH_HI { \
-    33, 255, 1023, 1, 1, 3, 3, 33, 33, 3 }
+    33, 255, 16383, 1, 1, 3, 3, 33, 33, 3 }
 
 /* limits: code = index of ippatsu._codes.LIMITS */
 #define IPT_L_NONE 0  /* below mangan */
@@ -102,11 +107,31 @@ typedef struct {
     uint8_t open_tanyao;
     uint8_t kazoe_yakuman;
     uint8_t kiriage;
-    uint8_t double_yakuman;
     uint8_t yakuman_stacking;
     uint8_t double_wind_pair_fu;
+    uint8_t kazoe_multiple;
+    uint8_t renhou;
+    uint8_t paarenchan;
+    uint8_t daisharin;
+    uint8_t daichisei;
+    uint8_t open_riichi;
+    uint8_t sashikomi_yakuman;
+    uint64_t double_mask;
 } ipt_rules_t;
-#define IPT_N_RULE_FIELDS 6
+#define IPT_N_RULE_FIELDS 13
+
+/* the codes of the enum-valued local-yaku rules (ippatsu._codes.*_VALUES) */
+#define IPT_RENHOU_OFF 0
+#define IPT_RENHOU_MANGAN 1
+#define IPT_RENHOU_BAIMAN 2
+#define IPT_RENHOU_YAKUMAN 3
+#define IPT_RENHOU_YAKU 4
+#define IPT_PAARENCHAN_OFF 0
+#define IPT_PAARENCHAN_WITH_YAKU 1
+#define IPT_PAARENCHAN_ALWAYS 2
+#define IPT_DAISHARIN_OFF 0
+#define IPT_DAISHARIN_PIN 1
+#define IPT_DAISHARIN_ALL 2
 
 /* yaku ids (bits of the uint64 masks): the rows of ippatsu/yaku.py */
 enum {
@@ -146,6 +171,7 @@ enum {
     Y_JUNCHAN = 33,
     Y_HONITSU = 34,
     Y_CHINITSU = 35,
+    Y_RENHOU = 36,
     Y_TENHOU = 37,
     Y_CHIIHOU = 38,
     Y_DAISANGEN = 39,
@@ -161,16 +187,25 @@ enum {
     Y_DAISUUSHI = 49,
     Y_SHOUSUUSHII = 50,
     Y_SUUKANTSU = 51,
+    Y_RENHOU_YAKUMAN = 55,
+    Y_DAISHARIN = 56,
+    Y_DAICHIKURIN = 57,
+    Y_DAISUURIN = 58,
+    Y_DAICHISEI = 59,
+    Y_PAARENCHAN = 60,
+    Y_OPEN_RIICHI = 61,
+    Y_DOUBLE_OPEN_RIICHI = 62,
+    Y_SASHIKOMI = 63,
 };
-#define IPT_N_YAKU 51
+#define IPT_N_YAKU 61
 
 /* per yaku id: han concealed / open (0: concealed only), yakuman multiple,
  * mask of the rows it replaces (initialisers of _score.h's tables) */
 #define IPT_GEN_HAN_CLOSED { \
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, \
     1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, \
-    3, 3, 3, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    3, 3, 3, 6, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 0 }
 #define IPT_GEN_HAN_OPEN { \
     0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 1, \
     1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, \
@@ -180,7 +215,7 @@ enum {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
     0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, \
-    2, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+    2, 2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 1 }
 #define IPT_GEN_REPLACES { \
     0x0ULL, 0x0ULL, 0x0ULL, 0x0ULL, \
     0x0ULL, 0x0ULL, 0x0ULL, 0x0ULL, \
@@ -197,8 +232,8 @@ enum {
     0x800000000000ULL, 0x0ULL, 0x0ULL, 0x0ULL, \
     0x0ULL, 0x0ULL, 0x0ULL, 0x0ULL, \
     0x0ULL, 0x0ULL, 0x0ULL, 0x0ULL, \
-    0x0ULL, 0x0ULL, 0x0ULL, 0x0ULL }
-#define IPT_GEN_ORDINARY_MASK 0xfffffffffULL
-#define IPT_GEN_YAKUMAN_MASK 0xfffe000000000ULL
+    0x0ULL, 0x2ULL, 0x200002ULL, 0x0ULL }
+#define IPT_GEN_ORDINARY_MASK 0x6000001fffffffffULL
+#define IPT_GEN_YAKUMAN_MASK 0x9f8fffe000000000ULL
 
 #endif /* IPPATSU_GENERATED_H */

@@ -77,6 +77,7 @@ typedef struct {
     int runs[4], trips[4]; /* sorted, melds included */
     const uint8_t *counts;
     int open_tanyao;
+    const ipt_rules_t *r; /* the local yaku read their options here */
 } ipt_ctx_t;
 
 static inline int ipt_has(const int *a, int n, int x) {
@@ -112,14 +113,55 @@ static inline int ipt_chuuren_suit(const ipt_ctx_t *c) {
 }
 
 static inline int ipt_may_be_yakuman(const ipt_ctx_t *c) {
-    if ((c->flags & (IPT_F_TENHOU | IPT_F_CHIIHOU)) || c->form == IPT_FORM_KOKUSHI ||
+    if ((c->flags & (IPT_F_TENHOU | IPT_F_CHIIHOU | IPT_F_RENHOU | IPT_F_PAARENCHAN |
+                     IPT_F_SASHIKOMI)) || c->form == IPT_FORM_KOKUSHI ||
         c->ankou == 4 || c->kans == 4)
         return 1;
     uint64_t m = c->mask;
     if (!(m & ~K_HONORS) || !(m & ~K_TERMINALS) || !(m & ~K_GREEN)) return 1;
     if (c->n_trips >= 3 && c->trips[c->n_trips - 3] >= 27) return 1;
-    if (c->closed && !c->kans && !(m & K_HONORS) && ipt_one_suit(m)) return 1;
+    if (c->closed && !c->kans && !(m & K_HONORS) && ipt_one_suit(m)) return 1; /* chuuren, daisharin */
     return 0;
+}
+
+/* the local yakuman (docs/rules.md §12), each under its option: renhou as a yakuman,
+ * sashikomi, daisharin / daichikurin / daisuurin, daichisei (paarenchan: ipt_evaluate) */
+static uint64_t ipt_local_yakuman(const ipt_ctx_t *c) {
+    uint64_t y = 0;
+    const ipt_rules_t *r = c->r;
+    uint32_t f = c->flags;
+    int ron = !(f & IPT_F_TSUMO);
+    if ((f & IPT_F_RENHOU) && ron && c->closed && r->renhou == IPT_RENHOU_YAKUMAN)
+        y |= IPT_BIT(Y_RENHOU_YAKUMAN);
+    if ((f & IPT_F_SASHIKOMI) && (f & IPT_F_OPEN_RIICHI) && (f & IPT_F_ANY_RIICHI) && ron &&
+        c->closed && r->sashikomi_yakuman)
+        y |= IPT_BIT(Y_SASHIKOMI);
+    if (r->daisharin && c->closed && !c->kans) {
+        int s = c->win - c->win % 9;
+        if (s < 27 && c->mask == ((uint64_t)0x7F << (s + 1)) &&
+            (r->daisharin == IPT_DAISHARIN_ALL || s == 9)) {
+            int ok = 1;
+            for (int k = s + 1; k < s + 8; k++)
+                if (c->counts[k] != 2) ok = 0;
+            if (ok) y |= IPT_BIT(s == 9 ? Y_DAISHARIN : s == 18 ? Y_DAICHIKURIN : Y_DAISUURIN);
+        }
+    }
+    if (r->daichisei && c->form == IPT_FORM_CHIITOI && !(c->mask & ~K_HONORS))
+        y |= IPT_BIT(Y_DAICHISEI);
+    return y;
+}
+
+/* the local ordinary yaku: open riichi, double open riichi, renhou as a 5-han yaku */
+static uint64_t ipt_local_ordinary(const ipt_ctx_t *c) {
+    uint64_t y = 0;
+    uint32_t f = c->flags;
+    if ((f & IPT_F_OPEN_RIICHI) && c->closed && c->r->open_riichi) {
+        if (f & IPT_F_DOUBLE_RIICHI) y |= IPT_BIT(Y_DOUBLE_OPEN_RIICHI);
+        else if (f & IPT_F_RIICHI) y |= IPT_BIT(Y_OPEN_RIICHI);
+    }
+    if ((f & IPT_F_RENHOU) && !(f & IPT_F_TSUMO) && c->closed && c->r->renhou == IPT_RENHOU_YAKU)
+        y |= IPT_BIT(Y_RENHOU);
+    return y;
 }
 
 static inline uint64_t ipt_yakuman_checks(const ipt_ctx_t *c) {
@@ -153,6 +195,8 @@ static inline uint64_t ipt_yakuman_checks(const ipt_ctx_t *c) {
     if (winds == 4) y |= IPT_BIT(Y_DAISUUSHI);
     if (c->pair >= 27 && c->pair <= 30 && winds == 3) y |= IPT_BIT(Y_SHOUSUUSHII);
     if (c->kans == 4) y |= IPT_BIT(Y_SUUKANTSU);
+    if ((c->flags & (IPT_F_RENHOU | IPT_F_SASHIKOMI)) || c->r->daisharin || c->r->daichisei)
+        y |= ipt_local_yakuman(c);
     return y;
 }
 
@@ -225,6 +269,7 @@ static inline uint64_t ipt_ordinary_checks(const ipt_ctx_t *c) {
         c->runs[2] == c->runs[3])
         y |= IPT_BIT(Y_RYANPEIKOU);
     if (ipt_one_suit(m)) y |= (m & K_HONORS) ? IPT_BIT(Y_HONITSU) : IPT_BIT(Y_CHINITSU);
+    if (f & (IPT_F_OPEN_RIICHI | IPT_F_RENHOU)) y |= ipt_local_ordinary(c);
     return y;
 }
 
@@ -244,7 +289,8 @@ static inline int ipt_ceil100(int x) { return (x + 99) / 100 * 100; }
 static inline int ipt_base_points(int han, int fu, const ipt_rules_t *r, int *limit) {
     if (han >= 13) {
         *limit = r->kazoe_yakuman ? IPT_L_KAZOE : IPT_L_SANBAIMAN;
-        return r->kazoe_yakuman ? 8000 : 6000;
+        if (!r->kazoe_yakuman) return 6000;
+        return r->kazoe_multiple ? 8000 * (han / 13) : 8000; /* one yakuman per 13 han */
     }
     if (han >= 11) { *limit = IPT_L_SANBAIMAN; return 6000; }
     if (han >= 8) { *limit = IPT_L_BAIMAN; return 4000; }
@@ -332,6 +378,11 @@ static inline void ipt_evaluate(const ipt_ctx_t *c, const int *trips_c, int n_tr
     uint64_t ym = 0, mask = 0;
     int tsumo = (c->flags & IPT_F_TSUMO) != 0;
     if (ipt_may_be_yakuman(c)) ym = ipt_yakuman_checks(c);
+    if ((c->flags & IPT_F_PAARENCHAN) && r->paarenchan) {
+        /* paarenchan (docs/rules.md §12): with a yaku of the hand's own, or always */
+        if (ym || r->paarenchan == IPT_PAARENCHAN_ALWAYS || ipt_ordinary_checks(c))
+            ym |= IPT_BIT(Y_PAARENCHAN);
+    }
     out->valid = 1;
     if (ym) {
         ym = ipt_apply_replacements(ym);
@@ -340,7 +391,7 @@ static inline void ipt_evaluate(const ipt_ctx_t *c, const int *trips_c, int n_tr
         while (x) {
             int i = __builtin_ctzll(x);
             x &= x - 1;
-            int v = r->double_yakuman ? ipt_ym_mult[i] : 1;
+            int v = (r->double_mask >> i & 1) ? ipt_ym_mult[i] : 1;
             mult += v;
             if (v > mx) mx = v;
         }
@@ -371,6 +422,18 @@ static inline void ipt_evaluate(const ipt_ctx_t *c, const int *trips_c, int n_tr
         out->mask = mask;
         out->ym = 0;
         if (!mask) out->base = 0;
+        if ((c->flags & IPT_F_RENHOU) && !tsumo && c->closed &&
+            (r->renhou == IPT_RENHOU_MANGAN || r->renhou == IPT_RENHOU_BAIMAN)) {
+            /* renhou as a limit: the larger of the limit and the hand without it */
+            int bl = r->renhou == IPT_RENHOU_MANGAN;
+            int floor = bl ? 2000 : 4000;
+            if (out->base < floor) {
+                out->base = floor;
+                out->han = bl ? 5 : 8;
+                out->limit = bl ? IPT_L_MANGAN : IPT_L_BAIMAN;
+                out->mask = IPT_BIT(Y_RENHOU);
+            }
+        }
     }
     out->total = out->base ? ipt_hand_total(out->base, dealer, tsumo) : 0;
 }
@@ -510,6 +573,7 @@ static int ipt_score(const ipt_score_in_t *in, const ipt_rules_t *r, ipt_score_o
     c.win = in->win;
     c.kans = kans;
     c.open_tanyao = r->open_tanyao;
+    c.r = r;
 
     ipt_cand_t best;
     best.valid = 0;

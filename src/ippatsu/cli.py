@@ -297,6 +297,13 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=2024, metavar="S",
                    help="seed of the random hands and games (default 2024)")
 
+    r = sub.add_parser("presets", help="the rules presets and how each differs from "
+                       "ippatsu (docs/rules.md, section 10)")
+    r.add_argument("name", nargs="?", choices=PRESETS, metavar="NAME",
+                   help="one preset: every option that differs from ippatsu")
+    r.add_argument("--json", action="store_true",
+                   help="every preset (or NAME) with all its options, as JSON")
+
     v = sub.add_parser("serve", help='the JSON API over HTTP (needs "ippatsu[server]")')
     v.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
     v.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
@@ -826,6 +833,28 @@ def _cmd_serve(args, out, err) -> int:
     return 0
 
 
+def _cmd_presets(args, out, err) -> int:
+    from .rules import Rules
+
+    names = [args.name] if args.name else list(PRESETS)
+    if args.json:
+        data = {n: Rules.preset(n).to_dict() for n in names}
+        print(json.dumps(data[args.name] if args.name else data, indent=1,
+                         ensure_ascii=False), file=out)
+        return 0
+    base = Rules.ippatsu().to_dict()
+    for n in names:
+        r = Rules.preset(n).to_dict()
+        diff = {k: v for k, v in r.items() if k != "name" and v != base[k]}
+        if args.name:
+            print(f"{n}: {len(diff)} options differ from ippatsu", file=out)
+            for k, v in diff.items():
+                print(f"  {k:26s} {v!r:30s} (ippatsu {base[k]!r})", file=out)
+        else:
+            print(f"{n:14s} {len(diff):2d} options differ from ippatsu", file=out)
+    return 0
+
+
 def _cmd_docs(args, out, err) -> int:
     from . import docs
 
@@ -848,6 +877,7 @@ def _cmd_docs(args, out, err) -> int:
 
 
 _COMMANDS = {
+    "presets": _cmd_presets,
     "serve": _cmd_serve,
     "hand": _cmd_hand,
     "table": _cmd_table,

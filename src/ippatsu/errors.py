@@ -185,6 +185,8 @@ CODES: dict = {
                      "default).",
     "nukidora_four_players": "nukidora given in a four-player game.",
     "nukidora_off": "nukidora given under rules without nukidora.",
+    "local_yaku_off": "a local yaku's situation (renhou, paarenchan, open_riichi, sashikomi) "
+                      "under rules that do not have that yaku.",
     "bad_wind": "A seat or round wind that is not an integer 0-3.",
     "bad_seat": "A seat that is not 0-3, a discarder on a tsumo, or the winner as "
                 "discarder.",

@@ -65,7 +65,19 @@ __all__ = [
     "GameLength",
     "LastDealerStop",
     "SanmaTsumo",
+    "Renhou",
+    "Paarenchan",
+    "Daisharin",
+    "RiichiKan",
+    "DOUBLE_YAKUMAN_PATTERNS",
+    "PAO_KINDS",
 ]
+
+DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_pure", "daisuushi")
+"""The yakuman patterns that may count double (``Rules.double_yakuman_patterns``)."""
+
+PAO_KINDS = ("daisangen", "daisuushi", "suukantsu")
+"""The yakuman a feeder may be liable for (``Rules.pao_yakuman``)."""
 
 
 class RonMode(str, Enum):
@@ -125,6 +137,54 @@ class SanmaTsumo(str, Enum):
     each half rounded up to 100 (Mahjong Soul's "North-bisection" option; seeds/002)."""
 
 
+class Renhou(str, Enum):
+    """Renhou: a non-dealer's ron before their first draw, with no call before it
+    (docs/rules.md §12)."""
+
+    OFF = "off"
+    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul, WRC, EMA)."""
+    MANGAN = "mangan"
+    """Worth a mangan, or the hand's value without it when that is more."""
+    BAIMAN = "baiman"
+    """Worth a baiman, or the hand's value without it when that is more."""
+    YAKUMAN = "yakuman"
+    """A yakuman."""
+    YAKU = "yaku"
+    """A 5-han yaku counted with the hand's other yaku and dora."""
+
+
+class Paarenchan(str, Enum):
+    """Paarenchan: the dealer's eighth consecutive win is a yakuman (docs/rules.md §12)."""
+
+    OFF = "off"
+    WITH_YAKU = "with_yaku"
+    """The winning hand still needs a yaku of its own."""
+    ALWAYS = "always"
+    """Any complete hand wins as paarenchan."""
+
+
+class RiichiKan(str, Enum):
+    """Which closed kans a player in riichi may declare (docs/rules.md §8)."""
+
+    WAITS = "waits"
+    """Only one that leaves the waits as they were (the Ippatsu rules)."""
+    READINGS = "readings"
+    """Only one that changes neither the waits nor any reading of the hand: the kind is
+    a triplet in every reading of every winning hand."""
+    NEVER = "never"
+    """None (Mu)."""
+
+
+class Daisharin(str, Enum):
+    """Daisharin: 22334455667788 of one suit, concealed, a yakuman (docs/rules.md §12)."""
+
+    OFF = "off"
+    PIN = "pin"
+    """Pin only (daisharin)."""
+    ALL = "all"
+    """Any suit: daisharin (pin), daichikurin (sou), daisuurin (man)."""
+
+
 @dataclass(frozen=True, repr=False)
 class Rules:
     """An immutable set of rule options. Defaults are the Ippatsu rules.
@@ -156,6 +216,37 @@ class Rules:
         it. False (Tenhou, checked against the records): it turns when the kan player
         discards, before any ron on that discard. Default True.
 
+    Local yaku and limits (docs/rules.md §12)
+    -----------------------------------------
+    kazoe_multiple : bool
+        A counted yakuman is one yakuman per 13 han (26 han: double, 39: triple) instead
+        of a single one. Needs ``kazoe_yakuman``. Default False.
+    double_yakuman_patterns : tuple of str
+        The patterns that count double when ``double_yakuman`` is on: any of
+        ``"kokushi_13"``, ``"suuankou_tanki"``, ``"chuuren_pure"``, ``"daisuushi"``.
+        Default all four.
+    aotenjou : bool
+        No limits at all: every hand is paid ``fu × 2^(han+2)`` uncapped, a yakuman
+        counting 13 han per multiple (dora do not add to it). ``score()`` only
+        (``score_batch``'s int32 points cannot hold it). Default False.
+    renhou : Renhou
+        ``OFF`` (default), ``MANGAN``, ``BAIMAN``, ``YAKUMAN`` or ``YAKU`` (5 han).
+    paarenchan : Paarenchan
+        ``OFF`` (default), ``WITH_YAKU`` or ``ALWAYS``.
+    daisharin : Daisharin
+        ``OFF`` (default), ``PIN`` or ``ALL``.
+    daichisei : bool
+        Seven pairs of honors is daichisei, a yakuman on top of tsuuiisou. Default False.
+    open_riichi : bool
+        Open riichi exists: 2 han (3 for a double open riichi) instead of riichi's 1 / 2.
+        Default False.
+    sashikomi_yakuman : bool
+        A ron on an open riichi from a player not in riichi is a yakuman. Needs
+        ``open_riichi``. Default False.
+    ippatsu_yaku : bool
+        Ippatsu exists (the professional leagues JPML and Mu play without it). Default
+        True.
+
     Payments (docs/rules.md §7, §8)
     --------------------------
     honba_ron : int
@@ -166,7 +257,12 @@ class Rules:
         Value of one riichi stick. Default 1,000.
     pao_rinshan : bool
         Feeding an open kan makes the feeder liable for a win on that kan's replacement
-        tile. Default True. (Liability for the third dragon / fourth wind set always holds.)
+        tile. Default True.
+    pao_yakuman : tuple of str
+        The yakuman whose completing feed makes the feeder liable: any of
+        ``"daisangen"`` (the third dragon set), ``"daisuushi"`` (the fourth wind set),
+        ``"suukantsu"`` (the fourth kan, by an open kan). Default
+        ``("daisangen", "daisuushi")``.
     pao_whole_hand : bool
         What a liable player answers for. True (the default; Tenhou too): the whole hand,
         every yakuman in it — on a tsumo the liable player pays the entire amount and the
@@ -200,6 +296,9 @@ class Rules:
         Default False: only passing a legal ron (or chankan) does.
     riichi_min_points, riichi_min_wall : int
         Riichi needs at least 1,000 points and 4 tiles left in the live wall.
+    closed_kan_after_riichi : RiichiKan
+        ``WAITS`` (default: a closed kan that keeps the waits), ``READINGS`` (that keeps
+        every reading of the hand too) or ``NEVER``.
     max_kans : int
         Kans per hand, all players together. Default 4.
     abort_nine_terminals, abort_four_winds, abort_four_riichi, abort_four_kans : bool
@@ -258,11 +357,23 @@ class Rules:
     kan_dora: bool = True
     kan_ura: bool = True
     open_kan_dora_delayed: bool = True
+    # local yaku and limits (docs/rules.md §12)
+    kazoe_multiple: bool = False
+    double_yakuman_patterns: tuple = DOUBLE_YAKUMAN_PATTERNS
+    aotenjou: bool = False
+    renhou: Renhou = Renhou.OFF
+    paarenchan: Paarenchan = Paarenchan.OFF
+    daisharin: Daisharin = Daisharin.OFF
+    daichisei: bool = False
+    open_riichi: bool = False
+    sashikomi_yakuman: bool = False
+    ippatsu_yaku: bool = True
     # payments
     honba_ron: int = 300
     honba_tsumo: int = 100
     riichi_deposit: int = 1000
     pao_rinshan: bool = True
+    pao_yakuman: tuple = ("daisangen", "daisuushi")
     pao_whole_hand: bool = True
     pao_ron_honba: bool = False
     nagashi_mangan: bool = True
@@ -275,6 +386,7 @@ class Rules:
     furiten_on_yakuless_pass: bool = False
     riichi_min_points: int = 1000
     riichi_min_wall: int = 4
+    closed_kan_after_riichi: RiichiKan = RiichiKan.WAITS
     max_kans: int = 4
     abort_nine_terminals: bool = True
     abort_four_winds: bool = True
@@ -303,7 +415,9 @@ class Rules:
         # accept plain strings for the enum fields, normalise to the enums
         for f, enum in (("ron_mode", RonMode), ("nagashi_mode", NagashiMode),
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
-                        ("sanma_tsumo", SanmaTsumo)):
+                        ("sanma_tsumo", SanmaTsumo), ("renhou", Renhou),
+                        ("paarenchan", Paarenchan), ("daisharin", Daisharin),
+                        ("closed_kan_after_riichi", RiichiKan)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -329,6 +443,52 @@ class Rules:
             raise IppatsuError(f"uma needs one value per player ({self.players} for "
                                f"{self.players} players), not {self.uma!r}", code="bad_rules")
         object.__setattr__(self, "uma", uma)
+        pats = self.double_yakuman_patterns
+        if isinstance(pats, str) or not all(isinstance(p, str) for p in
+                                            (pats if hasattr(pats, "__iter__") else (1,))):
+            raise IppatsuError(f"double_yakuman_patterns must be a tuple of names out of "
+                               f"{', '.join(DOUBLE_YAKUMAN_PATTERNS)}, not {pats!r}",
+                               code="bad_rules")
+        bad = [p for p in pats if p not in DOUBLE_YAKUMAN_PATTERNS]
+        if bad:
+            raise IppatsuError(f"double_yakuman_patterns: {bad[0]!r} is not one of "
+                               f"{', '.join(DOUBLE_YAKUMAN_PATTERNS)}", code="bad_rules")
+        # canonical order, so equal choices compare equal
+        object.__setattr__(self, "double_yakuman_patterns",
+                           tuple(p for p in DOUBLE_YAKUMAN_PATTERNS if p in pats))
+        kinds = self.pao_yakuman
+        if (isinstance(kinds, str) or not hasattr(kinds, "__iter__")
+                or any(k not in PAO_KINDS for k in kinds)):
+            raise IppatsuError(f"pao_yakuman must be a tuple of names out of "
+                               f"{', '.join(PAO_KINDS)}, not {kinds!r}", code="bad_rules")
+        object.__setattr__(self, "pao_yakuman", tuple(k for k in PAO_KINDS if k in kinds))
+        for a, b, ok in (
+                ("kazoe_multiple", "kazoe_yakuman",
+                 not self.kazoe_multiple or self.kazoe_yakuman),
+                ("sashikomi_yakuman", "open_riichi",
+                 not self.sashikomi_yakuman or self.open_riichi)):
+            if not ok:
+                raise IppatsuError(f"{a}={getattr(self, a)!r} needs {b} (it is "
+                                   f"{getattr(self, b)!r}): these options cannot combine",
+                                   code="bad_rules")
+
+    @property
+    def double_mask(self) -> int:
+        """Bits (yaku ids) of the yakuman rows that count double under these rules: the
+        ``double_yakuman_patterns`` when ``double_yakuman`` is on, else none."""
+        if not self.double_yakuman:
+            return 0
+        from .yaku import BY_NAME
+
+        m = 0
+        for p in self.double_yakuman_patterns:
+            m |= BY_NAME[p].bit
+        return m
+
+    def yakuman_multiple(self, row) -> int:
+        """The multiple of one yakuman row (a :class:`~ippatsu.yaku.Yaku`) under these
+        rules: 2 for a double pattern counted double, else 1."""
+        return row.yakuman if self.double_mask >> row.id & 1 else 1
 
     def __repr__(self) -> str:
         """Short and evaluable: ``Rules.tenhou()`` for a preset, else the preset named by
@@ -458,10 +618,116 @@ class Rules:
             honba_tsumo=100, noten_payment=2000, abort_four_winds=False,
             abort_four_riichi=False)
 
+    # -- league and tournament presets (docs/rules.md §10; each cites its sources in
+    #    PRESET_SOURCES; what a preset cannot express yet is listed there too) -----------
+    @classmethod
+    def wrc(cls) -> "Rules":
+        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15,
+        no red fives, no abortive draws, no counted yakuman, every yakuman single and not
+        cumulative, renhou a 5-han yaku counted with the others, no liability for an open
+        kan's replacement tile, head bump."""
+        return cls(
+            name="wrc", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
+            red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, kazoe_yakuman=False,
+            double_yakuman=False, yakuman_stacking=False, renhou=Renhou.YAKU,
+            pao_rinshan=False)
+
+    @classmethod
+    def ema(cls) -> "Rules":
+        """EMA Riichi Competition Rules (2016): 30,000 start and return, uma
+        +15/+5/-5/-15, red fives, no abortive draws, double and triple ron, renhou a
+        yakuman, yakuman not cumulative with daisuushi the only double, every kan's
+        indicator turned at once, liability for daisangen and daisuushi only."""
+        return cls(
+            name="ema", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
+            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
+            abort_four_kans=False, ron_mode=RonMode.TRIPLE, renhou=Renhou.YAKUMAN,
+            yakuman_stacking=False, double_yakuman_patterns=("daisuushi",),
+            open_kan_dora_delayed=False, pao_rinshan=False)
+
+    @classmethod
+    def mleague(cls) -> "Rules":
+        """M.League: 25,000 start, 30,000 return, uma +30/+10/-10/-30, red fives, no bust,
+        head bump, kiriage mangan, no counted yakuman, no double yakuman (different
+        yakuman still add up), no abortive draws, kan indicators at once, no kokushi
+        robbing of a closed kan, riichi without a draw left or under 1,000 points, the
+        fourth kan's feeder liable."""
+        return cls(
+            name="mleague", uma=(30, 10, -10, -30), bust_ends_game=False, kiriage=True,
+            kazoe_yakuman=False, double_yakuman=False, abort_nine_terminals=False,
+            abort_four_winds=False, abort_four_riichi=False, abort_four_kans=False,
+            open_kan_dora_delayed=False, kokushi_robs_closed_kan=False, riichi_min_wall=0,
+            riichi_min_points=0, pao_rinshan=False, double_wind_pair_fu=2,
+            nagashi_mangan=False, pao_yakuman=("daisangen", "daisuushi", "suukantsu"),
+            pao_ron_honba=True)
+
+    @classmethod
+    def renmei(cls) -> "Rules":
+        """JPML (Nihon Pro Mahjong Renmei) rules: 30,000 start and return, no red fives,
+        no ippatsu, no ura or kan dora, no counted yakuman (13+ han is sanbaiman), no
+        double or cumulative yakuman, renhou a mangan, head bump, riichi without a draw
+        left, kokushi may rob a closed kan, liability for an open kan's replacement tile,
+        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan."""
+        return cls(
+            name="renmei", starting_points=30000, return_points=30000, red_fives=False,
+            ippatsu_yaku=False, ura_dora=False, kan_dora=False, kan_ura=False,
+            kazoe_yakuman=False, double_yakuman=False, yakuman_stacking=False,
+            renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
+            nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
+            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False)
+
+    @classmethod
+    def saikouisen(cls) -> "Rules":
+        """Saikouisen (Saikouisen Nihon Pro Mahjong Kyokai) rules: 30,000 start and
+        return, uma +30/+10/-10/-30, no red fives, ippatsu, ura and kan dora, no
+        abortive draws, no liability, no counted or cumulative yakuman, no kokushi
+        robbing of a closed kan, kiriage mangan, no last-dealer stop."""
+        return cls(
+            name="saikouisen", starting_points=30000, return_points=30000,
+            uma=(30, 10, -10, -30), red_fives=False, abort_nine_terminals=False,
+            abort_four_winds=False, abort_four_riichi=False, abort_four_kans=False,
+            pao_yakuman=(), pao_rinshan=False, kazoe_yakuman=False, yakuman_stacking=False,
+            double_yakuman=False, kokushi_robs_closed_kan=False, kiriage=True,
+            riichi_min_wall=0, double_wind_pair_fu=2, nagashi_mangan=False,
+            bust_ends_game=False, deposits_to_first=False, open_kan_dora_delayed=False,
+            pao_ron_honba=True)
+
+    @classmethod
+    def mu(cls) -> "Rules":
+        """Mu (Mahjong Union) rules: 30,000 start and return, no red fives, no honba
+        points, no ippatsu, no ura or kan dora, no noten payment, no counted or
+        cumulative yakuman, no abortive draws, no closed kan after riichi."""
+        return cls(
+            name="mu", starting_points=30000, return_points=30000, red_fives=False,
+            honba_ron=0, honba_tsumo=0, ippatsu_yaku=False, ura_dora=False, kan_dora=False,
+            kan_ura=False, noten_payment=0, kazoe_yakuman=False, yakuman_stacking=False,
+            double_yakuman=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, riichi_min_wall=0,
+            double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
+            deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
+            open_kan_dora_delayed=False, pao_ron_honba=True,
+            closed_kan_after_riichi=RiichiKan.NEVER)
+
+    @classmethod
+    def rmu(cls) -> "Rules":
+        """RMU (Real Mahjong Unit) rules: 30,000 start and return, no red fives, kiriage
+        mangan, no liability, no double yakuman, no abortive draws."""
+        return cls(
+            name="rmu", starting_points=30000, return_points=30000, red_fives=False,
+            kiriage=True, pao_yakuman=(), pao_rinshan=False, double_yakuman=False,
+            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
+            abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
+            nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True)
+
     @classmethod
     def preset(cls, name: str) -> "Rules":
-        """A preset by name: ``"ippatsu"``, ``"tenhou"``, ``"majsoul"``, ``"planet"``, or a
-        three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``, ``"majsoul_sanma"``."""
+        """A preset by name (:data:`PRESETS`): ``"ippatsu"``, ``"tenhou"``,
+        ``"majsoul"``, ``"planet"``, the league and tournament presets ``"wrc"``,
+        ``"ema"``, ``"mleague"``, ``"renmei"``, ``"saikouisen"``, ``"mu"``, ``"rmu"``, or
+        a three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``,
+        ``"majsoul_sanma"``."""
         from .errors import IppatsuError
 
         key = name.lower() if isinstance(name, str) else None
@@ -488,13 +754,16 @@ def check_fields(names) -> None:
 
 
 PRESETS = ("ippatsu", "tenhou", "majsoul", "planet",
+           "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu",
            "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma")
 """The preset names, four-player first (:meth:`Rules.preset`)."""
 
 
 _PRESET_CACHE: dict = {}
 _PRESET_MAKERS = {"ippatsu": Rules.ippatsu, "tenhou": Rules._tenhou_today,
-                  "majsoul": Rules.majsoul, "planet": Rules.planet,
+                  "majsoul": Rules.majsoul, "planet": Rules.planet, "wrc": Rules.wrc,
+                  "ema": Rules.ema, "mleague": Rules.mleague, "renmei": Rules.renmei,
+                  "saikouisen": Rules.saikouisen, "mu": Rules.mu, "rmu": Rules.rmu,
                   "ippatsu_sanma": Rules.ippatsu_sanma, "tenhou_sanma": Rules.tenhou_sanma,
                   "majsoul_sanma": Rules.majsoul_sanma}
 

@@ -114,7 +114,7 @@ __all__ = [
 # ippatsu/_codes.py is their one source
 from ._codes import (  # noqa: E402
     F_ANY_RIICHI, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
-    F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, LIMIT_NAMES, LIMITS as _LIMITS, M_ANKAN, M_CHI,
+    F_LOCAL, F_OPEN_RIICHI, F_PAARENCHAN, F_RENHOU, F_SASHIKOMI, F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, LIMIT_NAMES, LIMITS as _LIMITS, M_ANKAN, M_CHI,
     M_KAKAN, M_MINKAN, M_PON, MELD_FU, MELD_LABELS as _MELD_LABEL, MELD_TYPE_NAMES,
     RED_FIVE_IDS, flags_of as _flags)
 _MELD_TYPE_NAMES = MELD_TYPE_NAMES
@@ -169,7 +169,10 @@ def base_points(han: int, fu: int, yakuman: int = 0,
     if yakuman:
         return 8000 * yakuman, "yakuman"
     if han >= 13:
-        return (8000, "kazoe yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
+        if not rules.kazoe_yakuman:
+            return 6000, "sanbaiman"
+        # kazoe_multiple (docs/rules.md §12): one yakuman per 13 han
+        return 8000 * (han // 13 if rules.kazoe_multiple else 1), "kazoe yakuman"
     if han >= 11:
         return 6000, "sanbaiman"
     if han >= 8:
@@ -411,9 +414,41 @@ def situation_message(flags: int, closed: bool, kan: bool, meld: bool,
             return f"{name} on a ron"
         if any_riichi or flags & F_IPPATSU:
             return f"{name} with riichi / ippatsu (a first-draw win comes before any riichi)"
+    if flags & F_LOCAL:   # the local yaku (docs/rules.md §12)
+        if flags & F_RENHOU:
+            if tsumo:
+                return "renhou on a tsumo (it is a ron before the winner's first draw)"
+            if dealer:
+                return "renhou for the dealer (the dealer's first-turn win is tenhou)"
+            if meld:
+                return "renhou with a declared meld (no call comes before it)"
+            if any_riichi or flags & (F_TENHOU | F_CHIIHOU):
+                return "renhou with riichi, tenhou or chiihou (it comes before any discard)"
+        if flags & F_PAARENCHAN and not dealer:
+            return "paarenchan for a non-dealer (it is the dealer's eighth win in a row)"
+        if flags & F_OPEN_RIICHI and not any_riichi:
+            return "open riichi without riichi or double riichi"
+        if flags & F_SASHIKOMI and not flags & F_OPEN_RIICHI:
+            return "sashikomi without open riichi"
+        if flags & F_SASHIKOMI and tsumo:
+            return "sashikomi on a tsumo (it is a ron on an open riichi)"
     # tenhou / chiihou with a declared meld (a call or kan before the win) is not raised:
     # RULES.md 4 voids the yaku then, and the hand scores without it
     return None
+
+
+def check_local_rules(local: int, rules: Rules) -> None:
+    """SituationError ``local_yaku_off`` for a local yaku's situation under rules that do
+    not have that yaku (docs/rules.md §12)."""
+    for bit, name, on in ((F_RENHOU, "renhou", rules.renhou.value != "off"),
+                          (F_PAARENCHAN, "paarenchan", rules.paarenchan.value != "off"),
+                          (F_OPEN_RIICHI, "open_riichi", rules.open_riichi),
+                          (F_SASHIKOMI, "sashikomi_yakuman", rules.sashikomi_yakuman)):
+        if local & bit and not on:
+            flag = "sashikomi" if bit == F_SASHIKOMI else name
+            raise SituationError(f"{flag}=True but these rules have no {name} "
+                                 f"(rules.{name} is {getattr(rules, name)!r})",
+                                 "local_yaku_off")
 
 
 _SEATS = (0, 1, 2, 3)
@@ -460,6 +495,10 @@ def score(
     rules: Optional[Rules] = None,
     raise_on_no_yaku: bool = True,
     nukidora: int = 0,
+    renhou: bool = False,
+    paarenchan: bool = False,
+    open_riichi: bool = False,
+    sashikomi: bool = False,
 ) -> ScoreResult:
     """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=None) -> ScoreResult
 
@@ -519,6 +558,13 @@ def score(
         ``rules.nukidora_dora`` han and counts as a dora of every indicator pointing at North
         (ura too, for a riichi winner); shown in ``dora`` (and ``ura``), and in
         ``ScoreResult.nukidora``. Seats are then 0..2 and ``payments`` a 3-tuple.
+    renhou, paarenchan, open_riichi, sashikomi : bool
+        The situations of the local yaku (docs/rules.md §12), each needing its rule:
+        a non-dealer's ron before their first draw with no call before it
+        (``rules.renhou``); the dealer's eighth consecutive win (``rules.paarenchan``);
+        a riichi declared open (``rules.open_riichi``; with ``riichi`` or
+        ``double_riichi``); a ron on that open riichi from a player not in riichi
+        (``rules.sashikomi_yakuman``).
 
     Raises
     ------
@@ -528,11 +574,14 @@ def score(
     0..3), ``bad_counter`` (negative honba or deposits). Three players: seats and winds are
     0..2; TileCountError ``sanma_tile`` (2m-8m in the hand, a meld or an indicator),
     MeldError ``sanma_chi`` (a chi); SituationError ``nukidora_four_players`` (``nukidora``
-    with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off).
+    with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off),
+    ``local_yaku_off`` (a local yaku's situation under rules without it).
     """
     # With the compiled core this function is replaced by ``_core.score`` (same signature
     # and doc), which does the same in C: the compiled road, else the general path.
-    if USE_KERNEL and _score_counts is _REFERENCE and not nukidora:
+    local = (_flags(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan, open_riichi, sashikomi)
+             if renhou or paarenchan or open_riichi or sashikomi else 0)
+    if USE_KERNEL and _score_counts is _REFERENCE and not nukidora and not local:
         # the compiled road: every accepted input form, parsed once in C; None for
         # anything the general path must handle or name (three players included)
         r = _backend.score_fast(
@@ -544,7 +593,7 @@ def score(
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
-                          discarder, pao, rules, raise_on_no_yaku, nukidora)
+                          discarder, pao, rules, raise_on_no_yaku, nukidora, local)
 
 
 def validate_nukidora(nukidora: Any, rules: Rules) -> int:
@@ -569,11 +618,17 @@ def validate_nukidora(nukidora: Any, rules: Rules) -> int:
 def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                   raise_on_no_yaku, nukidora=0) -> ScoreResult:
+                   raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
     """score()'s general path (the reference edge): parse and validate in Python, name
-    every error, then evaluate (the kernel or the pure-Python search)."""
+    every error, then evaluate (the kernel or the pure-Python search). ``local``: the
+    flag bits of the local yaku's situations (docs/rules.md §12)."""
     if type(rules) is not Rules:
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
+    if local:
+        check_local_rules(local, rules)
+    if ippatsu is True and not rules.ippatsu_yaku:
+        raise SituationError("ippatsu=True but these rules have no ippatsu "
+                             "(rules.ippatsu_yaku is False)", "local_yaku_off")
     if type(seat_wind) is not int or type(round_wind) is not int:
         # a wind is an int 0-3 or its letter / name / notation ("S", "south", "2z")
         seat_wind = (parse_wind(seat_wind, "seat_wind") if isinstance(seat_wind, str)
@@ -604,7 +659,7 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     if honba < 0 or deposits < 0:
         raise IppatsuError("honba and deposits cannot be negative", "bad_counter")
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou)
+                   tenhou, chiihou) | local
     if not isinstance(hand, (str, list, tuple)) and hasattr(hand, "melds"):  # a Hand
         if melds and hand.melds:
             raise MeldError("melds given twice: in the Hand and as melds=", "bad_meld")
@@ -687,14 +742,15 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
+    # aotenjou (docs/rules.md §12): points beyond the kernel's int32, the Python search
     scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
-              else _score_counts)
-    if nukidora:
+              and not rules.aotenjou else _score_counts)
+    if nukidora or local:
         return scorer(
             counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
             houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
             dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
-            nukidora=nukidora)
+            nukidora=nukidora, local=local)
     return scorer(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
@@ -779,13 +835,13 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku, nukidora=0) -> ScoreResult:
+                  raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
     closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
                                                         double_riichi, dora_kinds, ura_kinds,
                                                         rules, nukidora)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou)
+                   tenhou, chiihou) | local
     best = _ref._search(counts, win, melds_k, flags, seat_wind, round_wind,
                         dora + ura + red, rules)
     if best is None:
@@ -798,7 +854,8 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
 def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
                          ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
                          seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
-                         discarder, pao, rules, raise_on_no_yaku, nukidora=0) -> ScoreResult:
+                         discarder, pao, rules, raise_on_no_yaku, nukidora=0,
+                         local=0) -> ScoreResult:
     """:func:`_score_counts` with the search done by the compiled kernel (``_score.h``).
 
     Same arguments and result: the kernel is a port of :func:`_search`, tested equal to it
@@ -808,7 +865,7 @@ def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_ri
                                                         double_riichi, dora_kinds, ura_kinds,
                                                         rules, nukidora)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou)
+                   tenhou, chiihou) | local
     kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
                                      round_wind, dora + ura + red, rules)
     return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
@@ -834,17 +891,30 @@ _ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
 _ITEM_OPEN = {y.id: (y.name, y.han_open) for y in ORDINARY}
 _ITEM_YAKUMAN2 = {y.id: (y.name, 13 * y.yakuman) for y in YAKUMAN}
 _ITEM_YAKUMAN1 = {y.id: (y.name, 13) for y in YAKUMAN}
+_ALL_DOUBLE = Rules().double_mask
+_RENHOU_ID = BY_NAME["renhou"].id
+_RENHOU_BIT = 1 << _RENHOU_ID
 def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed, honba,
                   deposits, discarder, pao, seat_wind, round_wind,
                   raise_on_no_yaku, kita=0) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
     if ym:
         yaku_ids = tuple(_bits(ym))
-        table = _ITEM_YAKUMAN2 if rules.double_yakuman else _ITEM_YAKUMAN1
+        dbl = rules.double_mask
+        if dbl == _ALL_DOUBLE:
+            table = _ITEM_YAKUMAN2
+        elif not dbl:
+            table = _ITEM_YAKUMAN1
+        else:  # some patterns double (docs/rules.md §12)
+            table = {i: (v[0], v[1] if dbl >> i & 1 else 13)
+                     for i, v in _ITEM_YAKUMAN2.items()}
         dora = ura = red = kita = 0
     else:
         yaku_ids = tuple(_bits(mask))
         table = _ITEM_CLOSED if closed else _ITEM_OPEN
+        if mask == _RENHOU_BIT and han != table[_RENHOU_ID][1]:
+            table = dict(table)   # renhou as a limit: its han is the limit's
+            table[_RENHOU_ID] = ("renhou", han)
     yaku = tuple([table[i] for i in yaku_ids])
     error = None
     if not mask and not ym:
@@ -933,7 +1003,6 @@ def _kokushi_text(counts) -> str:
 # ---------------------------------------------------------------------------------------
 # payments
 # ---------------------------------------------------------------------------------------
-_PAO_YAKUMAN = (BY_NAME["daisangen"].id, BY_NAME["daisuushi"].id)
 
 
 def _cost(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Tuple[int, int, int]:
@@ -969,13 +1038,13 @@ def _payments(base, total, dealer, tsumo, winner, discarder, pao, honba, deposit
     # liable part of the hand (RULES.md §8)
     liable_base = 0
     if pao is not None and pao != winner:
-        covered = [y for y in YAKUMAN if ym >> y.id & 1 and y.id in _PAO_YAKUMAN]
+        kinds = rules.pao_yakuman   # the yakuman a feeder answers for (docs/rules.md §8)
+        covered = [y for y in YAKUMAN if ym >> y.id & 1 and y.name in kinds]
         if covered:
             if rules.pao_whole_hand:
                 liable_base = base   # seeds/000: the liable player pays the entire amount
             else:                    # seeds/003: only the yakuman that caused liability
-                liable_base = 8000 * sum(y.yakuman if rules.double_yakuman else 1
-                                         for y in covered)
+                liable_base = 8000 * sum(rules.yakuman_multiple(y) for y in covered)
                 if not rules.yakuman_stacking:
                     liable_base = base
                 liable_base = min(liable_base, base)

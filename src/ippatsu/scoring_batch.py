@@ -56,7 +56,8 @@ import warnings
 
 from . import _backend
 from ._codes import (F_ALL, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI,
-                     F_IPPATSU, F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, FLAG_NAMES,
+                     F_IPPATSU, F_LOCAL, F_OPEN_RIICHI, F_PAARENCHAN, F_RENHOU, F_RIICHI,
+                     F_RINSHAN, F_SASHIKOMI, F_TENHOU, F_TSUMO, FLAG_NAMES,
                      FLAGS as _FLAGS,
                      LIMITS as _LIMITS, M_ANKAN, M_KAKAN, M_MINKAN, M_NONE, MELD_NAMES,
                      RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK, BATCH_COLUMNS,
@@ -68,7 +69,8 @@ _DEFAULT_RULES = Rules.ippatsu()  # rules=None
 
 __all__ = [
     "score_batch", "ScoreBatch", "TSUMO", "RIICHI", "DOUBLE_RIICHI", "IPPATSU", "HAITEI",
-    "HOUTEI", "RINSHAN", "CHANKAN", "TENHOU", "CHIIHOU", "FLAGS", "OK", "NOT_AGARI",
+    "HOUTEI", "RINSHAN", "CHANKAN", "TENHOU", "CHIIHOU", "RENHOU", "PAARENCHAN",
+    "OPEN_RIICHI", "SASHIKOMI", "FLAGS", "OK", "NOT_AGARI",
     "NO_YAKU", "LIMITS",
 ]
 
@@ -77,6 +79,8 @@ __all__ = [
 TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU = F_TSUMO, F_RIICHI, F_DOUBLE_RIICHI, F_IPPATSU
 HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU = (F_HAITEI, F_HOUTEI, F_RINSHAN,
                                                       F_CHANKAN, F_TENHOU, F_CHIIHOU)
+#: the local yaku's situations (docs/rules.md §12), each needing its Rules option
+RENHOU, PAARENCHAN, OPEN_RIICHI, SASHIKOMI = F_RENHOU, F_PAARENCHAN, F_OPEN_RIICHI, F_SASHIKOMI
 #: every situation bit by name (the keywords of :func:`ippatsu.score`): ``FLAGS["riichi"]``
 #: is :data:`RIICHI`; OR them into ``flags``
 FLAGS = dict(_FLAGS)
@@ -222,6 +226,9 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
         raise IppatsuError(f"score_batch scores four-player hands; rules {rules.name!r} are "
                            f"for {rules.players} players: use score() per hand",
                            code="bad_rules")
+    if rules.aotenjou:
+        raise IppatsuError("score_batch's points are int32 and aotenjou (no limits) pays "
+                           "beyond them: score these hands with score()", code="bad_rules")
     check_threads(threads)  # the same check (and code) on both backends
     c = np.asarray(counts)
     if c.ndim != 2 or c.shape[1] != 34:
@@ -275,6 +282,12 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     ura = _indicators(ura_indicators, n, _C_URA)
     rd = _per_row(red, n, _C_RED)
     red_on, ura_on = int(bool(rules.red_fives)), int(bool(rules.ura_dora))
+    if flags is not None and n:
+        local = int(np.bitwise_or.reduce(np.asarray(f, np.int64) & F_LOCAL))
+        if local:   # the local yaku's situations (docs/rules.md §12) need their rules
+            from .scoring import check_local_rules
+
+            check_local_rules(local, rules)
     if _backend.AVAILABLE:
         hanfu, pts, yk, meta, bad = _backend.score_batch_kernel(
             c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, rules, red_on, ura_on,
@@ -382,9 +395,7 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
             hand, mlist = _row_tiles(c[i], m[i], int(rd[i]), i, bool(rules.red_fives))
             win = tile_name(int(w[i]) * 4 + 1)
             kw = {}
-            names = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-                     "rinshan", "chankan", "tenhou", "chiihou")
-            for b, name in enumerate(names):
+            for b, name in enumerate(FLAG_NAMES):
                 if int(f[i]) >> b & 1:
                     kw[name] = True
             r = score(hand, win, melds=mlist, seat_wind=int(winds[i, 0]),

@@ -17,7 +17,8 @@ line shows ``en`` on full lines and ``romaji`` in compact lists; ``name`` is the
 for code and JSON.
 
 The ids are chosen equal to Tenhou's yaku numbering (``data/README.md``), so a Tenhou
-record's ``yaku`` ids read directly (36 — renhou — does not exist in these rules).
+record's ``yaku`` ids read directly (36 is renhou, a local yaku: ``Rules.renhou``). The local
+yaku of docs/rules.md §12 take the free ids 36 and 55–63.
 
 Conventions of :class:`YakuContext` (built by :mod:`ippatsu.scoring`): kinds 0–33
 (27–30 E S W N, 31–33 White Green Red); ``runs`` are the lowest kinds of every run
@@ -66,6 +67,7 @@ __all__ = [
     "may_be_yakuman",
     "ORDINARY",
     "YAKUMAN",
+    "LOCAL_NAMES",
     "REPLACED_BY",
 ]
 
@@ -116,17 +118,26 @@ class YakuContext:
     counts : sequence     34 counts of the concealed part (winning tile included)
     win : int             kind of the winning tile
     open_tanyao : bool    rule: tanyao allowed open
+    renhou, paarenchan, open_riichi, sashikomi : bool
+                          the situations of the local yaku (docs/rules.md §12)
+    rules : Rules         the rules (the local yaku read their options here)
     """
 
     __slots__ = ("form", "closed", "tsumo", "riichi", "double_riichi", "ippatsu",
                  "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
                  "seat", "round", "pair", "runs", "triplets", "ankou", "kans", "wait",
-                 "mask", "counts", "win", "open_tanyao")
+                 "mask", "counts", "win", "open_tanyao", "renhou", "paarenchan",
+                 "open_riichi", "sashikomi", "rules")
 
     def __init__(self, **kw):
+        self.renhou = self.paarenchan = self.open_riichi = self.sashikomi = False
+        self.rules = None
         if kw:
             for k in self.__slots__:
                 setattr(self, k, kw.get(k))
+            for k in ("renhou", "paarenchan", "open_riichi", "sashikomi"):
+                if getattr(self, k) is None:
+                    setattr(self, k, False)
 
 
 @dataclass(frozen=True)
@@ -210,10 +221,17 @@ _KO = {
     "chinroutou": "청노두", "chuuren": "구련보등", "chuuren_pure": "순정구련보등",
     "kokushi": "국사무쌍", "kokushi_13": "국사무쌍 13면", "daisuushi": "대사희",
     "shousuushii": "소사희", "suukantsu": "스깡즈",
+    # local yaku (docs/rules.md §12)
+    "renhou": "인화", "renhou_yakuman": "인화 역만", "daisharin": "대차륜",
+    "daichikurin": "대죽림", "daisuurin": "대수린", "daichisei": "대칠성",
+    "paarenchan": "팔연장", "open_riichi": "오픈 리치", "double_open_riichi": "더블 오픈 리치",
+    "sashikomi": "오픈 리치 방총",
 }
 
 _CONCEALED_YAKUMAN = frozenset({"suuankou", "suuankou_tanki", "kokushi", "kokushi_13",
-                                "chuuren", "chuuren_pure", "tenhou", "chiihou"})
+                                "chuuren", "chuuren_pure", "tenhou", "chiihou",
+                                "renhou_yakuman", "daisharin", "daichikurin", "daisuurin",
+                                "daichisei", "sashikomi"})
 
 
 # ---------------------------------------------------------------------------------------
@@ -473,6 +491,51 @@ def _suukantsu(c: YakuContext) -> bool:
     return c.kans == 4
 
 
+# local yaku (docs/rules.md §12): each holds only when its rule is on
+def _renhou(c: YakuContext) -> bool:
+    return c.renhou and not c.tsumo and c.closed and c.rules.renhou.value == "yaku"
+
+
+def _renhou_yakuman(c: YakuContext) -> bool:
+    return c.renhou and not c.tsumo and c.closed and c.rules.renhou.value == "yakuman"
+
+
+def _daisharin_checker(suit: int) -> Callable[[YakuContext], bool]:
+    def check(c: YakuContext) -> bool:
+        mode = c.rules.daisharin.value
+        if mode == "off" or (mode == "pin" and suit != 9) or not c.closed or c.kans:
+            return False
+        cn = c.counts
+        return (c.mask == 0x7F << (suit + 1)
+                and all(cn[k] == 2 for k in range(suit + 1, suit + 8)))
+    check.__name__ = f"_daisharin_{suit}"
+    return check
+
+
+def _daichisei(c: YakuContext) -> bool:
+    return c.rules.daichisei and c.form == FORM_CHIITOITSU and not (c.mask & ~_HONORS)
+
+
+def _paarenchan(c: YakuContext) -> bool:
+    # the hand-level condition (a yaku needed or not) is the scorer's: see
+    # _reference.scoring._yaku_mask
+    return c.paarenchan and c.rules.paarenchan.value != "off"
+
+
+def _open_riichi(c: YakuContext) -> bool:
+    return (c.open_riichi and c.closed and c.riichi and not c.double_riichi
+            and c.rules.open_riichi)
+
+
+def _double_open_riichi(c: YakuContext) -> bool:
+    return c.open_riichi and c.closed and c.double_riichi and c.rules.open_riichi
+
+
+def _sashikomi(c: YakuContext) -> bool:
+    return (c.sashikomi and c.open_riichi and not c.tsumo and c.closed
+            and (c.riichi or c.double_riichi) and c.rules.sashikomi_yakuman)
+
+
 # ---------------------------------------------------------------------------------------
 # the table
 # ---------------------------------------------------------------------------------------
@@ -536,17 +599,30 @@ _rows += [
     Yaku(49, "daisuushi", "Big four winds (daisuushi)", "大四喜", 0, 0, 2, 49, 50, _daisuushi, (), True),
     Yaku(50, "shousuushii", "Little four winds (shousuushii)", "小四喜", 0, 0, 1, 50, 43, _shousuushii),
     Yaku(51, "suukantsu", "Four kans (suukantsu)", "四槓子", 0, 0, 1, 51, 44, _suukantsu),
+    # local yaku (docs/rules.md §12), each under its Rules option; Tenhou's id 36 is its
+    # renhou; the other rows have no Tenhou or Mahjong Soul id (-1)
+    Yaku(36, "renhou", "Blessing of man (renhou)", "人和", 5, 0, 0, 36, -1, _renhou),
+    Yaku(55, "renhou_yakuman", "Blessing of man as a yakuman (renhou yakuman)", "人和 (役満)", 0, 0, 1, -1, -1, _renhou_yakuman),
+    Yaku(56, "daisharin", "Big wheels (daisharin)", "大車輪", 0, 0, 1, -1, -1, _daisharin_checker(9)),
+    Yaku(57, "daichikurin", "Bamboo forest (daichikurin)", "大竹林", 0, 0, 1, -1, -1, _daisharin_checker(18)),
+    Yaku(58, "daisuurin", "Numerous neighbours (daisuurin)", "大数隣", 0, 0, 1, -1, -1, _daisharin_checker(0)),
+    Yaku(59, "daichisei", "Big seven stars (daichisei)", "大七星", 0, 0, 1, -1, -1, _daichisei),
+    Yaku(60, "paarenchan", "Eight consecutive dealer wins (paarenchan)", "八連荘", 0, 0, 1, -1, -1, _paarenchan),
+    Yaku(61, "open_riichi", "Open ready declaration (open riichi)", "オープン立直", 2, 0, 0, -1, -1, _open_riichi, ("riichi",)),
+    Yaku(62, "double_open_riichi", "Double open ready declaration (double open riichi)", "ダブルオープン立直", 3, 0, 0, -1, -1, _double_open_riichi, ("riichi", "double_riichi")),
+    Yaku(63, "sashikomi", "Dealing into an open riichi (sashikomi)", "オープン立直放銃", 0, 0, 1, -1, -1, _sashikomi),
 ]
 
-YAKU: tuple = tuple(_rows)
+YAKU: tuple = tuple(sorted(_rows, key=lambda y: y.id))
 """Every yaku row, ordered by id."""
 
 BY_ID: dict = {y.id: y for y in YAKU}
 BY_NAME: dict = {y.name: y for y in YAKU}
-BY_TENHOU: dict = {y.tenhou_id: y for y in YAKU}
+BY_TENHOU: dict = {y.tenhou_id: y for y in YAKU if y.tenhou_id >= 0}
 BY_MAJSOUL: dict = {}
 for _y in YAKU:
-    BY_MAJSOUL.setdefault(_y.majsoul_id, _y)
+    if _y.majsoul_id >= 0:
+        BY_MAJSOUL.setdefault(_y.majsoul_id, _y)
 
 # derived masks used by the scorer
 REPLACED_BY: dict = {}
@@ -559,6 +635,10 @@ for _y in YAKU:
 
 ORDINARY: tuple = tuple(y for y in YAKU if not y.yakuman)
 YAKUMAN: tuple = tuple(y for y in YAKU if y.yakuman)
+LOCAL_NAMES: frozenset = frozenset({
+    "renhou", "renhou_yakuman", "daisharin", "daichikurin", "daisuurin", "daichisei",
+    "paarenchan", "open_riichi", "double_open_riichi", "sashikomi"})
+"""The local yaku (docs/rules.md §12): rows that hold only under their ``Rules`` option."""
 
 
 def may_be_yakuman(c: YakuContext) -> bool:
@@ -568,7 +648,8 @@ def may_be_yakuman(c: YakuContext) -> bool:
     Adding a yakuman row means making sure this stays a necessary condition for it
     (the project's tests check it on every yakuman example and corpus hand).
     """
-    if c.tenhou or c.chiihou or c.form == FORM_KOKUSHI or c.ankou == 4 or c.kans == 4:
+    if (c.tenhou or c.chiihou or c.form == FORM_KOKUSHI or c.ankou == 4 or c.kans == 4
+            or c.renhou or c.paarenchan or c.sashikomi):
         return True
     m = c.mask
     if not (m & ~_HONORS) or not (m & ~_TERMINALS) or not (m & ~_GREEN):
@@ -577,7 +658,7 @@ def may_be_yakuman(c: YakuContext) -> bool:
     if len(t) >= 3 and t[-3] >= 27:
         return True   # three honor triplets: daisangen, shousuushii, daisuushi
     if c.closed and not c.kans and not (m & _HONORS) and _one_suit(m):
-        return True   # chuuren
+        return True   # chuuren, daisharin
     return False
 assert all(y.id < 64 for y in YAKU) and len(BY_ID) == len(YAKU)
 

@@ -14,14 +14,16 @@ from typing import Tuple
 
 from ..rules import Rules
 from .._codes import (F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
-                      F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON,
+                      F_OPEN_RIICHI, F_PAARENCHAN, F_RENHOU, F_RIICHI, F_RINSHAN,
+                      F_SASHIKOMI, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON,
                       MELD_FU as _MELD_FU)
 from ..scoring import base_points, hand_cost
 from ..tiles import YAOCHUU_KINDS as _YAOCHUU_KINDS, kind_name
 
 _KN = tuple(kind_name(k) for k in range(34))
 _YAOCHUU_SET = frozenset(_YAOCHUU_KINDS)
-from ..yaku import (FORM_CHIITOITSU, FORM_KOKUSHI, FORM_STANDARD, ORDINARY, REPLACED_BY,
+from ..yaku import (FORM_CHIITOITSU, FORM_KOKUSHI, FORM_STANDARD, LOCAL_NAMES, ORDINARY,
+                    REPLACED_BY,
                     WAIT_KANCHAN, WAIT_NAMES, WAIT_PENCHAN, WAIT_RYANMEN, WAIT_SHANPON,
                     WAIT_TANKI, YAKUMAN, YakuContext, may_be_yakuman, BY_NAME as _BY_NAME)
 
@@ -167,6 +169,11 @@ def _search(counts, win, melds_k, flags, seat_wind, round_wind, bonus, rules):
     ctx.win = win
     ctx.kans = kans
     ctx.open_tanyao = rules.open_tanyao
+    ctx.renhou = bool(flags & F_RENHOU)
+    ctx.paarenchan = bool(flags & F_PAARENCHAN)
+    ctx.open_riichi = bool(flags & F_OPEN_RIICHI)
+    ctx.sashikomi = bool(flags & F_SASHIKOMI)
+    ctx.rules = rules
 
     best = None
     for reading in _readings(counts):
@@ -242,8 +249,14 @@ def _is_kokushi(counts) -> bool:
     return pair  # 14 tiles all yaochuu (the size was checked)
 
 
-_ORD_CHECKS = tuple((y.check, 1 << y.id) for y in ORDINARY)
-_YM_CHECKS = tuple((y.check, 1 << y.id) for y in YAKUMAN)
+_ORD_CHECKS = tuple((y.check, 1 << y.id) for y in ORDINARY if y.name not in LOCAL_NAMES)
+_YM_CHECKS = tuple((y.check, 1 << y.id) for y in YAKUMAN if y.name not in LOCAL_NAMES)
+# the local yaku (docs/rules.md §12): checked only when a rule or a flag may give them
+_LOCAL_ORD_CHECKS = tuple((y.check, 1 << y.id) for y in ORDINARY if y.name in LOCAL_NAMES)
+_LOCAL_YM_CHECKS = tuple((y.check, 1 << y.id) for y in YAKUMAN
+                         if y.name in LOCAL_NAMES and y.name != "paarenchan")
+_PAARENCHAN_BIT = _BY_NAME["paarenchan"].bit
+_RENHOU_BIT = _BY_NAME["renhou"].bit
 _ORD_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in ORDINARY if REPLACED_BY[y.id])
 _YM_REPL = tuple((1 << y.id, REPLACED_BY[y.id]) for y in YAKUMAN if REPLACED_BY[y.id])
 _ORD_REPL_ANY = sum(b for b, _ in _ORD_REPL)
@@ -254,27 +267,52 @@ for _y in ORDINARY:
     _HAN_OPEN[_y.id] = _y.han_open
 
 
-def _yaku_mask(ctx: YakuContext) -> Tuple[int, int]:
-    """(ordinary mask, yakuman mask) after replacements; yakuman drop ordinary yaku."""
-    if may_be_yakuman(ctx):
-        ym = 0
-        for check, bit in _YM_CHECKS:
-            if check(ctx):
-                ym |= bit
-        if ym:
-            for bit, rep in _YM_REPL:
-                if ym & bit:
-                    ym &= ~rep
-            return 0, ym
+def _local_rules(rules: Rules) -> bool:
+    """Whether these rules have a local yaku a hand may show without a situation flag
+    (daisharin, daichisei)."""
+    return rules.daisharin.value != "off" or rules.daichisei
+
+
+def _ordinary_mask(ctx: YakuContext) -> int:
     m = 0
     for check, bit in _ORD_CHECKS:
         if check(ctx):
             m |= bit
+    if ctx.renhou or ctx.open_riichi:
+        for check, bit in _LOCAL_ORD_CHECKS:
+            if check(ctx):
+                m |= bit
     if m & _ORD_REPL_ANY:
         for bit, rep in _ORD_REPL:
             if m & bit:
                 m &= ~rep
-    return m, 0
+    return m
+
+
+def _yaku_mask(ctx: YakuContext) -> Tuple[int, int]:
+    """(ordinary mask, yakuman mask) after replacements; yakuman drop ordinary yaku.
+
+    Paarenchan (docs/rules.md §12) joins the yakuman when its flag is set and the rule is
+    ``always``, or ``with_yaku`` and the hand has a yaku of its own."""
+    ym = 0
+    if may_be_yakuman(ctx):
+        for check, bit in _YM_CHECKS:
+            if check(ctx):
+                ym |= bit
+        if ctx.renhou or ctx.sashikomi or _local_rules(ctx.rules):
+            for check, bit in _LOCAL_YM_CHECKS:
+                if check(ctx):
+                    ym |= bit
+        if ym:
+            for bit, rep in _YM_REPL:
+                if ym & bit:
+                    ym &= ~rep
+    if ctx.paarenchan and ctx.rules.paarenchan.value != "off":
+        if ym or ctx.rules.paarenchan.value == "always" or _ordinary_mask(ctx):
+            ym |= _PAARENCHAN_BIT
+    if ym:
+        return 0, ym
+    return _ordinary_mask(ctx), 0
 
 
 def _han_of(mask: int, closed: bool) -> int:
@@ -288,7 +326,8 @@ def _han_of(mask: int, closed: bool) -> int:
 
 
 def _yakuman_multiple(ym: int, rules: Rules) -> int:
-    mults = [(y.yakuman if rules.double_yakuman else 1) for y in YAKUMAN if ym >> y.id & 1]
+    dbl = rules.double_mask
+    mults = [(y.yakuman if dbl >> y.id & 1 else 1) for y in YAKUMAN if ym >> y.id & 1]
     if not mults:
         return 0
     return sum(mults) if rules.yakuman_stacking else max(mults)
@@ -370,6 +409,9 @@ def _fu(ctx: YakuContext, pinfu: bool, tsumo: bool, closed: bool, pair: int, tri
     return rounded
 
 
+_RENHOU_FLOOR = {"mangan": (2000, 5, "mangan"), "baiman": (4000, 8, "baiman")}
+
+
 def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip, meld_fu,
               seat, rnd):
     """(sortkey, mask, ym, han, fu, base, limit) of one variant."""
@@ -379,15 +421,25 @@ def _evaluate(ctx, rules, bonus, dealer, tsumo, closed, pair, trips_c, ron_trip,
         fu = _fu(ctx, False, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
         base, limit = 8000 * mult, "yakuman"
         han = 13 * mult
+        if rules.aotenjou:
+            base, limit = fu << (han + 2), None
     else:
         pinfu = bool(mask & _PINFU_BIT)
         fu = _fu(ctx, pinfu, tsumo, closed, pair, trips_c, ron_trip, meld_fu, seat, rnd, rules)
         han = _han_of(mask, closed)
         if han:
             han += bonus
-        base, limit = base_points(han, fu, 0, rules)
+        if rules.aotenjou:
+            base, limit = fu << (han + 2), None
+        else:
+            base, limit = base_points(han, fu, 0, rules)
         mult = 0
         if not mask:
             base = 0
+        if ctx.renhou and not tsumo and closed:
+            # renhou as a limit (docs/rules.md §12): the larger of the limit and the hand
+            floor = _RENHOU_FLOOR.get(rules.renhou.value)
+            if floor is not None and base < floor[0]:
+                mask, han, base, limit = _RENHOU_BIT, floor[1], floor[0], floor[2]
     total = hand_cost(base, dealer, tsumo)[0] if base else 0
     return ((total, mult, han, fu), mask, ym, han, fu, base, limit, mult)

@@ -80,11 +80,12 @@ _TENHOU6_SPELLING = {
 }
 
 #: tenhou.net/6 yaku names (as written in results) → Tenhou yaku ids (as in mjlog): every
-#: row of the yaku table by its ``tenhou_id`` (:data:`ippatsu.yaku.YAKU`), plus what
-#: Tenhou counts that the table has no row for (renhou, the dora lines).
-YAKU_IDS = {_TENHOU6_SPELLING.get(y.name, y.ja): y.tenhou_id for y in YAKU}
+#: row of the yaku table by its ``tenhou_id`` (:data:`ippatsu.yaku.YAKU`; the local yaku
+#: Tenhou has no id for are left out), plus the dora lines.
+YAKU_IDS = {_TENHOU6_SPELLING.get(y.name, y.ja): y.tenhou_id for y in YAKU
+            if y.tenhou_id >= 0}
 YAKU_IDS.update({
-    "人和": 36, "ドラ": 52, "裏ドラ": 53, "赤ドラ": 54,
+    "ドラ": 52, "裏ドラ": 53, "赤ドラ": 54,
     # English names written by some converters
     "Riichi": 1, "Dora": 52, "Ura Dora": 53, "Red Five": 54,
 })

@@ -14,7 +14,7 @@ import functools
 import json
 import logging
 from enum import Enum
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, Union
 
 try:
     from fastapi import FastAPI, Query, Request
@@ -29,7 +29,7 @@ except ImportError as _e:  # pragma: no cover - exercised only without the extra
 
 import ippatsu
 from ..errors import IppatsuError
-from ..rules import PRESETS, Rules, rules_of
+from ..rules import DOUBLE_YAKUMAN_PATTERNS, PAO_KINDS, PRESETS, Rules, rules_of
 from ..scoring import MAX_TABLE_HAN as _MAX_TABLE_HAN, base_points, hand_cost
 from ..yaku import YAKU
 
@@ -117,6 +117,8 @@ _STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"
 # ---------------------------------------------------------------------------------------
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name != "name"}
 _DEFAULTS = Rules.ippatsu()
+# the fields that hold a tuple of names, and the names they take
+_NAME_LISTS = {"double_yakuman_patterns": DOUBLE_YAKUMAN_PATTERNS, "pao_yakuman": PAO_KINDS}
 
 
 def _field_kind(name: str) -> str:
@@ -127,6 +129,8 @@ def _field_kind(name: str) -> str:
         return "bool"
     if isinstance(v, int):
         return "int"
+    if name in _NAME_LISTS:
+        return "name_list"
     return "int_list"
 
 
@@ -145,6 +149,10 @@ def _check_override(name: str, v: Any) -> Any:
         values = [m.value for m in enum]
         if v not in values:
             raise APIError(400, "bad_rules", f"rules field {name} must be one of {values}")
+    elif kind == "name_list":
+        if not (isinstance(v, list) and all(type(x) is str for x in v)):
+            raise APIError(400, "bad_rules", f"rules field {name} must be a list of names")
+        v = tuple(v)
     else:
         if not (isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be 4 integers")
@@ -229,6 +237,9 @@ class ScoreRequest(_Body):
     rules: RulesArg = None
     raise_on_no_yaku: bool = True
     nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
+    local: Optional[List[Literal["renhou", "paarenchan", "open_riichi", "sashikomi"]]] = \
+        Field(default=None, description="the local yaku's situations that hold "
+                                        "(docs/rules.md §12): score()'s keywords by name")
 
 
 class AnalyzeRequest(_Body):
@@ -349,6 +360,9 @@ def _fields() -> list:
         if kind == "enum":
             row["choices"] = [m.value for m in type(d)]
             d = d.value
+        elif kind == "name_list":
+            row["choices"] = list(_NAME_LISTS[name])
+            d = list(d)
         elif kind == "int_list":
             d = list(d)
         row["default"] = d
@@ -564,7 +578,8 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   ura_indicators=_hand(req.ura_indicators), honba=req.honba,
                   deposits=req.deposits, discarder=req.discarder, pao=req.pao,
                   rules=_rules(req.rules), raise_on_no_yaku=req.raise_on_no_yaku,
-                  nukidora=req.nukidora)
+                  nukidora=req.nukidora, **({n: True for n in req.local} if req.local
+                                            else {}))
         return r.to_dict()
 
     def _analyze(req: AnalyzeRequest) -> dict:

@@ -7,7 +7,10 @@ and of the game.
 * :func:`liable_seat`: the seat that pays for a win under pao (liability), decided once;
 * :func:`noten_deltas`, :func:`nagashi_deltas`: the exhaustive draw's payments;
 * :func:`placement`, :func:`final_standings`: the end of the game (leftover deposits,
-  return points, uma and oka).
+  return points, uma and oka);
+* :func:`foul_deltas`, :func:`chombo_deltas`: the penalties a host applies
+  (docs/rules.md §13): a 1,000-point foul paid into the deposits, and a chombo (the hand
+  void, a mangan paid as a penalty).
 
 Seats are absolute (0–3, seat 0 = the first dealer); the seat wind of seat ``p`` is
 ``(p - dealer) % 4``. With three players (docs/rules.md §11) every list has three entries
@@ -33,7 +36,10 @@ from typing import List, Sequence, Tuple
 from ..scoring import nagashi_mangan_payments
 
 __all__ = ["win_deltas", "liable_seat", "noten_deltas", "nagashi_deltas", "placement",
-           "final_standings"]
+           "final_standings", "foul_deltas", "chombo_deltas", "FOUL_POINTS"]
+
+#: what a foul costs (docs/rules.md §13): one stick into the deposits
+FOUL_POINTS = 1000
 
 
 def win_deltas(payments: Sequence[int], dealer: int) -> List[int]:
@@ -113,3 +119,50 @@ def final_standings(scores: Sequence[int], deposits: int, rules
             v += rules.oka
         final[p] = v / 1000
     return scores, deposits, order, final
+
+
+# ---------------------------------------------------------------------------------------
+# penalties (docs/rules.md §13): functions a host calls (a referee, an outside bot's fault)
+def foul_deltas(offender: int, players: int = 4) -> List[int]:
+    """A foul (a wall knocked over, a wrong draw, a call withdrawn after the declaration):
+    the offender puts :data:`FOUL_POINTS` (1,000) into the deposits, which the next
+    winner takes like a riichi stick. Score changes by seat; the caller adds one deposit.
+
+    >>> foul_deltas(2)
+    [0, 0, -1000, 0]
+    """
+    _seat(offender, players)
+    deltas = [0] * players
+    deltas[offender] = -FOUL_POINTS
+    return deltas
+
+
+def chombo_deltas(offender: int, dealer: int, players: int = 4) -> List[int]:
+    """A chombo (a false win, a noten riichi found at the draw, a wait changed by a closed
+    kan after riichi, ...): the hand is void and replayed, and the offender pays a mangan
+    as a penalty — the dealer 4,000 to each other player, a non-dealer 4,000 to the dealer
+    and 2,000 to each other player. Score changes by seat (absolute seats; ``dealer`` is
+    the seat that is East). Three players: the same shares to the two others.
+
+    >>> chombo_deltas(0, dealer=0)
+    [-12000, 4000, 4000, 4000]
+    >>> chombo_deltas(2, dealer=0)
+    [4000, 2000, -8000, 2000]
+    """
+    _seat(offender, players)
+    _seat(dealer, players)
+    deltas = [0] * players
+    for p in range(players):
+        if p == offender:
+            continue
+        share = 4000 if offender == dealer or p == dealer else 2000
+        deltas[p] += share
+        deltas[offender] -= share
+    return deltas
+
+
+def _seat(p, players: int) -> None:
+    if type(p) is not int or not 0 <= p < players:
+        from ..errors import IppatsuError
+
+        raise IppatsuError(f"a seat is 0..{players - 1}, not {p!r}", code="bad_seat")

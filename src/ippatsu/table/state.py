@@ -89,7 +89,8 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence
 from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
-from ..rules import GameLength, LastDealerStop, NagashiMode, RonMode, Rules, rules_of
+from ..rules import (GameLength, LastDealerStop, NagashiMode, RiichiKan, RonMode, Rules,
+                     rules_of)
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
@@ -97,6 +98,7 @@ from .actionspace import index_of as _index_of
 from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
                      win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
+from ._riichi_kan import riichi_kan_keeps_readings
 
 __all__ = ["GameState", "Phase", "RiichiState", "HandResult", "WinResult"]
 
@@ -274,6 +276,7 @@ _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) fo
 
 #: meld types by code (the codes key the meld cache: small ints hash in C)
 _M_CHI, _M_PON, _M_DAIMINKAN, _M_ANKAN, _M_KAKAN = range(5)
+_KAN_NEVER, _KAN_READINGS = RiichiKan.NEVER, RiichiKan.READINGS  # closed kans in riichi
 _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
                MeldType.KAKAN)
 #: the same members as module names (a member read off the Enum class goes through its
@@ -842,7 +845,7 @@ class GameState:
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
             double_riichi=riichi and self.double_riichi[p],
-            ippatsu=self.ippatsu[p] and riichi,
+            ippatsu=self.ippatsu[p] and riichi and self.rules.ippatsu_yaku,
             haitei=tsumo and self.left == 0 and not self.rinshan_draw,
             houtei=(not tsumo) and self.left == 0 and not chankan,
             rinshan=tsumo and self.rinshan_draw, chankan=chankan,
@@ -909,17 +912,22 @@ class GameState:
         sanma = self.n_players == 3
         if self.riichi[p]:
             acts.append(disc[drawn])
-            if can_kan and cnt[drawn >> 2] == 4:
+            if can_kan and cnt[drawn >> 2] == 4 and \
+                    rules.closed_kan_after_riichi is not _KAN_NEVER:
                 k = drawn >> 2
                 after = bytearray(cnt)
                 after[k] -= 4
                 if sanma:
-                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == self.waits[p]:
+                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == self.waits[p] \
+                            and (rules.closed_kan_after_riichi is not _KAN_READINGS
+                                 or riichi_kan_keeps_readings(cnt, k, self.waits[p])):
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
                 elif _shanten(bytes(after)) == 0:
                     wa = _mask_of(_waits(bytes(after)))
-                    if wa == self.waits[p]:
+                    if wa == self.waits[p] and (
+                            rules.closed_kan_after_riichi is not _KAN_READINGS
+                            or riichi_kan_keeps_readings(cnt, k, wa)):
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
             # three players: the North just drawn may be set aside (the hand stays the
@@ -1697,6 +1705,9 @@ class GameState:
                         "target": p, "pai": self._name(t),
                         "consumed": [self._name(x) for x in a.consumed]})
         if typ is A_DAIMINKAN:
+            if self.kans[q] == 3 and self.pao[q] < 0 and \
+                    "suukantsu" in self.rules.pao_yakuman:
+                self.pao[q] = p   # fed the fourth kan (docs/rules.md §8)
             self._refresh_waits(q)  # the 3k+1 tiles left before the replacement draw
             self._new_kan(q, closed=False)
             self._draw(q, rinshan=True, feeder=p)
@@ -1731,7 +1742,8 @@ class GameState:
             return
         n = sum(1 for m in self.melds[q] if m.type is not _T_CHI
                 and (m.tiles[0] >> 2) in group)
-        if n == len(group) and self.pao[q] < 0:
+        if n == len(group) and self.pao[q] < 0 and (
+                ("daisangen" if k >= 31 else "daisuushi") in self.rules.pao_yakuman):
             self.pao[q] = feeder
 
     def _new_kan(self, p: int, closed: bool) -> None:

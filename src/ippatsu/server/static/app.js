@@ -14,7 +14,8 @@
   const CALL_LABEL = {chi: "call_chi", pon: "call_pon", daiminkan: "call_kan", kakan: "call_kan",
                       ankan: "call_ankan"};
 
-  const state = {hand: [], melds: [], dora: [], seat: 0, round: 0, tsumo: false, lang: "en"};
+  const state = {hand: [], melds: [], dora: [], seat: 0, round: 0, tsumo: false, lang: "en",
+                 rules: "ippatsu"};
   const ui = {mode: "hand", call: "chi", pending: [], rawText: null};
   let YAKU = {};          // name -> row of GET v1/yaku
   let TABLES = null;      // {hanfu, limits}
@@ -232,6 +233,7 @@
     if (state.seat) p.set("seat", state.seat);
     if (state.round) p.set("round", state.round);
     if (state.tsumo) p.set("tsumo", "1");
+    if (state.rules !== "ippatsu") p.set("rules", state.rules);
     p.set("lang", state.lang);
     const q = "?" + p.toString();
     if (location.search !== q) history.replaceState(null, "", location.pathname + q);
@@ -242,6 +244,7 @@
     state.seat = wind(p.get("seat"));
     state.round = wind(p.get("round"));
     state.tsumo = p.get("tsumo") === "1";
+    state.rules = /^[a-z_]{1,20}$/.test(p.get("rules") || "") ? p.get("rules") : "ippatsu";
     const nav = (navigator.language || "en").slice(0, 2);
     state.lang = LANGS.includes(p.get("lang")) ? p.get("lang") : LANGS.includes(nav) ? nav : "en";
     const d = parseTiles(p.get("d") || "");
@@ -340,6 +343,7 @@
                   seat_wind: state.seat, round_wind: state.round, tsumo: state.tsumo};
     if (ui.rawText === null && state.melds.length) body.melds = state.melds.map(meldText);
     if (state.dora.length) body.dora_indicators = formatTiles(state.dora);
+    if (state.rules !== "ippatsu") body.rules = state.rules;
     return body;
   }
   function scheduleAnalyze() {
@@ -643,6 +647,7 @@
     $("#notation").addEventListener("change", () => { if (ui.rawText === null) $("#notation").value = fullText(); });
     $("#seat").addEventListener("change", (e) => { state.seat = +e.target.value; changed(false); });
     $("#round").addEventListener("change", (e) => { state.round = +e.target.value; changed(false); });
+    $("#rules").addEventListener("change", (e) => { state.rules = e.target.value; changed(false); });
     $("#ron").addEventListener("click", () => { state.tsumo = false; changed(false); });
     $("#tsumo").addEventListener("click", () => { state.tsumo = true; changed(false); });
     $("#add-call").addEventListener("click", () => { setMode(ui.mode === "call" ? "hand" : "call"); renderBuilder(); });
@@ -664,6 +669,16 @@
     });
     applyLang();
     saveUrl();
+    // the rule picker: the four-player presets (docs/rules.md §10)
+    api("v1/presets").then((r) => {
+      if (!r.ok) return;
+      const sel = $("#rules");
+      sel.textContent = "";
+      for (const p of r.json.presets)
+        if (p.rules.players === 4) sel.append(el("option", {value: p.name, text: p.name}));
+      if (![...sel.options].some((o) => o.value === state.rules)) state.rules = "ippatsu";
+      sel.value = state.rules;
+    });
     Promise.all([api("v1/yaku"), api("v1/tables/han-fu?max_han=4"), api("v1/tables/limits")])
       .then(([y, hf, lim]) => {
         if (y.ok) for (const row of y.json.yaku) YAKU[row.name] = row;
