@@ -177,8 +177,8 @@ def _row_error(row, code, a, b, c, counts):
     if what == "win_not_held":
         return IppatsuError(f"{where}the winning tile is not in the hand", code="bad_input")
     if what == "fifth_copy":
-        return TileCountError(f"{where}five copies of {kind_name(a)} (hand and melds)",
-                              code="fifth_copy")
+        return TileCountError(f"{where}5 or more copies of {kind_name(a)} between the hand "
+                              f"and its melds: a kind has four copies", code="fifth_copy")
     if what == "hand_size":
         return HandSizeError(f"{where}{a} concealed tiles with {b} melds: a winning hand "
                              f"has 14 - 3 x melds", code="bad_hand_size")
