@@ -132,7 +132,8 @@ def test_score_batch_refuses_wrapping_and_truncation():
     assert code_of(sb.score_batch, c, [27], melds=[[[1, 34 + 256]] + none[:3]]) == "bad_input"
     assert code_of(sb.score_batch, c, [27], melds=np.zeros((1, 4, 2)) + 0.5) == "bad_dtype"
     assert code_of(sb.score_batch, c, [27], flags=[2 ** 33 + 1]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], flags=[1 << 10]) == "bad_input"
+    unknown = 1 << max(sb.FLAGS.values()).bit_length()  # the first bit no flag uses
+    assert code_of(sb.score_batch, c, [27], flags=[unknown]) == "bad_input"
     assert code_of(sb.score_batch, c, [27], flags=[-1]) == "bad_input"
     assert code_of(sb.score_batch, c, [27], dora_indicators=[[np.nan]]) == "bad_dtype"
     assert code_of(sb.score_batch, c, [27], dora_indicators=[[1.0]]) == "bad_dtype"

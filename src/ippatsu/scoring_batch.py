@@ -84,6 +84,8 @@ RENHOU, PAARENCHAN, OPEN_RIICHI, SASHIKOMI = F_RENHOU, F_PAARENCHAN, F_OPEN_RIIC
 #: every situation bit by name (the keywords of :func:`ippatsu.score`): ``FLAGS["riichi"]``
 #: is :data:`RIICHI`; OR them into ``flags``
 FLAGS = dict(_FLAGS)
+#: one more than the largest valid ``flags`` value
+_FLAG_LIMIT = 1 << max(FLAGS.values()).bit_length()
 OK, NOT_AGARI, NO_YAKU = S_OK, S_NOT_AGARI, S_NO_YAKU
 LIMITS = _LIMITS
 _MELD_NAMES = MELD_NAMES
@@ -283,7 +285,10 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     rd = _per_row(red, n, _C_RED)
     red_on, ura_on = int(bool(rules.red_fives)), int(bool(rules.ura_dora))
     if flags is not None and n:
-        local = int(np.bitwise_or.reduce(np.asarray(f, np.int64) & F_LOCAL))
+        fa = np.asarray(f, np.int64)
+        # (a row whose flags are out of range is the kernel's bad_input, named by row)
+        local = int(np.bitwise_or.reduce(np.where((fa >= 0) & (fa < _FLAG_LIMIT), fa, 0)
+                                         & F_LOCAL))
         if local:   # the local yaku's situations (docs/rules.md §12) need their rules
             from .scoring import check_local_rules
 

@@ -5,7 +5,7 @@
 
 cimport cython
 from ippatsu.table.state cimport GameState
-from ippatsu.table.actionspace cimport _index
+from ippatsu.table.actionspace cimport index_of_fields
 
 cpdef int action_index(object a, bint red) except -1
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import IllegalActionError
 from ..table.actionspace import SIZE as _SIZE
-from ..table.actionspace import _index
+from ..table.actionspace import index_of_fields
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
@@ -46,7 +46,7 @@ _GAME_END = Phase.GAME_END
 def action_index(a, red: bool) -> int:
     """The action-space index of the legal :class:`~ippatsu.table.Action` ``a``
     (:func:`ippatsu.table.actionspace.index_of`: its C function when compiled)."""
-    return _index(a.type, a.tile, a.consumed, red)
+    return index_of_fields(a.type, a.tile, a.consumed, red)
 
 
 def write_mask(acts: list, red: bool, row, table: list, legal: list) -> None:

@@ -6,4 +6,4 @@
 cimport cython
 
 @cython.locals(x=int, y=int, k=int, a=int, b=int, low=int, run=int)
-cpdef int _index(int typ, int tile, tuple consumed, bint red) except -1
+cpdef int index_of_fields(int typ, int tile, tuple consumed, bint red) except -1

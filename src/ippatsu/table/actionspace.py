@@ -58,7 +58,7 @@ from ..errors import IllegalActionError
 from ..tiles import kind_to_mjai, mjai_is_red, mjai_to_kind
 from .actions import Action, ActionType
 
-__all__ = ["SIZE", "DISCARD", "RIICHI", "CHI", "CHI_RED", "PON", "PON_RED", "DAIMINKAN",
+__all__ = ["index_of_fields", "check_index", "SIZE", "DISCARD", "RIICHI", "CHI", "CHI_RED", "PON", "PON_RED", "DAIMINKAN",
            "ANKAN", "KAKAN", "TSUMO", "RON", "KYUUSHU", "NUKIDORA", "PASS", "STOP",
            "tile_code", "index_of", "index_of_mjai", "mjai_of", "describe", "mask_to_array",
            "indices", "CHI_RED_TABLE"]
@@ -123,14 +123,15 @@ def index_of(action: Action, red_fives: bool = True) -> int:
     """The index of ``action`` (an :class:`Action`; with ``red_fives=False`` a red five is
     read as a plain five)."""
     try:
-        return _index(action.type, action.tile, action.consumed, red_fives)
+        return index_of_fields(action.type, action.tile, action.consumed, red_fives)
     except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise _bad(action, "not an Action") from None
 
 
-def _index(typ: int, tile: int, consumed: tuple, red: bool) -> int:
-    """:func:`index_of` of the action ``(typ, tile, consumed)`` (compiled with C integers:
-    ``actionspace.pxd``; other compiled modules cimport it)."""
+def index_of_fields(typ: int, tile: int, consumed: tuple, red: bool) -> int:
+    """:func:`index_of` of the action given by its fields: its ``ActionType`` value, its
+    tile and its consumed tiles (compiled with C integers: ``actionspace.pxd``; other
+    compiled modules cimport it)."""
     if typ == 0:  # DISCARD
         if red and (tile == 16 or tile == 52 or tile == 88):
             return 34 + tile // 36
@@ -182,7 +183,9 @@ def _index(typ: int, tile: int, consumed: tuple, red: bool) -> int:
 _SINGLE = (-1, -1, TSUMO, -1, -1, KYUUSHU, RON, -1, -1, -1, PASS, STOP, NUKIDORA)
 
 
-def _check_index(i) -> int:
+def check_index(i) -> int:
+    """``i`` as an action index (an int or numpy integer in 0-299), or
+    ``IllegalActionError`` ``bad_action_index``."""
     if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
         raise IllegalActionError(f"an action index is an int in 0-{SIZE - 1}, got {i!r}",
                                  "bad_action_index")
@@ -220,7 +223,7 @@ def chi_kinds(i: int) -> tuple:
 
 def describe(i: int) -> str:
     """A short text of the decision the index ``i`` names (``'discard 5m (red)'``)."""
-    i = _check_index(i)
+    i = check_index(i)
     if i < RIICHI:
         return f"discard {_code_name(i)}"
     if i < CHI:

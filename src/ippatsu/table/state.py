@@ -1233,8 +1233,8 @@ class GameState:
         """The legal :class:`Action` of ``player`` (default: the actor at a turn, or the one
         seat that may act) with the action-space index ``index``; IllegalActionError when
         that index is not legal for the player now."""
-        from .actionspace import _check_index, describe
-        i = _check_index(index)
+        from .actionspace import check_index, describe
+        i = check_index(index)
         legal = self._legal
         if player is None:
             if self.phase is _TURN:
