@@ -234,7 +234,7 @@ def _load(path: str, rules):
     from ..io.mjai import load_mjai, mjai_rounds
     from ..io.mjlog import MAX_RECORD_BYTES, load_mjlog
     from ..io.tenhou6 import load_tenhou6
-    from ..table.replay import record_date, record_rules, tenhou_rules
+    from ..table.replay import mjai_rules, record_date, record_rules, tenhou_rules
 
     if path.endswith((".mjson", ".jsonl")):
         if os.path.getsize(path) > MAX_RECORD_BYTES:
@@ -245,7 +245,8 @@ def _load(path: str, rules):
         names = next((e.get("names") for e in events if e["type"] == "start_game"), None)
         header = {"format": "mjai", "names": names,
                   "players": 3 if rounds and len(rounds[0].hands) == 3 else 4}
-        return "mjai", rounds, rules or tenhou_rules(), complete, final, header
+        return ("mjai", rounds, rules or mjai_rules(events) or tenhou_rules(), complete, final,
+                header)
     if path.endswith(".json"):
         rounds = load_tenhou6(path, strict=False)
         complete = None if (rounds and all(r.complete for r in rounds)) else False

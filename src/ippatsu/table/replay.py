@@ -61,7 +61,7 @@ from .state import GameState, Phase
 from .wall import Wall
 
 __all__ = ["tenhou_rules", "record_date", "record_rules", "replay_game", "replay_file",
-           "replay_mjai", "GameReport", "main", "RYUUKYOKU_KIND",
+           "replay_mjai", "mjai_rules", "GameReport", "main", "RYUUKYOKU_KIND",
            # the steps of a replay (ippatsu.study cuts records into positions with them)
            "build_hand", "turn_action", "response_actions", "compare_results", "Mismatch"]
 
@@ -393,7 +393,8 @@ def _kyoku(k: int, n: int) -> int:
 def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
                 complete: Optional[bool] = True,
                 final_scores: Optional[Sequence[int]] = None,
-                on_step: Optional[Callable[[GameState, object], None]] = None) -> GameReport:
+                on_step: Optional[Callable[[GameState, object], None]] = None,
+                record: bool = False) -> GameReport:
     """Replay the rounds of one game (``MjlogRound`` or ``Tenhou6Round`` objects).
     ``complete=None``: the record has no end marker (tenhou.net/6); the game counts as
     complete when the engine ends it after the last hand. ``rules`` None: for tenhou.net/6
@@ -405,7 +406,8 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
     ``on_step(state, actions)``, when given, is called before every step of a hand with
     the state at the decision and what the record chose: the actor's :class:`Action` at
     a turn, the list of chosen actions (those of the seats that act; the others pass) at
-    a response."""
+    a response. ``record=True`` keeps the engine's mjai event log of the replay (the
+    state's :attr:`~ippatsu.table.GameState.events`, reached through ``on_step``)."""
     n = _players(rounds)
     if rules is None:
         rules = record_rules(rounds) if rounds and hasattr(rounds[0], "meta") \
@@ -414,7 +416,7 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
         rules = _sanma_rules(rules)
     rep = GameReport(name, complete=bool(complete))
     t0 = time.perf_counter()
-    st = GameState(rules, start=False, auto_next=False, record=False)
+    st = GameState(rules, start=False, auto_next=False, record=record)
     prev_done = False
     for ri, rnd in enumerate(rounds):
         label = _label(rnd)
@@ -510,12 +512,37 @@ def replay_game(rounds: Sequence, rules: Optional[Rules] = None, name: str = "",
     return rep
 
 
+def mjai_rules(events) -> Optional[Rules]:
+    """The rules an mjai log states: its ``start_game`` event's ``ippatsu_rules`` (every
+    option, as :meth:`Rules.to_dict <ippatsu.rules.Rules.to_dict>` writes them; the logs
+    of ``ippatsu convert`` carry them), else None. Options that are not rules raise
+    :class:`~ippatsu.errors.RecordError` (``bad_log``)."""
+    for e in events:
+        if e.get("type") != "start_game":
+            continue
+        d = e.get("ippatsu_rules")
+        if d is None:
+            return None
+        if not isinstance(d, dict):
+            raise RecordError(f"start_game's ippatsu_rules is not an object: {str(d)[:80]}",
+                              code="bad_log")
+        try:
+            return Rules().replace(**d)
+        except (IppatsuError, TypeError) as e2:
+            raise RecordError(f"start_game's ippatsu_rules: {e2}", code="bad_log") from None
+    return None
+
+
 def replay_mjai(src, rules=None, name: str = "", on_step=None):
     """Drive the engine with an mjai log (path, JSON lines or event dicts; read by
     :func:`ippatsu.io.mjai.load_mjai` and :func:`ippatsu.io.mjai.mjai_rounds`) and compare
-    every hand's result, as :func:`replay_game` does for Tenhou records. Returns its
+    every hand's result, as :func:`replay_game` does for Tenhou records. ``rules`` None:
+    the rules the log states (:func:`mjai_rules`), else today's Tenhou rules. Returns its
     :class:`GameReport`."""
-    rounds, complete, final = mjai_rounds(load_mjai(src))
+    events = load_mjai(src)
+    rounds, complete, final = mjai_rounds(events)
+    if rules is None:
+        rules = mjai_rules(events) or tenhou_rules()
     return replay_game(rounds, rules, name, complete=complete, final_scores=final,
                        on_step=on_step)
 
@@ -547,7 +574,7 @@ def replay_file(path: str, rules: Optional[Rules] = None,
                               f"(ippatsu.io.mjlog.MAX_RECORD_BYTES)", code="record_too_large",
                               path=str(path))
         try:
-            return replay_mjai(str(path), rules or tenhou_rules(), name, on_step=on_step)
+            return replay_mjai(str(path), rules, name, on_step=on_step)
         except RecordError as e:
             if e.path is not None:
                 raise
