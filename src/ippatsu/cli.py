@@ -316,6 +316,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_study(sub)
 
+    from .convert import add_parser as _add_convert
+    from .dataset._cli import add_parser as _add_dataset
+
+    _add_convert(sub)
+    _add_dataset(sub)
+
     d = sub.add_parser("docs", help="the documentation installed with ippatsu",
                        description="Print a page of the documentation that ships with the "
                        "package (the pages docstrings and --help cite as docs/NAME.md); "
@@ -823,6 +829,18 @@ def _cmd_study(args, out, err) -> int:
     return run(args, out, err)
 
 
+def _cmd_convert(args, out, err) -> int:
+    from .convert import run
+
+    return run(args, out, err)
+
+
+def _cmd_dataset(args, out, err) -> int:
+    from .dataset._cli import run
+
+    return run(args, out, err)
+
+
 def _cmd_serve(args, out, err) -> int:
     try:
         from .server import serve
@@ -884,5 +902,7 @@ _COMMANDS = {
     "shanten": _cmd_shanten,
     "bench": _bench,
     "study": _cmd_study,
+    "convert": _cmd_convert,
+    "dataset": _cmd_dataset,
     "docs": _cmd_docs,
 }

@@ -17,11 +17,11 @@ Command line: ``ippatsu convert PATH... --out DIR`` writes ``DIR/<name>.mjson`` 
 from __future__ import annotations
 
 import os
-from typing import List, Optional, Sequence
+from typing import List
 
 from .errors import IppatsuError, RecordError
 
-__all__ = ["to_mjai", "convert_file", "main"]
+__all__ = ["to_mjai", "convert_file", "add_parser", "run"]
 
 
 def to_mjai(path, rules=None) -> List[dict]:
@@ -97,27 +97,26 @@ def convert_file(path, out_dir, rules=None) -> str:
     return dest
 
 
-def main(argv: Optional[Sequence[str]] = None, out=None, err=None) -> int:
-    """``ippatsu convert PATH... --out DIR``: one line per record; 0 when every record
-    was converted, 1 otherwise."""
-    import argparse
-    import sys
+def add_parser(sub) -> None:
+    """``ippatsu convert`` on the command line's subparsers."""
+    c = sub.add_parser("convert", help="Tenhou records (mjlog, tenhou.net/6) to mjai logs",
+                       description="Convert Tenhou records (mjlog plain or gzip, "
+                       "tenhou.net/6 JSON) to mjai logs: each record is replayed and "
+                       "checked by the engine, one DIR/<name>.mjson per record.")
+    c.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders")
+    c.add_argument("--out", required=True, metavar="DIR", help="folder of the .mjson logs")
+    c.add_argument("--to", choices=("mjai",), default="mjai", help="output format (mjai)")
+    c.add_argument("--rules", default="tenhou",
+                   help="rules preset (default tenhou: Tenhou's rules at each record's "
+                        "date, with its header's lobby)")
 
+
+def run(args, out, err) -> int:
+    """Convert every record of ``args.paths``: one line per record; 0 when every record
+    was converted, 1 otherwise."""
     from .dataset import source_files
     from .rules import Rules
 
-    out = out or sys.stdout
-    err = err or sys.stderr
-    ap = argparse.ArgumentParser(prog="ippatsu convert",
-                                 description="Convert Tenhou records (mjlog, tenhou.net/6) "
-                                             "to mjai logs, replayed and checked by the "
-                                             "engine.")
-    ap.add_argument("paths", nargs="+", help="record files or folders")
-    ap.add_argument("--out", required=True, metavar="DIR", help="folder of the .mjson logs")
-    ap.add_argument("--to", choices=("mjai",), default="mjai", help="output format (mjai)")
-    ap.add_argument("--rules", default="tenhou",
-                    help="rules preset (default tenhou: Tenhou's rules at each record's date)")
-    args = ap.parse_args(argv)
     rules = None if args.rules.lower() == "tenhou" else Rules.preset(args.rules)
     files = source_files(args.paths)
     bad = 0

@@ -95,7 +95,7 @@ def _decode(rows: dict, packing) -> dict:
 
 def load(path, *, batch_size: int = 1024, shuffle: bool = True, seed=None,
          window: int = 4, columns: Optional[Sequence[str]] = None, drop_last: bool = False,
-         epochs: int = 1, part: Optional[tuple] = None) -> Iterator[dict]:
+         epochs: int = 1, part: Optional[tuple] = None, raw: bool = False) -> Iterator[dict]:
     """Batches of a dataset folder: dicts of numpy arrays, ``"obs"`` float32
     ``(B, C, 34)`` (the env's observations), ``"mask"`` bool ``(B, 300)``, ``"action"``,
     ``"seat"``, ... and the labels (``docs/dataset.md`` lists them).
@@ -104,7 +104,9 @@ def load(path, *, batch_size: int = 1024, shuffle: bool = True, seed=None,
     in a random order (memory: about ``window`` shards of packed rows); ``seed`` makes
     the order repeatable (each epoch its own). ``columns``: the columns wanted (``"obs"``
     for the observation; default all). ``part=(i, k)``: only every ``k``-th shard from the
-    ``i``-th (one part per data-loader worker)."""
+    ``i``-th (one part per data-loader worker). ``raw=True``: the columns as stored,
+    ``"mask"`` packed bits (uint8, 38 per row), ``"obs_bits"`` and ``"obs_values"`` in
+    place of ``"obs"`` (:func:`decode_obs` decodes them), to decode elsewhere."""
     m = info(path)
     for v, what in ((batch_size, "batch_size"), (window, "window"), (epochs, "epochs")):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
@@ -120,6 +122,9 @@ def load(path, *, batch_size: int = 1024, shuffle: bool = True, seed=None,
     cols = None if columns is None else set(columns)
     root = os.fspath(path)
     rng = np.random.default_rng(seed)
+
+    def dec(rows):
+        return rows if raw else _decode(rows, packing)
 
     def batches():
         for _ in range(epochs):
@@ -137,10 +142,9 @@ def load(path, *, batch_size: int = 1024, shuffle: bool = True, seed=None,
                     rows = {k: v[perm] for k, v in rows.items()}
                 full = n - n % batch_size
                 for lo in range(0, full, batch_size):
-                    yield _decode({k: v[lo:lo + batch_size] for k, v in rows.items()},
-                                  packing)
+                    yield dec({k: v[lo:lo + batch_size] for k, v in rows.items()})
                 carry = {k: v[full:] for k, v in rows.items()} if full < n else None
             if carry is not None and not drop_last:
-                yield _decode(carry, packing)
+                yield dec(carry)
 
     return batches()

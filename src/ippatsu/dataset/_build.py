@@ -411,7 +411,7 @@ class _BuildTask:
     unit = "records"
 
     def __init__(self, files, out, encoder, rules, seats, filters, shard_rows,
-                 chunk_files, compression, fingerprint):
+                 chunk_files, compression, fingerprint, verify):
         self.files = files
         self.out = out
         self.encoder = encoder
@@ -422,6 +422,7 @@ class _BuildTask:
         self.chunk_size = chunk_files
         self.compression = compression
         self.fp = fingerprint
+        self.verify = verify
 
     def new_acc(self):
         return _Acc()
@@ -445,7 +446,8 @@ class _BuildTask:
             if name.startswith(prefix):
                 os.remove(os.path.join(self.out, name))
         enc, packing, _, _ = encoder_packing(self.encoder)
-        gr = GameRows(enc if packing is not None else None, packing, frozenset())
+        gr = GameRows(enc if packing is not None else None, packing, frozenset(),
+                      verify_every=1 if self.verify else 8)
         entries: List[dict] = []
         shards: List[dict] = []
         pending: List[dict] = []
@@ -504,7 +506,7 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
           shard_rows: int = 50_000, chunk_files: int = 64, backend: str = "local",
           workers: Optional[int] = None, address: Optional[str] = None,
           resume: bool = False, progress: Optional[bool] = None,
-          compression: str = "zstd") -> dict:
+          compression: str = "zstd", verify: bool = False) -> dict:
     """Turn game records into a dataset of decision rows (``docs/dataset.md``).
 
     ``sources``: record files (mjlog plain or gzip, tenhou.net/6 JSON, mjai logs) or
@@ -517,6 +519,8 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
     (as :mod:`ippatsu.table.replay`), or a :class:`~ippatsu.rules.Rules` / preset name.
     ``filters``: a dict or :class:`Filters` (rooms, min_dan, since, until, players).
     Records the engine cannot follow are skipped whole, with the reason in the manifest.
+    The packed observations are decoded again and compared with the encoder's arrays,
+    one block of rows in eight (``verify=True``: every block).
     Returns the manifest (also written to ``out/manifest.json``)."""
     from ..study._runner import check_backend, execute
 
@@ -572,7 +576,7 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
     os.makedirs(out, exist_ok=True)
     task = _BuildTask(files, out, encoder if isinstance(encoder, str) or encoder is None
                       else enc, rules, seat_set, filt, shard_rows, chunk_files,
-                      None if compression == "none" else compression, fp)
+                      None if compression == "none" else compression, fp, verify)
     t0 = time.perf_counter()
     acc, info = execute(task, len(files), backend=backend, workers=workers,
                         chunk_size=chunk_files, progress=progress, address=address)
@@ -597,7 +601,8 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
         "backend": info.backend, "workers": info.workers, "seconds": round(seconds, 3),
     }
     _write_manifest(out, manifest, (len(files) + chunk_files - 1) // chunk_files)
-    return manifest
+    with open(os.path.join(out, "manifest.json"), encoding="utf-8") as f:
+        return json.load(f)
 
 
 def _version() -> str:

@@ -80,8 +80,9 @@ class Packing:
         return {"channels": self.channels, "const": self.const.tolist(),
                 "free": self.free.tolist(), "bits": self.bits}
 
-    def pack(self, obs: np.ndarray):
-        """(bits uint8 (n, bit_bytes), values float32 (n, n_values)) of ``obs`` (n, C, 34)."""
+    def pack(self, obs: np.ndarray, verify: bool = True):
+        """(bits uint8 (n, bit_bytes), values float32 (n, n_values)) of ``obs`` (n, C, 34);
+        ``verify``: decode them and compare with ``obs``."""
         n = obs.shape[0]
         if self.bits:
             bits = np.packbits((obs != 0).reshape(n, -1), axis=1)
@@ -94,7 +95,7 @@ class Packing:
             parts.append(obs[:, self.free, :].reshape(n, -1))
         values = (np.concatenate(parts, axis=1) if parts
                   else np.zeros((n, 0), np.float32)).astype(np.float32, copy=False)
-        if not np.array_equal(self.unpack(bits, values), obs):
+        if verify and not np.array_equal(self.unpack(bits, values), obs):
             raise PackingError("the encoder wrote a value its packing cannot store exactly "
                              "(a binary channel holding another value, or a constant "
                              "channel that varies)")
@@ -120,10 +121,14 @@ class Packing:
 class GameRows:
     """The rows of one game (the ``on_step`` callback of a replay). ``encoder``: an array
     encoder of :mod:`ippatsu.env` (None: no observation); ``seats``: the seats whose
-    decisions become rows (a set)."""
+    decisions become rows (a set); ``verify_every``: one packed block in that many is
+    decoded again and compared with the encoder's arrays (1: every block)."""
 
-    def __init__(self, encoder, packing: Optional[Packing], seats, block: int = 1024):
+    def __init__(self, encoder, packing: Optional[Packing], seats, block: int = 1024,
+                 verify_every: int = 8):
         self.enc = encoder
+        self.verify_every = verify_every
+        self.blocks = 0
         self.packing = packing
         self.seats = seats
         self.block = block
@@ -222,7 +227,9 @@ class GameRows:
         if not j:
             return
         if self.obs is not None:
-            bits, values = self.packing.pack(self.obs[:j])
+            bits, values = self.packing.pack(self.obs[:j],
+                                             self.blocks % self.verify_every == 0)
+            self.blocks += 1
             self.packed_bits.append(bits)
             self.packed_values.append(values)
         self.packed_masks.append(np.packbits(self.masks[:j], axis=1))

@@ -1,0 +1,484 @@
+"""ippatsu.dataset: records -> decision rows that are exactly what the env shows.
+
+* every recorded action of the shared Tenhou records (mjlog, tenhou.net/6 JSON, and their
+  mjai conversions) is a set bit of its row's legal mask, and the three formats give the
+  same rows;
+* rows equal the env's observation, mask, seat and action, byte for byte, for games the
+  env played (its event log written as an mjai log and built into a dataset);
+* no hidden tile enters a planes row (the other seats' concealed tiles re-dealt at every
+  decision of a replay);
+* labels are the record's own score changes and final placements;
+* records the engine cannot follow are skipped whole with a reason; resume, filters,
+  backends, the loader and the command line.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+
+import numpy as np
+import pytest
+
+from conftest import SHARED_DATA
+from ippatsu import dataset as ds
+from ippatsu.cli import main as cli_main
+from ippatsu.convert import convert_file
+from ippatsu.dataset import DatasetError
+from ippatsu.env import VecEnv, encode
+from ippatsu.io.mjai import write_json_lines
+from ippatsu.io.mjlog import load_mjlog
+from ippatsu.table import Phase
+from ippatsu.table.actionspace import PASS
+
+from _env_helpers import Mirror
+
+PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+MJLOG = SHARED_DATA / "tenhou" / "mjlog"
+MJLOG_DIRS = ("mjx", "mjx-edge", "dnovikoff", "gimite", "jim137")
+JSON_DIR = SHARED_DATA / "tenhou" / "json" / "mjx"
+
+
+def _standard():
+    out = []
+    for d in MJLOG_DIRS:
+        root = MJLOG / d
+        if root.is_dir():
+            out += sorted(str(p) for p in root.iterdir() if p.suffix in (".mjlog", ".xml"))
+    return out
+
+
+def _need_data():
+    if not MJLOG.is_dir():
+        pytest.skip(f"shared data not available: {MJLOG}")
+
+
+def _rows(out, raw=False):
+    """Every row of a dataset, in build order (``raw``: packed observations and masks)."""
+    parts = list(ds.load(out, batch_size=1 << 20, shuffle=False, raw=raw))
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def _build(sources, out, **kw):
+    kw.setdefault("backend", "serial")
+    kw.setdefault("progress", False)
+    kw.setdefault("verify", True)
+    return ds.build(sources, out, **kw)
+
+
+@pytest.fixture(scope="module")
+def standard(tmp_path_factory):
+    """The standard Tenhou records built once (all of them compiled; the mjx-edge and
+    jim137 folders interpreted), and the first few converted to mjai logs and built."""
+    _need_data()
+    files = sorted(_standard())
+    if PURE:
+        files = [f for f in files if "/mjx-edge/" in f or "/jim137/" in f]
+    root = tmp_path_factory.mktemp("standard")
+    mjai = [convert_file(f, str(root / "mjai" / f"{i:03d}"))
+            for i, f in enumerate(files[:3 if PURE else 10])]
+    m1 = _build(files, root / "mjlog")
+    m2 = _build(mjai, root / "mjai_rows")
+    return {"files": files, "mjai": mjai, "manifest": m1, "mjai_manifest": m2,
+            "rows": _rows(root / "mjlog", raw=True),
+            "mjai_rows": _rows(root / "mjai_rows", raw=True)}
+
+
+# ----------------------------------------------------------------------------- masks
+def test_every_recorded_action_is_a_set_bit_of_its_rows_mask(standard):
+    m = standard["manifest"]
+    assert [s for s in m["sources"] if s["status"] != "ok"] == []
+    hands = sum(s["hands"] for s in m["sources"])
+    assert hands == (724 if not PURE else sum(
+        len([r for r in load_mjlog(f).rounds]) for f in standard["files"]))
+    rows = standard["rows"]
+    n = len(rows["action"])
+    assert n == m["rows"] > 1000
+    mask = np.unpackbits(rows["mask"], axis=1, count=300).astype(bool)
+    assert mask[np.arange(n), rows["action"]].all()
+    # passes on calls and declined rons are rows of their own
+    resp = rows["phase"] == 1
+    assert (rows["action"][resp] == PASS).sum() > 100
+    assert (rows["action"][resp] != PASS).sum() > 20
+
+
+def test_mjlog_and_its_mjai_conversion_give_the_same_rows(standard):
+    a, b = standard["rows"], standard["mjai_rows"]
+    k = len(standard["mjai"])
+    assert standard["mjai_manifest"]["sources_ok"] == k
+    sel = a["game"] < k
+    assert sel.sum() == len(b["game"]) > 1000
+    for col in a:
+        assert np.array_equal(a[col][sel], b[col]), col
+
+
+def test_tenhou6_json_gives_the_rows_of_the_same_mjlog(tmp_path):
+    _need_data()
+    names = sorted(p.stem for p in JSON_DIR.glob("*.json")
+                   if (MJLOG / "mjx" / f"{p.stem}.mjlog").exists())[: 3 if PURE else 12]
+    assert names
+    mj = [str(MJLOG / "mjx" / f"{n}.mjlog") for n in names]
+    js = [str(JSON_DIR / f"{n}.json") for n in names]
+    m = _build(js, tmp_path / "json")
+    assert m["sources_ok"] == len(js)
+    _build(mj, tmp_path / "mjlog")
+    a, b = _rows(tmp_path / "mjlog", raw=True), _rows(tmp_path / "json", raw=True)
+    assert len(a["action"]) > 500
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
+
+
+# ----------------------------------------------------------------------------- the env
+def _env_game(players, seed, tmp_path):
+    """One whole game of the env with random legal actions: its per-step (obs, mask,
+    seat, action) and its event log written as an mjai log."""
+    rules = "tenhou" if players == 4 else "tenhou_sanma"
+    env = VecEnv(1, rules=rules, players=players, seed=seed, encoder="planes")
+    mirror = Mirror(env.rules, seed, 0)
+    obs, info = env.reset()
+    rng = np.random.default_rng(seed)
+    steps = []
+    responses = 0
+    while True:
+        seat = int(info["seat"][0])
+        assert mirror.seat() == seat
+        responses += mirror.st.phase == Phase.RESPONSE
+        mask = info["mask"][0].copy()
+        a = int((rng.random(mask.shape) * mask).argmax())
+        steps.append((obs[0].copy(), mask, seat, a))
+        mirror.step(seat, a)
+        obs, _, term, _, info = env.step(np.array([a]))
+        if term[0]:
+            break
+    st = mirror.st
+    assert st.phase == Phase.GAME_END
+    events = [dict(e) for e in st.events]
+    events[0]["ippatsu_rules"] = env.rules.to_dict()
+    path = tmp_path / f"env{players}-{seed}.mjson"
+    with open(path, "w", encoding="utf-8") as f:
+        write_json_lines(events, f)
+    return steps, str(path), responses
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_rows_equal_the_envs_observations_masks_and_actions(players, tmp_path):
+    seeds = [1] if PURE else [1, 2]
+    for seed in seeds:
+        steps, path, responses = _env_game(players, seed, tmp_path)
+        assert responses > 10
+        m = _build([path], tmp_path / f"ds{players}-{seed}")
+        assert m["sources_ok"] == 1, m["sources"]
+        rows = _rows(tmp_path / f"ds{players}-{seed}")
+        assert len(rows["action"]) == len(steps)
+        obs = np.stack([s[0] for s in steps])
+        assert obs.tobytes() == rows["obs"].tobytes()
+        assert np.array_equal(np.stack([s[1] for s in steps]).astype(bool), rows["mask"])
+        assert rows["seat"].tolist() == [s[2] for s in steps]
+        took = np.array([s[3] for s in steps])
+        # a call that lost to another seat's answer (a ron over a pon, a pon over a chi)
+        # is in no record: its row is a pass, and another seat's answer in the same
+        # round of answers is what the table took
+        lost = np.flatnonzero(rows["action"] != took)
+        for i in lost:
+            assert rows["phase"][i] == 1 and rows["action"][i] == PASS
+            same = ((rows["phase"] == 1) & (rows["hand"] == rows["hand"][i])
+                    & (rows["turn"] == rows["turn"][i]))
+            assert (rows["action"][same] != PASS).any()
+        assert len(lost) < len(steps) // 50
+
+
+# ----------------------------------------------------------------------------- hidden
+class _Redealing:
+    """An encoder that writes the planes, then re-deals every other seat's concealed
+    tiles (swapped with each other's and scrambled shanten / waits), encodes again, puts
+    everything back and counts the decisions where the two differ."""
+
+    def __init__(self):
+        from ippatsu.env import PlanesEncoder
+        self.inner = PlanesEncoder()
+        self.channels, self.names = self.inner.channels, self.inner.names
+        self.kind = self.inner.kind
+        self.differ = self.checked = 0
+        self.rng = np.random.default_rng(5)
+
+    shape = property(lambda self: (self.channels, 34))
+
+    def encode(self, st, seat, out, tsumogiri):
+        self.inner.encode(st, seat, out, tsumogiri)
+        n = st.n_players
+        others = [q for q in range(n) if q != seat]
+        saved = [(list(st.hand[q]), bytearray(st.cnt[q]), st.shanten[q], st.waits[q])
+                 for q in others]
+        pool = [t for q in others for t in st.hand[q]]
+        pool = [pool[i] for i in self.rng.permutation(len(pool))]
+        for q in others:
+            h = st.hand[q]
+            for i in range(len(h)):
+                h[i] = pool.pop()
+            c = st.cnt[q]
+            for k in range(34):
+                c[k] = 0
+            for t in h:
+                c[t >> 2] += 1
+            st.shanten[q] = 6 - st.shanten[q]
+            st.waits[q] = (1 << 34) - 1 - st.waits[q]
+        again = np.zeros_like(out)
+        self.inner.encode(st, seat, again, tsumogiri)
+        for q, (h, c, s, w) in zip(others, saved):
+            st.hand[q][:] = h
+            st.cnt[q][:] = c
+            st.shanten[q] = s
+            st.waits[q] = w
+        self.checked += 1
+        self.differ += not np.array_equal(again, out)
+
+
+def test_hidden_tiles_never_enter_a_planes_row():
+    from ippatsu.dataset._build import game_rows
+    from ippatsu.dataset._rows import GameRows, Packing
+
+    _need_data()
+    enc = _Redealing()
+    files = sorted(str(p) for p in (MJLOG / "mjx-edge").iterdir())[: 3 if PURE else 23]
+    rows = GameRows(enc, Packing(enc.channels), frozenset())
+    for i, f in enumerate(files):
+        e = game_rows(f, i, rows)
+        assert e["status"] == "ok", e
+    assert enc.checked > 1000
+    assert enc.differ == 0
+
+
+def test_oracle_rows_from_records_are_refused(tmp_path):
+    with pytest.raises(DatasetError) as e:
+        ds.build([str(tmp_path)], tmp_path / "o", encoder="oracle", backend="serial")
+    assert e.value.code == "dataset_oracle_record"
+
+
+# ----------------------------------------------------------------------------- labels
+def test_labels_are_the_records_score_changes_and_placements(standard):
+    rows = standard["rows"]
+    for gi, f in enumerate(standard["files"]):
+        g = load_mjlog(f)
+        sel = rows["game"] == gi
+        if not sel.any():
+            continue
+        n = 3 if g.three_player else 4
+        starts = [list(r.scores)[:n] for r in g.rounds] + [list(g.final.scores)[:n]]
+        for h in np.unique(rows["hand"][sel]):
+            hs = sel & (rows["hand"] == h)
+            for p in range(n):
+                d = rows["hand_delta"][hs & (rows["seat"] == p)]
+                if len(d):
+                    assert (d == starts[h + 1][p] - starts[h][p]).all(), (f, h, p)
+        final = list(g.final.scores)[:n]
+        order = sorted(range(n), key=lambda p: (-final[p], p))
+        for place, p in enumerate(order):
+            ps = sel & (rows["seat"] == p)
+            assert (rows["placement"][ps] == place).all()
+            assert (rows["final_score"][ps] == final[p]).all()
+    res = rows["hand_result"]
+    assert set(np.unique(res).tolist()) <= {0, 1, 2, 3}
+    assert (res == ds.RESULT_CODES["won"]).any() and (res == ds.RESULT_CODES["dealt_in"]).any()
+
+
+# ----------------------------------------------------------------------------- skipping
+def test_records_the_engine_cannot_follow_are_skipped_whole(tmp_path):
+    _need_data()
+    good = str(MJLOG / "mjx-edge" / "double-ron.mjlog")
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(good, src / "a-good.mjlog")
+    (src / "b-corrupt.mjlog").write_bytes(b"\x1f\x8b not really gzip")
+    text = (MJLOG / "mjx-edge" / "first-example.mjlog").read_text()
+    # an illegal discard: the first discard of the dealer names a tile it does not hold
+    i = text.index("<D")
+    j = text.index("/>", i)
+    (src / "c-illegal.mjlog").write_text(text[:i] + '<D135' + text[j:])
+    cut = str(SHARED_DATA / "tenhou" / "fragments" / "mjx"
+              / "2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog")
+    shutil.copy(cut, src / "d-cut.mjlog")
+    m = _build([str(src)], tmp_path / "out")
+    by = {os.path.basename(s["path"]): s for s in m["sources"]}
+    assert by["a-good.mjlog"]["status"] == "ok"
+    assert {k: by[k]["status"] for k in by} == {"a-good.mjlog": "ok", "b-corrupt.mjlog":
+                                               "skipped", "c-illegal.mjlog": "skipped",
+                                               "d-cut.mjlog": "skipped"}
+    assert by["d-cut.mjlog"]["code"] == "incomplete_record"
+    assert by["c-illegal.mjlog"]["code"] in ("replay_mismatch", "action_not_in_mask")
+    assert all(by[k]["reason"] for k in by if k != "a-good.mjlog")
+    rows = _rows(tmp_path / "out")
+    assert set(rows["game"].tolist()) == {0}
+    assert len(rows["game"]) == by["a-good.mjlog"]["rows"] == m["rows"]
+
+
+# ----------------------------------------------------------------------------- resume
+def test_resume_runs_only_unfinished_chunks_and_gives_the_same_rows(tmp_path):
+    _need_data()
+    files = sorted(str(p) for p in (MJLOG / "mjx-edge").iterdir())[:6]
+    whole = tmp_path / "whole"
+    _build(files, whole, chunk_files=2, shard_rows=500)
+    want = _rows(whole)
+    part = tmp_path / "part"
+    _build(files, part, chunk_files=2, shard_rows=500)
+    # chunk 1 "crashed": its marker is missing and one of its shards is torn
+    os.remove(part / "part-000001.json")
+    torn = sorted(part.glob("part-000001-*.parquet"))[0]
+    torn.write_bytes(torn.read_bytes()[:100])
+    kept = (part / "part-000000-000.parquet").stat().st_mtime_ns
+    with pytest.raises(DatasetError) as e:
+        _build(files, part, chunk_files=2, shard_rows=500)
+    assert e.value.code == "dataset_out_not_empty"
+    with pytest.raises(DatasetError) as e:
+        _build(files, part, chunk_files=2, shard_rows=400, resume=True)
+    assert e.value.code == "dataset_resume_mismatch"
+    m = _build(files, part, chunk_files=2, shard_rows=500, resume=True)
+    assert (part / "part-000000-000.parquet").stat().st_mtime_ns == kept
+    got = _rows(part)
+    for k in want:
+        assert np.array_equal(want[k], got[k]), k
+    assert m["rows"] == len(want["action"])
+    assert max(s["rows"] for s in m["shards"]) <= 500
+
+
+def test_local_processes_give_the_rows_of_a_serial_build(tmp_path):
+    _need_data()
+    files = sorted(str(p) for p in (MJLOG / "mjx-edge").iterdir())[:4]
+    _build(files, tmp_path / "s", chunk_files=1)
+    m = ds.build(files, tmp_path / "l", chunk_files=1, backend="local", workers=2,
+                 progress=False)
+    assert m["backend"] == "local"
+    a, b = _rows(tmp_path / "s"), _rows(tmp_path / "l")
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
+
+
+# ----------------------------------------------------------------------------- filters
+def test_filters_keep_what_the_headers_say(tmp_path):
+    _need_data()
+    files = sorted(str(p) for p in (MJLOG / "mjx").iterdir())[:8] + \
+        sorted(str(p) for p in (MJLOG / "jim137").iterdir())
+    games = [load_mjlog(f) for f in files]
+    since = "2018-01-01"
+    want = [i for i, g in enumerate(games)
+            if g.lobby_type is not None and g.lobby_type.room == "houou"
+            and g.date is not None and g.date.isoformat() >= since]
+    assert 0 < len(want) < len(files)
+    m = _build(files, tmp_path / "f", filters={"rooms": ["houou"], "since": since})
+    assert [s["game"] for s in m["sources"] if s["status"] == "ok"] == want
+    assert all(s["status"] == "filtered" for s in m["sources"] if s["game"] not in want)
+    # min_dan: only the rows of seats whose player is at least that rank
+    dan = 18
+    m = _build(files[:8], tmp_path / "d", filters={"min_dan": dan})
+    rows = _rows(tmp_path / "d")
+    for gi in np.unique(rows["game"]):
+        dans = [p.dan for p in games[gi].players]
+        seats = set(rows["seat"][rows["game"] == gi].tolist())
+        assert seats == {p for p in range(4) if dans[p] >= dan}
+    assert 0 < len(rows["game"])
+    with pytest.raises(DatasetError) as e:
+        ds.Filters.of({"room": ["houou"]})
+    assert e.value.code == "bad_dataset_option"
+
+
+def test_seats_choose_whose_decisions_are_rows(standard, tmp_path):
+    f = standard["files"][:2]
+    _build(f, tmp_path / "s", seats=[1, 2])
+    rows = _rows(tmp_path / "s", raw=True)
+    allr = standard["rows"]
+    sel = np.isin(allr["game"], [0, 1]) & np.isin(allr["seat"], [1, 2])
+    assert set(rows["seat"].tolist()) == {1, 2}
+    for k in rows:
+        assert np.array_equal(rows[k], allr[k][sel]), k
+
+
+# ----------------------------------------------------------------------------- loader
+def test_load_shuffles_every_row_once_and_repeats_with_a_seed(standard, tmp_path):
+    f = standard["files"][:3]
+    _build(f, tmp_path / "d", shard_rows=300)
+    base = _rows(tmp_path / "d")
+    key = lambda r: sorted(zip(r["game"].tolist(), r["hand"].tolist(), r["turn"].tolist(),
+                               r["seat"].tolist(), r["phase"].tolist(),
+                               r["action"].tolist()))
+    b1 = list(ds.load(tmp_path / "d", batch_size=256, seed=3, window=2))
+    b2 = list(ds.load(tmp_path / "d", batch_size=256, seed=3, window=2))
+    assert all(len(b["action"]) == 256 for b in b1[:-1])
+    cat = {k: np.concatenate([b[k] for b in b1]) for k in b1[0]}
+    assert key(cat) == key(base)
+    assert not np.array_equal(cat["action"], base["action"])
+    assert all(np.array_equal(x["obs"], y["obs"]) for x, y in zip(b1, b2))
+    only = next(ds.load(tmp_path / "d", columns=["action", "mask"]))
+    assert set(only) == {"action", "mask"}
+    halves = [list(ds.load(tmp_path / "d", part=(i, 2), shuffle=False)) for i in range(2)]
+    assert sum(len(b["action"]) for h in halves for b in h) == len(base["action"])
+
+
+def test_bad_options_are_named(tmp_path):
+    cases = [({"encoder": "mjai"}, "bad_dataset_option"),
+             ({"encoder": "nope"}, "bad_dataset_option"),
+             ({"seats": [5]}, "bad_dataset_option"),
+             ({"shard_rows": 0}, "bad_dataset_option"),
+             ({"filters": {"since": "yesterday"}}, "bad_dataset_option"),
+             ({"backend": "gpu"}, "bad_backend")]
+    for kw, code in cases:
+        with pytest.raises(Exception) as e:
+            ds.build([str(tmp_path)], tmp_path / "x", **kw)
+        assert getattr(e.value, "code", None) == code, kw
+    with pytest.raises(DatasetError) as e:
+        ds.build([str(tmp_path / "missing")], tmp_path / "x", backend="serial")
+    assert e.value.code == "no_source"
+    with pytest.raises(DatasetError) as e:
+        ds.info(tmp_path)
+    assert e.value.code == "not_a_dataset"
+
+
+# ----------------------------------------------------------------------------- convert
+def test_mjlog_to_mjai_replays_to_the_same_hands_and_scores(standard):
+    from ippatsu.table.replay import replay_file
+
+    def results(path):
+        seen = []
+        rep = replay_file(path, on_step=lambda st, _: seen or seen.append(st))
+        st = seen[0]
+        return rep, [(r.kind, r.deltas, [(w.winner, w.from_who, w.score.han, w.score.fu,
+                                          w.score.points, w.score.yaku_ids)
+                                         for w in r.wins]) for r in st.hand_results], \
+            list(st.scores)
+
+    for f, j in zip(standard["files"], standard["mjai"]):
+        ra, ha, sa = results(f)
+        rb, hb, sb = results(j)
+        assert rb.ok and rb.exact == rb.hands == ra.hands, (f, rb.problems)
+        assert ha == hb and sa == sb, f
+    first = json.loads(open(standard["mjai"][0], encoding="utf-8").readline())
+    assert first["type"] == "start_game" and len(first["names"]) in (3, 4)
+
+
+def test_command_line_builds_and_converts(tmp_path, capsys):
+    _need_data()
+    src = str(MJLOG / "jim137")
+    rc = cli_main(["convert", src, "--out", str(tmp_path / "mj")])
+    assert rc == 0
+    outs = sorted(os.listdir(tmp_path / "mj"))
+    assert len(outs) == 4 and all(o.endswith(".mjson") for o in outs)
+    rc = cli_main(["dataset", "build", str(tmp_path / "mj"), "--out", str(tmp_path / "d"),
+                   "--backend", "serial"])
+    assert rc == 0
+    m = ds.info(tmp_path / "d")
+    assert m["sources_ok"] == 4 and m["rows"] > 0
+    rc = cli_main(["dataset", "info", str(tmp_path / "d")])
+    assert rc == 0
+    assert "rows" in capsys.readouterr().out
+
+
+def test_gzip_records_give_the_rows_of_the_plain_ones(tmp_path):
+    _need_data()
+    f = MJLOG / "mjx-edge" / "double-ron.mjlog"
+    gz = tmp_path / "g" / "double-ron.mjlog"
+    gz.parent.mkdir()
+    gz.write_bytes(gzip.compress(f.read_bytes()))
+    _build([str(f)], tmp_path / "a")
+    _build([str(gz)], tmp_path / "b")
+    a, b = _rows(tmp_path / "a"), _rows(tmp_path / "b")
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
