@@ -23,6 +23,7 @@ __all__ = [
     "StudyError",
     "SituationError",
     "RecordError",
+    "DatasetError",
 ]
 
 
@@ -109,6 +110,14 @@ class RecordError(IppatsuError):
         self.path = path
 
 
+class DatasetError(IppatsuError):
+    """A dataset that cannot be built or read as asked (:mod:`ippatsu.dataset`): a bad
+    option, no record among the sources, an output folder that holds another build, a
+    folder that is not a dataset."""
+
+    code = "bad_dataset"
+
+
 #: Every error code ippatsu raises -> what it means (the raising class in brackets when it
 #: is not obvious). Codes are stable: a code is added here, never renamed.
 CODES: dict = {
@@ -117,6 +126,7 @@ CODES: dict = {
     "bad_study": "StudyError's default: a Monte Carlo study that cannot run as asked.",
     "bad_record": "RecordError's default: a game record that cannot be read (replay of an "
                   "mjai log that cannot be opened).",
+    "bad_dataset": "DatasetError's default: a dataset that cannot be built or read.",
     # ---------------------------------------------------------------- hands, counts, tiles
     "bad_count": "A count that is not an integer 0-4 (bool, float, NaN, str), or "
                  "`visible` given as notation instead of 34 counts.",
@@ -287,4 +297,19 @@ CODES: dict = {
     "bad_env_actions": "VecEnv.step actions that are not one integer index per env.",
     "env_not_reset": "An RL environment stepped before reset() or after its episode "
                      "ended.",
+    # ---------------------------------------------------------------- datasets, conversion
+    "bad_dataset_option": "An option of ippatsu.dataset.build / load that is not one of the "
+                          "accepted values: encoder, seats, rules, filters, shard_rows, "
+                          "chunk_files, compression, batch_size, window, epochs, part.",
+    "no_source": "dataset.build sources that name a missing path, or hold no record file.",
+    "dataset_oracle_record": "dataset.build(encoder='oracle') from records: a record shows "
+                             "only the tiles that were drawn, not the whole wall.",
+    "dataset_out_not_empty": "A dataset output folder that already holds a build, without "
+                             "resume=True.",
+    "dataset_resume_mismatch": "resume=True on a folder built from other sources or "
+                               "options.",
+    "not_a_dataset": "dataset.load / info of a folder without a readable manifest.json of "
+                     "this format version.",
+    "convert_mismatch": "ippatsu convert of a record the engine does not reproduce "
+                        "exactly (it is refused, not written differently) (RecordError).",
 }

@@ -28,7 +28,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 import numpy as np
 
-from ..errors import IppatsuError, RecordError
+from ..errors import DatasetError, IppatsuError, RecordError
 from ..rules import Rules
 from ._rows import (LABEL_COLUMNS, MASK_BYTES, META_COLUMNS, GameRows, NotInMask,
                     Packing)
@@ -41,13 +41,6 @@ FORMAT_VERSION = 1
 #: the record files a folder is searched for
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".mjlog.gz", ".xml.gz")
 _ROOMS = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}
-
-
-class DatasetError(IppatsuError):
-    """A dataset that cannot be built or read as asked: a bad option, an output folder
-    written by another build, a folder that is not a dataset."""
-
-    code = "bad_dataset"
 
 
 # ----------------------------------------------------------------------------- options
@@ -331,9 +324,6 @@ def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
         return entry
     except _Skip as s:
         entry.update(status="skipped", code=s.code, reason=s.reason)
-        return entry
-    except NotInMask as e:  # pragma: no cover - raised inside replay_game, caught above
-        entry.update(status="skipped", code="action_not_in_mask", reason=str(e))
         return entry
 
 

@@ -44,7 +44,7 @@ def add_parser(sub) -> None:
     b.add_argument("--resume", action="store_true", help="go on with the chunks in --out")
     b.add_argument("--no-progress", action="store_true", help="no progress bar")
     i = dd.add_parser("info", help="the summary of a dataset folder's manifest")
-    i.add_argument("path", metavar="DIR")
+    i.add_argument("path", metavar="DIR", help="the dataset folder")
     i.add_argument("--json", action="store_true", help="the whole manifest as JSON")
 
 
