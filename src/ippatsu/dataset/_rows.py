@@ -21,6 +21,7 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
+from ..env._vec import write_mask
 from ..table.actions import ActionType
 from ..table.actionspace import PASS, SIZE, index_of_fields
 from ..table.state import Phase
@@ -135,6 +136,8 @@ class GameRows:
         c = packing.channels if packing is not None else 0
         self.obs = np.zeros((block, c, 34), np.float32) if c else None
         self.masks = np.zeros((block, SIZE), np.uint8)
+        self.table: list = [None] * SIZE
+        self.legal: list = []
         self.reset(0)
 
     def reset(self, game: int) -> None:
@@ -196,13 +199,14 @@ class GameRows:
 
     def _row(self, st, seat: int, phase: int, idx: int, red: bool) -> None:
         j = self.j
-        row = self.masks[j]
-        hit = False
-        for b in st.legal_actions(seat):
-            i = index_of_fields(b.type, b.tile, b.consumed, red)
-            row[i] = 1
-            if i == idx:
-                hit = True
+        legal = self.legal
+        # the env's own mask writer (compiled): the same indices as the env's masks
+        write_mask(st.legal_actions(seat), red, self.masks[j], self.table, legal)
+        hit = idx in legal
+        table = self.table
+        for i in legal:
+            table[i] = None
+        legal.clear()
         if not hit:
             raise NotInMask(f"hand {self.hand}, seat {seat}: the recorded action (index "
                             f"{idx}) is not in the legal mask")
