@@ -484,3 +484,36 @@ def test_gzip_records_give_the_rows_of_the_plain_ones(tmp_path):
     a, b = _rows(tmp_path / "a"), _rows(tmp_path / "b")
     for k in a:
         assert np.array_equal(a[k], b[k]), k
+
+
+# ----------------------------------------------------------------------------- docs
+DOC = os.path.join(os.path.dirname(__file__), "..", "docs", "dataset.md")
+
+
+def test_the_docs_examples_run(tmp_path, monkeypatch):
+    """docs/dataset.md: its sessions as doctests (on four records), and the torch wrapper
+    with a stand-in ``torch`` module (an IterableDataset base, a DataLoader that iterates
+    the dataset)."""
+    import doctest
+    import re
+    import sys
+    import types
+
+    _need_data()
+    if not os.path.exists(DOC):
+        pytest.skip("docs/ not beside the tests")
+    shutil.copytree(MJLOG / "jim137", tmp_path / "records")
+    monkeypatch.chdir(tmp_path)
+    r = doctest.testfile(DOC, module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert r.attempted >= 5 and r.failed == 0
+    text = open(DOC, encoding="utf-8").read()
+    code = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "import torch" in b]
+    assert len(code) == 1
+    torch = types.ModuleType("torch")
+    torch.utils = types.SimpleNamespace(data=types.SimpleNamespace(
+        IterableDataset=object, DataLoader=lambda d, batch_size=None: iter(d)))
+    monkeypatch.setitem(sys.modules, "torch", torch)
+    ns = {"dataset": ds}
+    exec(code[0], ns)
+    batch = next(ns["loader"])
+    assert batch["obs"].shape == (256, 111, 34)
