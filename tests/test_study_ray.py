@@ -42,3 +42,23 @@ def test_position_on_ray(runtime):
     a, b = both(study.position, EXAMPLE, ["9s", "riichi 9s"], n=20, seed=3, chunk_size=5,
                 agents=AGENTS[1])
     assert a == b
+
+
+def test_dataset_build_on_ray(runtime, tmp_path):
+    """ippatsu.dataset.build on Ray writes the rows of a serial build."""
+    import numpy as np
+
+    from conftest import SHARED_DATA
+    from ippatsu import dataset
+
+    src = SHARED_DATA / "tenhou" / "mjlog" / "jim137"
+    if not src.is_dir():
+        pytest.skip(f"shared data not available: {src}")
+    m = dataset.build([str(src)], tmp_path / "r", backend="ray", chunk_files=1,
+                      progress=False)
+    assert m["backend"] == "ray" and m["sources_ok"] == 4
+    dataset.build([str(src)], tmp_path / "s", backend="serial", chunk_files=1,
+                  progress=False)
+    a, b = (next(dataset.load(tmp_path / d, shuffle=False, raw=True, batch_size=1 << 20))
+            for d in ("r", "s"))
+    assert all(np.array_equal(a[k], b[k]) for k in a)
