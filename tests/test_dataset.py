@@ -78,7 +78,7 @@ def standard(tmp_path_factory):
             [f for f in files if "/mjx-edge/" in f][:4]
     root = tmp_path_factory.mktemp("standard")
     mjai = [convert_file(f, str(root / "mjai" / f"{i:03d}"))
-            for i, f in enumerate(files[:3 if PURE else 10])]
+            for i, f in enumerate(files[:3 if PURE else 24])]
     m1 = _build(files, root / "mjlog")
     m2 = _build(mjai, root / "mjai_rows")
     return {"files": files, "mjai": mjai, "manifest": m1, "mjai_manifest": m2,
@@ -454,6 +454,30 @@ def test_mjlog_to_mjai_replays_to_the_same_hands_and_scores(standard):
         assert ha == hb and sa == sb, f
     first = json.loads(open(standard["mjai"][0], encoding="utf-8").readline())
     assert first["type"] == "start_game" and len(first["names"]) in (3, 4)
+
+
+def test_converted_mjai_logs_read_in_another_mjai_reader(standard):
+    """riichienv's mjai replay (an independent reader) reads every converted log: the
+    record's number of hands, and each hand's scores at its start and end (the last
+    hand's end before the deposits left on the table go to first place)."""
+    riichienv = pytest.importorskip("riichienv")
+    for f, j in zip(standard["files"], standard["mjai"]):
+        g = load_mjlog(f)
+        r = riichienv.MjaiReplay.from_jsonl(j)
+        ks = list(r.take_kyokus())
+        n = 3 if g.three_player else 4
+        starts = [list(x.scores)[:n] for x in g.rounds] + [list(g.final.scores)[:n]]
+        assert r.num_rounds() == len(ks) == len(g.rounds), f
+        for i, k in enumerate(ks):
+            assert list(k.scores)[:n] == starts[i], (f, i)
+            end = list(k.end_scores)[:n]
+            if i + 1 < len(ks):
+                assert end == starts[i + 1], (f, i)
+            else:
+                left = [b - a for a, b in zip(end, starts[-1])]
+                assert all(x == 0 for p, x in enumerate(left)
+                           if p != max(range(n), key=lambda q: (starts[-1][q], -q)))
+                assert min(left) >= 0 and sum(left) % 1000 == 0, (f, left)
 
 
 def test_command_line_builds_and_converts(tmp_path, capsys):
