@@ -1,4 +1,5 @@
-"""Record conversion: Tenhou mjlog (plain or gzip) and tenhou.net/6 JSON -> mjai logs.
+"""Record conversion: Tenhou mjlog (plain or gzip) and tenhou.net/6 JSON -> mjai logs, and
+mjai logs (or the others) -> mjlog.
 
 A record is replayed through the engine (:mod:`ippatsu.table.replay`, every hand's
 result checked against the record's) with the engine's event log on, and that log is the
@@ -12,7 +13,14 @@ with mjai tile names (``5mr`` a red five). A record the engine does not reproduc
 exactly is refused (:class:`~ippatsu.errors.RecordError` ``convert_mismatch``) rather
 than written differently: the log replays to the same hands and scores.
 
-Command line: ``ippatsu convert PATH... --out DIR`` writes ``DIR/<name>.mjson`` per record.
+The other way, :func:`to_mjlog` writes a record's rounds (any format) as Tenhou XML:
+``<GO type>`` from the rules of the replay, ``<SHUFFLE ref>`` the log id, ``<N m>`` meld
+codes (:func:`meld_code`, the inverse of :func:`ippatsu.io.mjlog.decode_meld`), the
+results with their yaku, fu, points, indicators and score changes, after the same exact
+replay.
+
+Command line: ``ippatsu convert PATH... --out DIR [--to mjai|mjlog]`` writes
+``DIR/<name>.mjson`` (or ``.mjlog``) per record.
 """
 from __future__ import annotations
 
@@ -21,7 +29,8 @@ from typing import List
 
 from .errors import IppatsuError, RecordError
 
-__all__ = ["to_mjai", "convert_file", "add_parser", "run"]
+__all__ = ["to_mjai", "to_mjlog", "mjlog_text", "meld_code", "convert_file", "add_parser",
+           "run"]
 
 
 def to_mjai(path, rules=None) -> List[dict]:
@@ -35,11 +44,12 @@ def to_mjai(path, rules=None) -> List[dict]:
     from .table.replay import mjai_rules, record_rules, replay_game, tenhou_rules
 
     path = os.fspath(path)
-    names = None
+    names = log_id = None
     if path.endswith((".mjson", ".jsonl")):
         events = load_mjai(path)
         rounds, complete, final = mjai_rounds(events)
-        names = next((e.get("names") for e in events if e["type"] == "start_game"), None)
+        start = next((e for e in events if e["type"] == "start_game"), {})
+        names, log_id = start.get("names"), start.get("log_id")
         rules = rules or mjai_rules(events) or tenhou_rules()
     elif path.endswith(".json"):
         rounds = load_tenhou6(path, strict=False)
@@ -48,12 +58,14 @@ def to_mjai(path, rules=None) -> List[dict]:
         rules = record_rules(rounds, rules)
         if rounds:
             names = list(rounds[0].meta.names) or None
+            log_id = rounds[0].meta.log_id
     else:
         g = load_mjlog(path)
         rounds, complete = g.rounds, g.complete
         final = g.final.scores if g.final else None
         rules = record_rules(g, rules)
         names = [p.name for p in g.players] or None
+        log_id = g.log_id
     seen = []
 
     def keep(st, _):
@@ -72,40 +84,230 @@ def to_mjai(path, rules=None) -> List[dict]:
     if events and events[0]["type"] == "start_game":
         if names:
             events[0]["names"] = [str(x) for x in list(names)[:n]]
+        if log_id:  # the Tenhou log id: it dates the record (and so its rules)
+            events[0]["log_id"] = log_id
         # the rules the record was replayed with: a later replay of the log uses them
         # (other mjai readers ignore the field)
         events[0]["ippatsu_rules"] = seen[0].rules.to_dict()
     return events
 
 
-def convert_file(path, out_dir, rules=None) -> str:
-    """Write the mjai log of the record ``path`` to ``out_dir/<name>.mjson``; returns the
-    path written."""
+def convert_file(path, out_dir, rules=None, to: str = "mjai") -> str:
+    """Write the record ``path`` as an mjai log (``to="mjai"``: ``out_dir/<name>.mjson``)
+    or an mjlog (``to="mjlog"``: ``out_dir/<name>.mjlog``); returns the path written."""
     from .io.mjai import write_json_lines
 
-    events = to_mjai(path, rules)
+    if to not in ("mjai", "mjlog"):
+        raise RecordError(f"convert to 'mjai' or 'mjlog', got {to!r}", code="bad_log")
     base = os.path.basename(os.fspath(path))
     for suffix in (".gz", ".mjlog", ".xml", ".json", ".mjson", ".jsonl"):
         if base.endswith(suffix):
             base = base[:-len(suffix)]
+    if to == "mjlog":
+        text = to_mjlog(path, rules)
+    else:
+        events = to_mjai(path, rules)
     os.makedirs(out_dir, exist_ok=True)
-    dest = os.path.join(out_dir, base + ".mjson")
+    dest = os.path.join(out_dir, base + (".mjson" if to == "mjai" else ".mjlog"))
+    if os.path.abspath(dest) == os.path.abspath(os.fspath(path)):
+        raise RecordError(f"{path}: converting it would overwrite it; choose another "
+                          f"folder", code="bad_log", path=str(path))
     tmp = dest + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        write_json_lines(events, f)
+        if to == "mjlog":
+            f.write(text)
+        else:
+            write_json_lines(events, f)
     os.replace(tmp, dest)
     return dest
 
 
+# ----------------------------------------------------------------------------- mjlog
+def meld_code(m, kita: bool = False) -> int:
+    """The Tenhou meld code (``m`` of ``<N>``) of an :class:`~ippatsu.hand.Meld` (the
+    inverse of :func:`ippatsu.io.mjlog.decode_meld`); ``kita``: a North set aside, ``m``
+    its tile id."""
+    from .hand import MeldType
+
+    if kita:
+        return (m << 8) | 0x20
+    tiles = sorted(m.tiles)
+    fw = m.from_who or 0
+    if m.type is MeldType.CHI:
+        base = tiles[0] >> 2
+        t = base // 9 * 7 + base % 9
+        r = tiles.index(m.called)
+        return (((t * 3 + r) << 10) | ((tiles[2] & 3) << 7) | ((tiles[1] & 3) << 5)
+                | ((tiles[0] & 3) << 3) | 0x4 | fw)
+    if m.type is MeldType.PON:
+        k = tiles[0] >> 2
+        unused = ({0, 1, 2, 3} - {t & 3 for t in tiles}).pop()
+        return (((k * 3 + tiles.index(m.called)) << 9) | (unused << 5) | 0x8 | fw)
+    if m.type is MeldType.KAKAN:
+        k = tiles[0] >> 2
+        three = [t for t in tiles if t != m.added]
+        return (((k * 3 + three.index(m.called)) << 9) | ((m.added & 3) << 5) | 0x10 | fw)
+    if m.type is MeldType.ANKAN:
+        return tiles[0] << 8
+    return (m.called << 8) | fw   # daiminkan
+
+
+def _ids(ts) -> str:
+    return ",".join(str(int(t)) for t in ts)
+
+
+def _limit(han: int, fu: int, yakuman: bool) -> int:
+    """Tenhou's limit code of ``<AGARI ten>``: 0 none, 1 mangan ... 5 yakuman."""
+    if yakuman or han >= 13:
+        return 5
+    for low, code in ((11, 4), (8, 3), (6, 2), (5, 1)):
+        if han >= low:
+            return code
+    return 1 if fu * 2 ** (han + 2) >= 2000 else 0
+
+
+def _sc(pairs, n: int) -> str:
+    out = []
+    for i in range(4):
+        before, delta = pairs[i] if i < len(pairs) and i < n else (0, 0)
+        out += [before // 100, delta // 100]
+    return _ids(out)
+
+
+def mjlog_text(rounds, *, names=None, rules=None, log_id=None, final=None) -> str:
+    """The mjlog XML of a game's rounds (the event vocabulary of :mod:`ippatsu.io`, as
+    every loader gives them): ``<GO type>`` from ``rules`` (game length, red fives, open
+    tanyao, three players), ``<SHUFFLE ref>`` the log id (which dates the record), the
+    players' names, then per hand ``<INIT>``, the draws and discards, ``<N>`` with the
+    meld codes, ``<REACH>``, ``<DORA>``, ``<AGARI>``, ``<RYUUKYOKU>``; ``final``: the
+    final scores (``owari`` on the last result, uma not computed: 0.0)."""
+    from urllib.parse import quote
+    from xml.sax.saxutils import quoteattr
+
+    from .io.mjlog import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
+    from .rules import GameLength
+
+    n = 3 if rounds and (len(rounds[0].hands) == 3 or not rounds[0].hands[3]) else 4
+    out = ['<mjloggm ver="2.3">']
+    out.append(f'<SHUFFLE seed="" ref={quoteattr(log_id or "")}/>')
+    t = 0x01 | 0x20 | 0x80   # a ranked game against people, the Phoenix room bits
+    if rules is not None:
+        t |= (0 if rules.red_fives else 0x02) | (0 if rules.open_tanyao else 0x04)
+        t |= 0x08 if rules.game_length is GameLength.HALF else 0
+        t |= 0x10 if rules.players == 3 else 0
+    else:
+        t |= 0x08 | (0x10 if n == 3 else 0)
+    out.append(f'<GO type="{t}" lobby="0"/>')
+    nm = list(names or [])[:4] + [""] * (4 - len(list(names or [])[:4]))
+    out.append("<UN " + " ".join(f"n{i}={quoteattr(quote(str(nm[i])))}" for i in range(4))
+               + ' dan="0,0,0,0" rate="1500.00,1500.00,1500.00,1500.00" sx="M,M,M,M"/>')
+    out.append('<TAIKYOKU oya="0"/>')
+    last = None
+    for rnd in rounds:
+        hands = list(rnd.hands) + [()] * (4 - len(rnd.hands))
+        scores = list(rnd.scores)[:n] + [0] * (4 - n)
+        dora = rnd.dora_indicator if hasattr(rnd, "dora_indicator") else rnd.dora_indicators[0]
+        out.append(f'<INIT seed="{rnd.kyoku},{rnd.honba},{rnd.deposits},0,0,{dora}" '
+                   f'ten="{_ids(s // 100 for s in scores)}" oya="{rnd.dealer}" '
+                   + " ".join(f'hai{i}="{_ids(hands[i])}"' for i in range(4)) + "/>")
+        for e in rnd.events:
+            if isinstance(e, Draw):
+                out.append(f"<{'TUVW'[e.who]}{e.tile}/>")
+            elif isinstance(e, Discard):
+                out.append(f"<{'DEFG'[e.who]}{e.tile}/>")
+            elif isinstance(e, Call):
+                out.append(f'<N who="{e.who}" m="{meld_code(e.meld)}"/>')
+            elif isinstance(e, Kita):
+                out.append(f'<N who="{e.who}" m="{meld_code(e.tile, kita=True)}"/>')
+            elif isinstance(e, Reach):
+                out.append(f'<REACH who="{e.who}" step="{e.step}"/>')
+            elif isinstance(e, NewDora):
+                out.append(f'<DORA hai="{e.indicator}"/>')
+            elif isinstance(e, Agari):
+                han = sum(h for _, h in e.yaku)
+                yk = (f'yakuman="{_ids(e.yakuman)}"' if e.yakuman
+                      else f'yaku="{_ids(x for pair in e.yaku for x in pair)}"')
+                out.append(
+                    f'<AGARI ba="{e.honba},{e.deposits}" hai="{_ids(sorted(e.hai))}" '
+                    + (f'm="{_ids(meld_code(m) for m in e.melds)}" ' if e.melds else "")
+                    + f'machi="{e.machi}" ten="{e.fu},{e.points},'
+                    f'{_limit(han, e.fu, bool(e.yakuman))}" {yk} '
+                    f'doraHai="{_ids(e.dora_indicators)}" '
+                    + (f'doraHaiUra="{_ids(e.ura_indicators)}" ' if e.ura_indicators else "")
+                    + f'who="{e.who}" fromWho="{e.from_who}" '
+                    + (f'paoWho="{e.pao_who}" ' if e.pao_who is not None else "")
+                    + f'sc="{_sc(e.sc, n)}"/>')
+                last = len(out) - 1
+            elif isinstance(e, Ryuukyoku):
+                tags = [f'ba="{e.honba},{e.deposits}"', f'sc="{_sc(e.sc, n)}"']
+                tags += [f'hai{i}="{_ids(h)}"' for i, h in enumerate(e.hands) if h]
+                if e.type:
+                    tags.append(f'type="{e.type}"')
+                out.append("<RYUUKYOKU " + " ".join(tags) + "/>")
+                last = len(out) - 1
+    if final is not None and last is not None:
+        fs = list(final)[:n] + [0] * (4 - n)
+        owari = ",".join(f"{s // 100},0.0" for s in fs)
+        out[last] = out[last][:-2] + f' owari="{owari}"/>'
+    out.append("</mjloggm>")
+    return "".join(out)
+
+
+def to_mjlog(path, rules=None) -> str:
+    """The mjlog XML of the record at ``path`` (an mjai log, tenhou.net/6 JSON or an
+    mjlog), after a replay that must reproduce it exactly (``convert_mismatch``
+    otherwise). The rules of the replay go into ``<GO type>``; the log id (an mjai log
+    of ``ippatsu convert`` carries it in ``start_game``) into ``<SHUFFLE ref>``."""
+    from .io.mjai import load_mjai, mjai_rounds
+    from .io.mjlog import load_mjlog
+    from .io.tenhou6 import load_tenhou6
+    from .table.replay import mjai_rules, record_rules, replay_game, tenhou_rules
+
+    path = os.fspath(path)
+    names = log_id = None
+    if path.endswith((".mjson", ".jsonl")):
+        events = load_mjai(path)
+        rounds, complete, final = mjai_rounds(events)
+        start = next((e for e in events if e["type"] == "start_game"), {})
+        names, log_id = start.get("names"), start.get("log_id")
+        rules = rules or mjai_rules(events) or tenhou_rules()
+    elif path.endswith(".json"):
+        rounds = load_tenhou6(path, strict=False)
+        complete = None if (rounds and all(r.complete for r in rounds)) else False
+        final = None
+        rules = record_rules(rounds, rules)
+        if rounds:
+            names, log_id = list(rounds[0].meta.names), rounds[0].meta.log_id
+    else:
+        g = load_mjlog(path)
+        rounds, complete = g.rounds, g.complete
+        final = g.final.scores if g.final else None
+        rules = record_rules(g, rules)
+        names, log_id = [p.name for p in g.players], g.log_id
+    seen = []
+    rep = replay_game(rounds, rules, os.path.basename(path), complete=complete,
+                      final_scores=final, on_step=lambda st, _: seen or seen.append(st))
+    if rep.problems or not seen:
+        what = (f"{rep.problems[0][0]} [{rep.problems[0][1]}] {rep.problems[0][2]}"
+                if rep.problems else "no hand to replay")
+        raise RecordError(f"{path}: the engine does not reproduce the record ({what}); "
+                          f"not converted", code="convert_mismatch", path=path)
+    st = seen[0]
+    return mjlog_text(rounds, names=names, rules=st.rules, log_id=log_id,
+                      final=st.final["scores"] if st.final else None)
+
+
 def add_parser(sub) -> None:
     """``ippatsu convert`` on the command line's subparsers."""
-    c = sub.add_parser("convert", help="Tenhou records (mjlog, tenhou.net/6) to mjai logs",
-                       description="Convert Tenhou records (mjlog plain or gzip, "
-                       "tenhou.net/6 JSON) to mjai logs: each record is replayed and "
-                       "checked by the engine, one DIR/<name>.mjson per record.")
+    c = sub.add_parser("convert", help="records between Tenhou (mjlog, tenhou.net/6) and "
+                       "mjai logs", description="Convert records: Tenhou mjlog (plain or "
+                       "gzip) and tenhou.net/6 JSON to mjai logs (--to mjai), mjai logs "
+                       "(and the others) to mjlog (--to mjlog). Each record is replayed "
+                       "and checked by the engine; one DIR/<name>.mjson or .mjlog each.")
     c.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders")
     c.add_argument("--out", required=True, metavar="DIR", help="folder of the .mjson logs")
-    c.add_argument("--to", choices=("mjai",), default="mjai", help="output format (mjai)")
+    c.add_argument("--to", choices=("mjai", "mjlog"), default="mjai",
+                   help="output format: mjai (default) or mjlog (Tenhou XML)")
     c.add_argument("--rules", default="tenhou",
                    help="rules preset (default tenhou: Tenhou's rules at each record's "
                         "date, with its header's lobby)")
@@ -122,7 +324,7 @@ def run(args, out, err) -> int:
     bad = 0
     for f in files:
         try:
-            dest = convert_file(f, args.out, rules)
+            dest = convert_file(f, args.out, rules, to=args.to)
         except IppatsuError as e:
             bad += 1
             print(f"{f}: not converted: {e}", file=err)
