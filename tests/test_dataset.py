@@ -313,6 +313,35 @@ def test_records_the_engine_cannot_follow_are_skipped_whole(tmp_path):
     assert len(rows["game"]) == by["a-good.mjlog"]["rows"] == m["rows"]
 
 
+def test_records_that_do_not_state_their_rules_are_skipped_when_strict(tmp_path):
+    """An mjai log without ippatsu_rules (another tool's) says no rules: the manifest
+    says they were assumed, and strict_rules skips it; given rules are used as given."""
+    _need_data()
+    f = str(MJLOG / "jim137" / sorted(os.listdir(MJLOG / "jim137"))[0])
+    j = convert_file(f, str(tmp_path / "mj"))
+    bare = tmp_path / "bare" / "game.mjson"
+    bare.parent.mkdir()
+    with open(j, encoding="utf-8") as src, open(bare, "w", encoding="utf-8") as out:
+        for line in src:
+            e = json.loads(line)
+            e.pop("ippatsu_rules", None)
+            out.write(json.dumps(e) + "\n")
+    srcs = [j, str(bare)]
+    m = _build(srcs, tmp_path / "a")
+    by = {os.path.basename(s["path"]): s for s in m["sources"]}
+    assert by["game.mjson"]["rules_source"] == "assumed"
+    assert by[os.path.basename(j)]["rules_source"] == "record"
+    m = _build(srcs, tmp_path / "b", strict_rules=True)
+    by = {os.path.basename(s["path"]): s for s in m["sources"]}
+    assert by["game.mjson"]["status"] == "skipped"
+    assert by["game.mjson"]["code"] == "rules_not_stated"
+    assert by[os.path.basename(j)]["status"] == "ok"
+    g = load_mjlog(f)
+    from ippatsu.table.replay import record_rules
+    m = _build([str(bare)], tmp_path / "c", strict_rules=True, rules=record_rules(g))
+    assert m["sources"][0]["status"] == "ok" and m["sources"][0]["rules_source"] == "given"
+
+
 # ----------------------------------------------------------------------------- resume
 def test_resume_runs_only_unfinished_chunks_and_gives_the_same_rows(tmp_path):
     _need_data()

@@ -235,11 +235,13 @@ def _load(path: str, rules):
                               code="record_too_large", path=path)
         events = load_mjai(path)
         rounds, complete, final = mjai_rounds(events)
-        names = next((e.get("names") for e in events if e["type"] == "start_game"), None)
-        header = {"format": "mjai", "names": names,
-                  "players": 3 if rounds and len(rounds[0].hands) == 3 else 4}
-        return ("mjai", rounds, rules or mjai_rules(events) or tenhou_rules(), complete, final,
-                header)
+        start = next((e for e in events if e["type"] == "start_game"), {})
+        stated = mjai_rules(events)
+        header = {"format": "mjai", "names": start.get("names"),
+                  "players": 3 if rounds and len(rounds[0].hands) == 3 else 4,
+                  "rules_source": "given" if rules is not None else
+                  "record" if stated is not None else "assumed"}
+        return ("mjai", rounds, rules or stated or tenhou_rules(), complete, final, header)
     if path.endswith(".json"):
         rounds = load_tenhou6(path, strict=False)
         complete = None if (rounds and all(r.complete for r in rounds)) else False
@@ -248,7 +250,10 @@ def _load(path: str, rules):
         header = {"format": "tenhou6", "date": day.isoformat() if day else None,
                   "room": _ROOMS.get(meta.disp[:1]) if meta is not None else None,
                   "names": list(meta.names) if meta is not None else None,
-                  "players": 3 if meta is not None and meta.three_player else 4}
+                  "players": 3 if meta is not None and meta.three_player else 4,
+                  "rules_source": "given" if rules is not None else
+                  "record" if day is not None and meta is not None and meta.disp else
+                  "assumed"}
         return "tenhou6", rounds, record_rules(rounds, rules), complete, None, header
     g = load_mjlog(path)
     day = record_date(g)
@@ -258,7 +263,9 @@ def _load(path: str, rules):
               "lobby": g.lobby,
               "names": [p.name for p in g.players] or None,
               "dan": [p.dan for p in g.players] or None,
-              "players": 3 if g.three_player else 4}
+              "players": 3 if g.three_player else 4,
+              "rules_source": "given" if rules is not None else
+              "record" if day is not None and lt is not None else "assumed"}
     return ("mjlog", g.rounds, record_rules(g, rules), g.complete,
             g.final.scores if g.final else None, header)
 
@@ -272,9 +279,10 @@ class _Skip(Exception):
 
 
 def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
-              filters: Optional[Filters] = None) -> dict:
+              filters: Optional[Filters] = None, strict_rules: bool = False) -> dict:
     """Replay the record ``path`` into ``rows`` (reset to game number ``game``) and return
-    its manifest entry; the game's columns are in ``entry["cols"]`` when it was kept."""
+    its manifest entry; the game's columns are in ``entry["cols"]`` when it was kept.
+    ``strict_rules``: skip a record whose rules are assumed (``rules_not_stated``)."""
     from ..table.replay import replay_game
 
     entry: Dict[str, Any] = {"path": path, "game": game}
@@ -296,6 +304,10 @@ def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
         if why is not None:
             entry.update(status="filtered", reason=why)
             return entry
+        entry["rules_source"] = header["rules_source"]
+        if strict_rules and header["rules_source"] == "assumed":
+            raise _Skip("rules_not_stated", "the record does not state its rules (a date and "
+                        "a lobby, or an mjai log's ippatsu_rules); pass rules= to say them")
         n = header.get("players", 4)
         chosen = filters.seats(header, n)
         if seats is not None:
@@ -401,7 +413,7 @@ class _BuildTask:
     unit = "records"
 
     def __init__(self, files, out, encoder, rules, seats, filters, shard_rows,
-                 chunk_files, compression, fingerprint, verify):
+                 chunk_files, compression, fingerprint, verify, strict_rules=False):
         self.files = files
         self.out = out
         self.encoder = encoder
@@ -413,6 +425,7 @@ class _BuildTask:
         self.compression = compression
         self.fp = fingerprint
         self.verify = verify
+        self.strict_rules = strict_rules
 
     def new_acc(self):
         return _Acc()
@@ -451,7 +464,8 @@ class _BuildTask:
             shards.append({"file": name, "rows": int(len(cols["game"])), "bytes": size})
 
         for g in range(start, stop):
-            e = game_rows(self.files[g], g, gr, self.rules, self.seats, self.filters)
+            e = game_rows(self.files[g], g, gr, self.rules, self.seats, self.filters,
+                          self.strict_rules)
             cols = e.pop("cols", None)
             entries.append(e)
             if cols is None or not len(cols["game"]):
@@ -496,7 +510,8 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
           shard_rows: int = 50_000, chunk_files: int = 64, backend: str = "local",
           workers: Optional[int] = None, address: Optional[str] = None,
           resume: bool = False, progress: Optional[bool] = None,
-          compression: str = "zstd", verify: bool = False) -> dict:
+          compression: str = "zstd", verify: bool = False,
+          strict_rules: bool = False) -> dict:
     """Turn game records into a dataset of decision rows (``docs/dataset.md``).
 
     ``sources``: record files (mjlog plain or gzip, tenhou.net/6 JSON, mjai logs) or
@@ -508,7 +523,10 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
     ``rules``: None for Tenhou's rules at each record's date with its header's lobby
     (as :mod:`ippatsu.table.replay`), or a :class:`~ippatsu.rules.Rules` / preset name.
     ``filters``: a dict or :class:`Filters` (rooms, min_dan, since, until, players).
-    Records the engine cannot follow are skipped whole, with the reason in the manifest.
+    Records the engine cannot follow are skipped whole, with the reason in the manifest;
+    each entry says where its rules came from (``rules_source``: ``"given"``, ``"record"``:
+    its date and lobby, or an mjai log's ``ippatsu_rules``, or ``"assumed"``: Tenhou's
+    of today or its default lobby); ``strict_rules=True`` skips the assumed ones.
     The packed observations are decoded again and compared with the encoder's arrays,
     one block of rows in eight (``verify=True``: every block).
     Returns the manifest (also written to ``out/manifest.json``)."""
@@ -548,6 +566,7 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
               "seats": sorted(seat_set) if seat_set else "all",
               "rules": repr(rules) if rules is not None else None,
               "filters": filt.to_dict(), "shard_rows": shard_rows,
+              "strict_rules": bool(strict_rules),
               "chunk_files": chunk_files, "sources": h.hexdigest()}
     fp = hashlib.sha256(json.dumps(fp_doc, sort_keys=True).encode()).hexdigest()[:16]
     if os.path.isdir(out) and any(n.startswith(("part-", "manifest")) for n in os.listdir(out)):
@@ -566,7 +585,8 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
     os.makedirs(out, exist_ok=True)
     task = _BuildTask(files, out, encoder if isinstance(encoder, str) or encoder is None
                       else enc, rules, seat_set, filt, shard_rows, chunk_files,
-                      None if compression == "none" else compression, fp, verify)
+                      None if compression == "none" else compression, fp, verify,
+                      strict_rules)
     t0 = time.perf_counter()
     acc, info = execute(task, len(files), backend=backend, workers=workers,
                         chunk_size=chunk_files, progress=progress, address=address)

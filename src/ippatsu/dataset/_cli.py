@@ -23,6 +23,9 @@ def add_parser(sub) -> None:
     b.add_argument("--rules", default="tenhou",
                    help="rules preset (default tenhou: Tenhou's rules at each record's "
                         "date, with its header's lobby)")
+    b.add_argument("--strict-rules", action="store_true",
+                   help="skip records that do not state their rules (no date and lobby, "
+                        "an mjai log without ippatsu_rules)")
     b.add_argument("--room", action="append", default=None, metavar="ROOM",
                    choices=("ippan", "joukyuu", "tokujou", "houou"),
                    help="keep only records of this Tenhou room (repeatable)")
@@ -68,7 +71,8 @@ def run(args, out, err) -> int:
               seats=seats, rules=None if args.rules.lower() == "tenhou" else args.rules,
               filters=filters, shard_rows=args.shard_rows, chunk_files=args.chunk_files,
               backend=args.backend, workers=args.workers, address=args.address,
-              resume=args.resume, progress=False if args.no_progress else None)
+              resume=args.resume, progress=False if args.no_progress else None,
+              strict_rules=args.strict_rules)
     _summary(m, out)
     return 130 if m.get("partial") else 0
 
