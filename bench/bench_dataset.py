@@ -81,6 +81,50 @@ def _peak_rss(src: str, out: str) -> float:
     return int(r.stdout.strip().splitlines()[-1]) / 1024
 
 
+def big_run(games: int, tmp: Path, every: float = 30.0) -> None:
+    """A serial build of ``games`` games (copies of the standard ones) in a child process,
+    its resident memory sampled every ``every`` seconds: (seconds, records done, MiB)."""
+    files = standard_files()
+    copies = -(-games // len(files))
+    src = tmp / "big"
+    gz = {}
+    for f in files:
+        data = f.read_bytes()
+        gz[f] = data if data[:2] == b"\x1f\x8b" else gzip.compress(data, 6)
+    made = 0
+    for c in range(copies):
+        for f in files:
+            if made == games:
+                break
+            p = src / f"{c:05d}" / f.parent.name / f.name
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(gz[f])
+            made += 1
+    out = tmp / "bigout"
+    code = ("import sys; from ippatsu import dataset as ds; "
+            "m = ds.build([sys.argv[1]], sys.argv[2], backend='serial', progress=False); "
+            "print(m['rows'], m['bytes'], m['sources_ok'])")
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, str(src), str(out)],
+                            stdout=subprocess.PIPE, text=True)
+    peak = 0.0
+    while proc.poll() is None:
+        time.sleep(every)
+        try:
+            with open(f"/proc/{proc.pid}/status") as fh:
+                rss = next(int(x.split()[1]) for x in fh if x.startswith("VmRSS")) / 1024
+        except (OSError, StopIteration):
+            continue
+        peak = max(peak, rss)
+        done = sum(1 for n in os.listdir(out) if n.endswith(".json")) * 64 \
+            if out.is_dir() else 0
+        print(f"{time.perf_counter() - t0:8.0f} s  ~{done:7d} records  {rss:7.0f} MiB",
+              flush=True)
+    rows, nbytes, ok = proc.stdout.read().split()
+    print(f"{games} games: {ok} ok, {rows} rows, {int(nbytes) / 1e9:.2f} GB, "
+          f"{time.perf_counter() - t0:.0f} s, peak sampled memory {peak:.0f} MiB")
+
+
 # ----------------------------------------------------------------------------- pytest
 def test_build_planes_from_gzip_mjlog(benchmark, tmp_path):
     import pytest
@@ -102,10 +146,17 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="best of this many runs")
     ap.add_argument("--memory", default="1,4,16",
                     help="copies for the peak-memory runs (comma-separated; '' to skip)")
+    ap.add_argument("--big", type=int, default=0, metavar="GAMES",
+                    help="only a serial build of this many games, its memory sampled")
+    ap.add_argument("--tmp", default=None, help="folder for the --big input and output")
     args = ap.parse_args(argv)
     if not standard_files():
         print(f"shared data not available: {_DATA}", file=sys.stderr)
         return 1
+    if args.big:
+        with tempfile.TemporaryDirectory(dir=args.tmp) as tmp:
+            big_run(args.big, Path(tmp))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         files = gzip_corpus(tmp / "src", args.copies)

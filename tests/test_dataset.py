@@ -26,7 +26,7 @@ from ippatsu import dataset as ds
 from ippatsu.cli import main as cli_main
 from ippatsu.convert import convert_file
 from ippatsu.dataset import DatasetError
-from ippatsu.env import VecEnv, encode
+from ippatsu.env import VecEnv
 from ippatsu.io.mjai import write_json_lines
 from ippatsu.io.mjlog import load_mjlog
 from ippatsu.table import Phase
@@ -254,6 +254,35 @@ def test_oracle_rows_from_records_are_refused(tmp_path):
     with pytest.raises(DatasetError) as e:
         ds.build([str(tmp_path)], tmp_path / "o", encoder="oracle", backend="serial")
     assert e.value.code == "dataset_oracle_record"
+
+
+def test_packing_stores_exactly_or_refuses():
+    """The packed form decodes to the same float32 bytes (binary channels as bits, constant
+    channels as one value, free channels whole); a value it could not store is refused,
+    not rounded."""
+    from ippatsu.dataset._rows import Packing, PackingError
+
+    rng = np.random.default_rng(0)
+    pk = Packing(6, const=[1, 4], free=[5])
+    for _ in range(20):
+        obs = (rng.random((7, 6, 34)) < 0.3).astype(np.float32)
+        obs[:, 1, :] = rng.normal(size=(7, 1)).astype(np.float32)
+        obs[:, 4, :] = -0.0 if rng.random() < 0.5 else 3.25
+        obs[:, 5, :] = rng.normal(size=(7, 34)).astype(np.float32)
+        bits, values = pk.pack(obs)
+        assert pk.unpack(bits, values).tobytes() == obs.tobytes()
+    bad = obs.copy()
+    bad[2, 0, 7] = 0.5                    # a binary channel holding another value
+    with pytest.raises(PackingError):
+        pk.pack(bad)
+    bad = obs.copy()
+    bad[1, 2, 3] = -0.0                   # equal to 0.0, not the same bytes
+    with pytest.raises(PackingError):
+        pk.pack(bad)
+    bad = obs.copy()
+    bad[3, 4, 9] = 1.0                    # a constant channel that varies
+    with pytest.raises(PackingError):
+        pk.pack(bad)
 
 
 # ----------------------------------------------------------------------------- labels

@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 import time
-from typing import Any, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Dict, Iterable, List, Optional
 
 import numpy as np
 

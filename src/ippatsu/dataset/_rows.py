@@ -96,7 +96,9 @@ class Packing:
             parts.append(obs[:, self.free, :].reshape(n, -1))
         values = (np.concatenate(parts, axis=1) if parts
                   else np.zeros((n, 0), np.float32)).astype(np.float32, copy=False)
-        if verify and not np.array_equal(self.unpack(bits, values), obs):
+        # compared as bit patterns: a -0.0 where the decoding gives 0.0 is a difference
+        if verify and not np.array_equal(self.unpack(bits, values).view(np.uint32),
+                                         np.ascontiguousarray(obs).view(np.uint32)):
             raise PackingError("the encoder wrote a value its packing cannot store exactly "
                              "(a binary channel holding another value, or a constant "
                              "channel that varies)")
