@@ -93,6 +93,7 @@ def test_every_recorded_action_is_a_set_bit_of_its_rows_mask(standard):
     hands = sum(s["hands"] for s in m["sources"])
     assert hands == (724 if not PURE else sum(
         len([r for r in load_mjlog(f).rounds]) for f in standard["files"]))
+    assert m["encoder"]["name"] == "planes" and m["encoder"]["version"] == 1
     rows = standard["rows"]
     n = len(rows["action"])
     assert n == m["rows"] > 1000

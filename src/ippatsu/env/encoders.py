@@ -59,6 +59,9 @@ class Encoder:
 
     channels: int = 0
     names: tuple = ()
+    #: the layout's version: a number that changes whenever what the encoder writes does
+    #: (a dataset's manifest records it); None for an encoder that does not say
+    version = None
     kind = _vec.E_CUSTOM
 
     def encode(self, state, seat: int, out: np.ndarray, tsumogiri: List[int]) -> None:
@@ -74,6 +77,7 @@ class PlanesEncoder(Encoder):
 
     channels = _vec.N_PLANES
     names = PLANES
+    version = 1
     kind = _vec.E_PLANES
 
     def encode(self, state, seat, out, tsumogiri):
@@ -85,6 +89,7 @@ class OracleEncoder(Encoder):
 
     channels = _vec.N_ORACLE
     names = ORACLE
+    version = 1
     kind = _vec.E_ORACLE
 
     def encode(self, state, seat, out, tsumogiri):
