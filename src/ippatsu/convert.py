@@ -190,7 +190,7 @@ def mjlog_text(rounds, *, names=None, rules=None, log_id=None, final=None) -> st
     n = 3 if rounds and (len(rounds[0].hands) == 3 or not rounds[0].hands[3]) else 4
     out = ['<mjloggm ver="2.3">']
     out.append(f'<SHUFFLE seed="" ref={quoteattr(log_id or "")}/>')
-    t = 0x01 | 0x20 | 0x80   # a ranked game against people, the Phoenix room bits
+    t = 0x01   # a game against people; the room is not known here: no room bits
     if rules is not None:
         t |= (0 if rules.red_fives else 0x02) | (0 if rules.open_tanyao else 0x04)
         t |= 0x08 if rules.game_length is GameLength.HALF else 0
