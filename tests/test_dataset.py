@@ -515,11 +515,11 @@ def test_mjlog_to_mjai_replays_to_the_same_hands_and_scores(standard):
     assert first["type"] == "start_game" and len(first["names"]) in (3, 4)
 
 
-def test_mjai_to_mjlog_replays_to_the_same_hands_and_scores(standard, tmp_path):
-    """mjlog -> mjai -> mjlog: the written mjlog replays exactly (dated by its log id,
-    its lobby in <GO type>) to the record's hand results and final scores; its meld
-    codes decode to the record's melds."""
-    from ippatsu.convert import to_mjlog
+def test_mjai_to_mjlog_and_tenhou6_replay_to_the_same_hands_and_scores(standard, tmp_path):
+    """mjlog -> mjai -> mjlog and -> tenhou.net/6: the written records replay exactly
+    (dated by their log id, their lobby in <GO type> / rule.disp) to the record's hand
+    results and final scores; the mjlog's meld codes decode to the record's melds."""
+    from ippatsu.convert import to_mjlog, to_tenhou6
     from ippatsu.table.replay import record_rules, replay_file
 
     def results(path, **kw):
@@ -547,6 +547,11 @@ def test_mjai_to_mjlog_replays_to_the_same_hands_and_scores(standard, tmp_path):
         rb, hb, sb = results(str(back), **kw)
         assert rb.ok and rb.exact == rb.hands == ra.hands, (f, rb.problems)
         assert ha == hb and sa == sb, f
+        t6 = tmp_path / (os.path.basename(j)[:-6] + ".json")
+        t6.write_text(json.dumps(to_tenhou6(j), ensure_ascii=False), encoding="utf-8")
+        rc, hc, sc = results(str(t6), **kw)
+        assert rc.ok and rc.exact == rc.hands == ra.hands, (f, rc.problems)
+        assert hc == ha and sc == sa, f
     assert dated > 0
 
 

@@ -1,5 +1,5 @@
 """Record conversion: Tenhou mjlog (plain or gzip) and tenhou.net/6 JSON -> mjai logs, and
-mjai logs (or the others) -> mjlog.
+mjai logs (or the others) -> mjlog or tenhou.net/6.
 
 A record is replayed through the engine (:mod:`ippatsu.table.replay`, every hand's
 result checked against the record's) with the engine's event log on, and that log is the
@@ -19,18 +19,24 @@ codes (:func:`meld_code`, the inverse of :func:`ippatsu.io.mjlog.decode_meld`), 
 results with their yaku, fu, points, indicators and score changes, after the same exact
 replay.
 
-Command line: ``ippatsu convert PATH... --out DIR [--to mjai|mjlog]`` writes
-``DIR/<name>.mjson`` (or ``.mjlog``) per record.
+:func:`to_tenhou6` writes tenhou.net/6 JSON the same way (four players): the lobby name
+``rule.disp`` from the rules, ``ref`` the log id, per hand the draws and calls, the
+discards (60 the tile just drawn, ``r`` a riichi, kans), the result's scoring lines and
+yaku in Tenhou's words.
+
+Command line: ``ippatsu convert PATH... --out DIR [--to mjai|mjlog|tenhou6]`` writes
+``DIR/<name>.mjson`` (``.mjlog``, ``.json``) per record.
 """
 from __future__ import annotations
 
+import json
 import os
 from typing import List
 
 from .errors import IppatsuError, RecordError
 
-__all__ = ["to_mjai", "to_mjlog", "mjlog_text", "meld_code", "convert_file", "add_parser",
-           "run"]
+__all__ = ["to_mjai", "to_mjlog", "to_tenhou6", "mjlog_text", "tenhou6_record", "meld_code",
+           "convert_file", "add_parser", "run"]
 
 
 def to_mjai(path, rules=None) -> List[dict]:
@@ -93,31 +99,36 @@ def to_mjai(path, rules=None) -> List[dict]:
 
 
 def convert_file(path, out_dir, rules=None, to: str = "mjai") -> str:
-    """Write the record ``path`` as an mjai log (``to="mjai"``: ``out_dir/<name>.mjson``)
-    or an mjlog (``to="mjlog"``: ``out_dir/<name>.mjlog``); returns the path written."""
+    """Write the record ``path`` as an mjai log (``to="mjai"``: ``out_dir/<name>.mjson``),
+    an mjlog (``"mjlog"``: ``.mjlog``) or tenhou.net/6 JSON (``"tenhou6"``: ``.json``);
+    returns the path written."""
     from .io.mjai import write_json_lines
 
-    if to not in ("mjai", "mjlog"):
-        raise RecordError(f"convert to 'mjai' or 'mjlog', got {to!r}", code="bad_log")
+    if to not in ("mjai", "mjlog", "tenhou6"):
+        raise RecordError(f"convert to 'mjai', 'mjlog' or 'tenhou6', got {to!r}",
+                          code="bad_log")
     base = os.path.basename(os.fspath(path))
     for suffix in (".gz", ".mjlog", ".xml", ".json", ".mjson", ".jsonl"):
         if base.endswith(suffix):
             base = base[:-len(suffix)]
     if to == "mjlog":
         text = to_mjlog(path, rules)
+    elif to == "tenhou6":
+        text = json.dumps(to_tenhou6(path, rules), ensure_ascii=False, separators=(",", ":"))
     else:
         events = to_mjai(path, rules)
     os.makedirs(out_dir, exist_ok=True)
-    dest = os.path.join(out_dir, base + (".mjson" if to == "mjai" else ".mjlog"))
+    dest = os.path.join(out_dir, base + {"mjai": ".mjson", "mjlog": ".mjlog",
+                                         "tenhou6": ".json"}[to])
     if os.path.abspath(dest) == os.path.abspath(os.fspath(path)):
         raise RecordError(f"{path}: converting it would overwrite it; choose another "
                           f"folder", code="bad_log", path=str(path))
     tmp = dest + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        if to == "mjlog":
-            f.write(text)
-        else:
+        if to == "mjai":
             write_json_lines(events, f)
+        else:
+            f.write(text)
     os.replace(tmp, dest)
     return dest
 
@@ -253,11 +264,9 @@ def mjlog_text(rounds, *, names=None, rules=None, log_id=None, final=None) -> st
     return "".join(out)
 
 
-def to_mjlog(path, rules=None) -> str:
-    """The mjlog XML of the record at ``path`` (an mjai log, tenhou.net/6 JSON or an
-    mjlog), after a replay that must reproduce it exactly (``convert_mismatch``
-    otherwise). The rules of the replay go into ``<GO type>``; the log id (an mjai log
-    of ``ippatsu convert`` carries it in ``start_game``) into ``<SHUFFLE ref>``."""
+def _replayed(path, rules):
+    """(rounds, names, log id, the replay's state) of the record at ``path``, replayed
+    exactly (``convert_mismatch`` otherwise)."""
     from .io.mjai import load_mjai, mjai_rounds
     from .io.mjlog import load_mjlog
     from .io.tenhou6 import load_tenhou6
@@ -292,9 +301,163 @@ def to_mjlog(path, rules=None) -> str:
                 if rep.problems else "no hand to replay")
         raise RecordError(f"{path}: the engine does not reproduce the record ({what}); "
                           f"not converted", code="convert_mismatch", path=path)
-    st = seen[0]
+    return rounds, names, log_id, seen[0]
+
+
+def to_mjlog(path, rules=None) -> str:
+    """The mjlog XML of the record at ``path`` (an mjai log, tenhou.net/6 JSON or an
+    mjlog), after a replay that must reproduce it exactly (``convert_mismatch``
+    otherwise). The rules of the replay go into ``<GO type>``; the log id (an mjai log
+    of ``ippatsu convert`` carries it in ``start_game``) into ``<SHUFFLE ref>``."""
+    rounds, names, log_id, st = _replayed(path, rules)
     return mjlog_text(rounds, names=names, rules=st.rules, log_id=log_id,
                       final=st.final["scores"] if st.final else None)
+
+
+# ----------------------------------------------------------------------------- tenhou.net/6
+_T6_LIMITS = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
+_T6_DRAWS = {None: "流局", "nm": "流し満貫", "yao9": "九種九牌", "kaze4": "四風連打",
+             "reach4": "四家立直", "ron3": "三家和了", "kan4": "四槓散了"}
+
+
+def _t6(t: int, red: bool) -> int:
+    """The tenhou.net/6 code of a tile id (51-53 for a red five when red fives are on)."""
+    if red and t in (16, 52, 88):
+        return 51 + (t - 16) // 36
+    k = t >> 2
+    return (k // 9 + 1) * 10 + k % 9 + 1 if k < 27 else 41 + k - 27
+
+
+def _call_text(letter: str, codes: list, at: int) -> str:
+    """A tenhou.net/6 call string: ``codes`` with ``letter`` before the one at ``at``."""
+    return "".join((letter if j == at else "") + f"{c:02d}" for j, c in enumerate(codes))
+
+
+def _t6_points(e, dealer: int) -> str:
+    """The scoring line of a win (``"30符1飜1000点"``, ``"満貫2000-4000点"``, ``"満貫4000点∀"``)."""
+    han = sum(h for _, h in e.yaku)
+    limit = _limit(han, e.fu, bool(e.yakuman))
+    if limit:
+        head = "数え役満" if limit == 5 and not e.yakuman else _T6_LIMITS[limit]
+    else:
+        head = f"{e.fu}符{han}飜"
+    total = e.points
+    if e.who != e.from_who:
+        return f"{head}{total}点"
+    if e.who == dealer:
+        return f"{head}{total // 3}点∀"
+    a = total // 4 if total % 400 == 0 else (total + 100) // 4
+    return f"{head}{a}-{total - 2 * a}点"
+
+
+def tenhou6_record(rounds, *, names=None, rules=None, log_id=None) -> dict:
+    """The tenhou.net/6 JSON object of a game's four-player rounds (the event vocabulary
+    of :mod:`ippatsu.io`): ``rule.disp`` from ``rules`` (game length, open tanyao, red
+    fives; the general room), ``ref`` the log id, per hand the counters, scores,
+    indicators, each seat's start hand, draws (and calls) and discards (60 the tile just
+    drawn, ``r`` a riichi, the kans), and the result with its scoring lines."""
+    from .io.mjlog import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
+    from .io.tenhou6 import YAKU_IDS
+    from .hand import MeldType
+    from .rules import GameLength
+
+    red = True if rules is None else bool(rules.red_fives)
+    names_of_id = {}
+    for name, yid in YAKU_IDS.items():
+        if not name.isascii():
+            names_of_id.setdefault(yid, name)
+    log = []
+    for rnd in rounds:
+        if len(rnd.hands) == 3 or not rnd.hands[3]:
+            raise RecordError("tenhou.net/6 output is written for four players only",
+                              code="three_player")
+        dealer = rnd.dealer
+        first = rnd.dora_indicator if hasattr(rnd, "dora_indicator") else rnd.dora_indicators[0]
+        dora, ura = [first], []
+        takes: list = [[], [], [], []]
+        discs: list = [[], [], [], []]
+        pons: dict = {}
+        riichi = [False] * 4
+        result: list = []
+        for e in rnd.events:
+            if isinstance(e, Draw):
+                takes[e.who].append(_t6(e.tile, red))
+            elif isinstance(e, Reach):
+                if e.step == 1:
+                    riichi[e.who] = True
+            elif isinstance(e, Discard):
+                c = 60 if e.tsumogiri else _t6(e.tile, red)
+                if riichi[e.who]:
+                    discs[e.who].append(f"r{c:02d}")
+                    riichi[e.who] = False
+                else:
+                    discs[e.who].append(c)
+            elif isinstance(e, Call):
+                m = e.meld
+                p = e.who
+                if m.type is MeldType.ANKAN:
+                    codes = [_t6(t, red) for t in sorted(m.tiles)]
+                    discs[p].append(_call_text("a", codes, 3))
+                elif m.type is MeldType.KAKAN:
+                    codes, at = pons[(p, m.tiles[0] >> 2)]
+                    added = _t6(m.added, red)
+                    discs[p].append(_call_text("k", codes[:at] + [added] + codes[at:], at))
+                else:
+                    own = [_t6(t, red) for t in sorted(m.tiles) if t != m.called]
+                    called = _t6(m.called, red)
+                    if m.type is MeldType.CHI:
+                        at = 0
+                    elif m.type is MeldType.PON:
+                        at = {3: 0, 2: 1, 1: 2}[m.from_who]
+                    else:
+                        at = {3: 0, 2: 1, 1: 3}[m.from_who]
+                    codes = own[:at] + [called] + own[at:]
+                    takes[p].append(_call_text({"CHI": "c", "PON": "p"}.get(m.type.name, "m"),
+                                               codes, at))
+                    if m.type is MeldType.PON:
+                        pons[(p, m.tiles[0] >> 2)] = (codes, at)
+                    elif m.type is MeldType.DAIMINKAN:
+                        discs[p].append(0)
+            elif isinstance(e, NewDora):
+                dora.append(e.indicator)
+            elif isinstance(e, Kita):  # pragma: no cover - three players refused above
+                raise RecordError("tenhou.net/6 output is written for four players only",
+                                  code="three_player")
+            elif isinstance(e, Agari):
+                if not result:
+                    result = ["和了"]
+                if e.ura_indicators and not ura:
+                    ura = list(e.ura_indicators)
+                if len(e.dora_indicators) > len(dora):
+                    dora = list(e.dora_indicators)
+                lines = [f"{names_of_id[y]}({h}飜)" for y, h in e.yaku if h]
+                lines += [f"{names_of_id[y]}(役満)" for y in e.yakuman]
+                result += [[d for _, d in e.sc][:4],
+                           [e.who, e.from_who, e.who if e.pao_who is None else e.pao_who,
+                            _t6_points(e, dealer)] + lines]
+            elif isinstance(e, Ryuukyoku):
+                result = [_T6_DRAWS.get(e.type, "流局"), [d for _, d in e.sc][:4]]
+        k = [[rnd.kyoku, rnd.honba, rnd.deposits], list(rnd.scores)[:4],
+             [_t6(t, red) for t in dora], [_t6(t, red) for t in ura]]
+        for p in range(4):
+            k += [[_t6(t, red) for t in sorted(rnd.hands[p])], takes[p], discs[p]]
+        k.append(result)
+        log.append(k)
+    half = rules is None or rules.game_length is GameLength.HALF
+    disp = "般" + ("南" if half else "東") + \
+        ("喰" if rules is None or rules.open_tanyao else "") + ("赤" if red else "")
+    out = {"title": ["", ""], "name": [str(x) for x in list(names or ["", "", "", ""])[:4]],
+           "rule": {"disp": disp, "aka": 1 if red else 0}, "log": log}
+    if log_id:
+        out["ref"] = log_id
+    return out
+
+
+def to_tenhou6(path, rules=None) -> dict:
+    """The tenhou.net/6 JSON object of the four-player record at ``path`` (any format),
+    after a replay that must reproduce it exactly (``convert_mismatch`` otherwise)."""
+    rounds, names, log_id, st = _replayed(path, rules)
+    return tenhou6_record(rounds, names=names, rules=st.rules, log_id=log_id)
 
 
 def add_parser(sub) -> None:
@@ -306,8 +469,9 @@ def add_parser(sub) -> None:
                        "and checked by the engine; one DIR/<name>.mjson or .mjlog each.")
     c.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders")
     c.add_argument("--out", required=True, metavar="DIR", help="folder of the .mjson logs")
-    c.add_argument("--to", choices=("mjai", "mjlog"), default="mjai",
-                   help="output format: mjai (default) or mjlog (Tenhou XML)")
+    c.add_argument("--to", choices=("mjai", "mjlog", "tenhou6"), default="mjai",
+                   help="output format: mjai (default), mjlog (Tenhou XML) or tenhou6 "
+                        "(tenhou.net/6 JSON, four players)")
     c.add_argument("--rules", default="tenhou",
                    help="rules preset (default tenhou: Tenhou's rules at each record's "
                         "date, with its header's lobby)")

@@ -310,7 +310,7 @@ CODES: dict = {
                                "options.",
     "not_a_dataset": "dataset.load / info of a folder without a readable manifest.json of "
                      "this format version.",
-    "convert_mismatch": "ippatsu convert (to mjai or mjlog) of a record the engine does not "
-                        "reproduce "
-                        "exactly (it is refused, not written differently) (RecordError).",
+    "convert_mismatch": "ippatsu convert (to mjai, mjlog or tenhou.net/6) of a record the "
+                        "engine does not reproduce exactly (it is refused, not written "
+                        "differently) (RecordError).",
 }

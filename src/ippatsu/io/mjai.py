@@ -204,6 +204,7 @@ def mjai_rounds(events: Iterable[dict]):
             hands[p].remove(t)
             last_discard = t
             out.append(Discard(p, t, t == last_draw[p]))
+            last_draw[p] = -1  # as the mjlog reader: a discard after a call is not tsumogiri
         elif typ == "nukidora" or typ == "kita":  # three players: a North set aside
             # (riichienv writes "kita"; the engine writes "nukidora")
             p = ev["actor"]
@@ -227,6 +228,7 @@ def mjai_rounds(events: Iterable[dict]):
                      from_who=3 if seats == 3 and rel == 2 else rel)
             melds[p].append(m)
             out.append(Call(p, m, 0))
+            last_draw[p] = -1
         elif typ == "ankan":
             p = ev["actor"]
             ids = []
