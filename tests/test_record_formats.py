@@ -241,3 +241,29 @@ def test_three_player_mjai(events, tmp_path):
             assert e.code != "three_player"
         except ValueError:
             pass
+
+
+# --------------------------------------------------------------------------- mjai tsumogiri
+
+def test_mjai_discard_after_a_call_is_not_tsumogiri_as_in_mjlog(shared_data):
+    """An mjai log and its mjlog give the same Discard events: a discard after a call is
+    never tsumogiri, even of the tile the seat drew on its previous turn."""
+    import glob
+
+    from ippatsu.convert import to_mjai
+    from ippatsu.io.mjai import mjai_rounds
+    from ippatsu.io.mjlog import Discard
+
+    files = sorted(glob.glob(str(shared_path("tenhou", "mjlog", "mjx-edge") / "*.mjlog")))[:8]
+    after_call = 0
+    for f in files:
+        g = load_mjlog(f)
+        rounds, _, _ = mjai_rounds(to_mjai(f))
+        for a, b in zip(g.rounds, rounds):
+            da = [e.tsumogiri for e in a.events if isinstance(e, Discard)]
+            db = [e.tsumogiri for e in b.events if isinstance(e, Discard)]
+            assert da == db, f
+            kinds = [type(e).__name__ for e in a.events]
+            after_call += sum(1 for i, k in enumerate(kinds[1:], 1)
+                              if k == "Discard" and kinds[i - 1] == "Call")
+    assert after_call > 10
