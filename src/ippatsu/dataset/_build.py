@@ -406,15 +406,22 @@ class _Acc:
                 self.chunks]
 
 
+#: the source lists of the builds this process knows, by fingerprint (a forked worker
+#: inherits its parent's; another reads ``out/sources.json`` once)
+_SOURCES: Dict[str, List[str]] = {}
+
+
 class _BuildTask:
-    """A chunk of sources -> shards and a marker (run by the study runner's backends)."""
+    """A chunk of sources -> shards and a marker (run by the study runner's backends).
+    The task is sent with every chunk: it carries the build's fingerprint, not its list
+    of sources (``out/sources.json``, read once per worker process)."""
 
     kind = "dataset"
     unit = "records"
 
     def __init__(self, files, out, encoder, rules, seats, filters, shard_rows,
                  chunk_files, compression, fingerprint, verify, strict_rules=False):
-        self.files = files
+        _SOURCES[fingerprint] = files
         self.out = out
         self.encoder = encoder
         self.rules = rules
@@ -426,6 +433,15 @@ class _BuildTask:
         self.fp = fingerprint
         self.verify = verify
         self.strict_rules = strict_rules
+
+    @property
+    def files(self) -> List[str]:
+        f = _SOURCES.get(self.fp)
+        if f is None:
+            with open(os.path.join(self.out, "sources.json"), encoding="utf-8") as fh:
+                f = json.load(fh)
+            _SOURCES[self.fp] = f
+        return f
 
     def new_acc(self):
         return _Acc()
@@ -463,8 +479,9 @@ class _BuildTask:
             size = _write_shard(os.path.join(self.out, name), cols, meta, self.compression)
             shards.append({"file": name, "rows": int(len(cols["game"])), "bytes": size})
 
+        files = self.files
         for g in range(start, stop):
-            e = game_rows(self.files[g], g, gr, self.rules, self.seats, self.filters,
+            e = game_rows(files[g], g, gr, self.rules, self.seats, self.filters,
                           self.strict_rules)
             cols = e.pop("cols", None)
             entries.append(e)
@@ -583,6 +600,10 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
                                            "dataset_resume_mismatch")
                 break
     os.makedirs(out, exist_ok=True)
+    tmp = os.path.join(out, "sources.json.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(files, f, ensure_ascii=False)
+    os.replace(tmp, os.path.join(out, "sources.json"))
     task = _BuildTask(files, out, encoder if isinstance(encoder, str) or encoder is None
                       else enc, rules, seat_set, filt, shard_rows, chunk_files,
                       None if compression == "none" else compression, fp, verify,
