@@ -1141,22 +1141,8 @@ class GameState:
         if self.actor >= n:
             raise IllegalActionError(f"bad snapshot: actor {self.actor} of {n} seats",
                                      "bad_snapshot")
-        # what the counts, rivers, melds and indicators determine
-        vis = bytearray(34)
-        if n == 3:
-            for k in range(1, 8):
-                vis[k] = 4
-        for p in range(n):
-            vis[_NORTH] += len(self.nuki[p])
-            for t, c in zip(self.river[p], self.river_called[p]):
-                if not c:
-                    vis[t >> 2] += 1
-            for m in self.melds[p]:
-                for t in m.tiles:
-                    vis[t >> 2] += 1
-        for t in wall.dora[:self.n_dora]:
-            vis[t >> 2] += 1
-        self.visible = vis
+        # what the rivers, melds, Norths and indicators determine
+        self.visible = self._visible_recount()
         self.waits = [0] * n
         self.shanten = [8] * n
         phase = snap["phase"]
@@ -2057,6 +2043,26 @@ class GameState:
         return self._next
 
     # ------------------------------------------------------------------ checks
+    def _visible_recount(self) -> bytearray:
+        """Copies of each kind everybody sees, counted from scratch: rivers (called tiles
+        once, in their meld), melds, Norths set aside and revealed dora indicators; with
+        three players every 2m-8m copy, none of which is in play."""
+        vis = bytearray(34)
+        if self.n_players == 3:
+            for k in range(1, 8):
+                vis[k] = 4
+        for p in range(self.n_players):
+            vis[_NORTH] += len(self.nuki[p])
+            for t, called in zip(self.river[p], self.river_called[p]):
+                if not called:
+                    vis[t >> 2] += 1
+            for m in self.melds[p]:
+                for t in m.tiles:
+                    vis[t >> 2] += 1
+        for t in self.wall.dora[:self.n_dora]:
+            vis[t >> 2] += 1
+        return vis
+
     def check_invariants(self) -> None:
         """Raise AssertionError when a conservation law or a cached value is wrong."""
         rules = self.rules
@@ -2088,21 +2094,7 @@ class GameState:
                         wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
                     assert s == self.shanten[p], f"incremental shanten of seat {p}"
                     assert wm == self.waits[p], f"incremental waits of seat {p}"
-            vis = bytearray(34)
-            if n_p == 3:
-                for k in range(1, 8):
-                    vis[k] = 4
-            for p in range(n_p):
-                vis[_NORTH] += len(self.nuki[p])
-                for t, called in zip(self.river[p], self.river_called[p]):
-                    if not called:
-                        vis[t >> 2] += 1
-                for m in self.melds[p]:
-                    for t in m.tiles:
-                        vis[t >> 2] += 1
-            for t in self.dora_indicators:
-                vis[t >> 2] += 1
-            assert vis == self.visible, "visible counts out of sync"
+            assert self._visible_recount() == self.visible, "visible counts out of sync"
             w = self.wall
             # replacement draws beyond the dead wall's take the last of the n_live live
             # tiles (_draw); a test wall may hold more live tiles than it plays
