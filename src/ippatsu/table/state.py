@@ -95,8 +95,8 @@ from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
-from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
-                     win_deltas)
+from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
+                     noten_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
 from ._riichi_kan import riichi_kan_keeps_readings
 
@@ -466,6 +466,18 @@ def _names(names, n: int) -> List[str]:
     return out
 
 
+def _penalty_entry(x, n: int) -> dict:
+    """A logged penalty of a snapshot, checked."""
+    kind = x["kind"]
+    if kind not in ("foul", "dead_hand", "chombo"):
+        raise ValueError(f"unknown penalty {kind!r}")
+    seat = _int(x["seat"], "penalty seat")
+    if seat >= n:
+        raise ValueError(f"penalty seat {seat} of {n}")
+    return {"kind": kind, "seat": seat, "kyoku": _int(x["kyoku"], "penalty kyoku"),
+            "honba": _int(x["honba"], "penalty honba")}
+
+
 def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
     """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
     if not isinstance(snap, dict):
@@ -581,6 +593,7 @@ class GameState:
         self.honba = 0
         self.deposits = 0
         self.hand_results: List[HandResult] = []
+        self.penalties: List[dict] = []
         self.phase = _HAND_END
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
@@ -670,6 +683,7 @@ class GameState:
         self.pao = [-1] * n           # liable seat for a daisangen / daisuushi
         self.kans = [0] * n
         self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths set aside (ids)
+        self.dead_hand = [False] * n  # no win, riichi or call for the rest of the hand
         self.kan_count = 0
         self.n_discards = 0
         self.first_winds: List[int] = []
@@ -903,7 +917,7 @@ class GameState:
             agari = (w >> (drawn >> 2)) & 1
         else:
             agari = _is_agari(bytes(cnt))
-        if agari:
+        if agari and not self.dead_hand[p]:
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
@@ -937,7 +951,8 @@ class GameState:
             return acts
         shf = _shanten3 if sanma else _shanten
         may_riichi = (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                      and (not fresh or self.shanten[p] <= 1) and shf(bytes(cnt)) <= 0)
+                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p]
+                      and shf(bytes(cnt)) <= 0)
         # the actions listed after the discards and riichi
         tail = []
         # kans
@@ -1031,7 +1046,7 @@ class GameState:
                 "temp_furiten": self.temp_furiten[p],
                 "riichi_furiten": self.riichi_furiten[p], "first_turn": self.first_turn[p],
                 "nagashi_ok": self.nagashi_ok[p], "pao": self.pao[p], "kans": self.kans[p],
-                "nuki": list(self.nuki[p])})
+                "nuki": list(self.nuki[p]), "dead_hand": self.dead_hand[p]})
         return {
             "version": 1, "rules": self.rules.to_dict(), "kyoku": self.kyoku,
             "honba": self.honba, "deposits": self.deposits, "scores": list(self.scores),
@@ -1049,6 +1064,7 @@ class GameState:
             "rinshan_from": self.rinshan_from, "last_discard": self.last_discard,
             "last_discarder": self.last_discarder, "resp_kind": self.resp_kind,
             "resp_tile": self.resp_tile, "resp_actor": self.resp_actor,
+            "penalties": [dict(x) for x in self.penalties],
             # the seeded stream of the next hands' walls (None: walls given by a callable)
             "wall_stream": _stream_state(self._wallgen) if self._walls is None else None}
 
@@ -1121,6 +1137,8 @@ class GameState:
         self.pao = [_int(sd["pao"], "pao", -1) for sd in seats]
         self.kans = [_int(sd["kans"], "kans") for sd in seats]
         self.nuki = [_ids(sd["nuki"], "Norths set aside") for sd in seats]
+        self.dead_hand = [bool(sd.get("dead_hand", False)) for sd in seats]
+        self.penalties = [_penalty_entry(x, n) for x in snap.get("penalties", [])]
         self.no_calls = bool(snap["no_calls"])
         self.suukaikan = bool(snap["suukaikan"])
         self.rinshan_draw = bool(snap["rinshan_draw"])
@@ -1486,6 +1504,8 @@ class GameState:
                             or (1 <= r <= 7 and cq[k - 1] and cq[k + 1])
                             or (r <= 6 and cq[k + 1] and cq[k + 2])):
                         continue
+            if self.dead_hand[q]:   # no ron, no call
+                continue
             acts = self._response_actions(q, p, t, last)
             if acts:
                 if legal is None:
@@ -1496,7 +1516,7 @@ class GameState:
     def _can_ron(self, q: int, k: int) -> bool:
         if not (self.waits[q] >> k) & 1:
             return False
-        if self.temp_furiten[q] or self.riichi_furiten[q]:
+        if self.temp_furiten[q] or self.riichi_furiten[q] or self.dead_hand[q]:
             return False
         return not (self.waits[q] & self.disc_mask[q])
 
@@ -1890,7 +1910,8 @@ class GameState:
                      renchan=dealer_won, win=True)
 
     def _tenpai(self) -> List[bool]:
-        return [self.shanten[p] == 0 for p in range(self.n_players)]
+        """Tenpai by seat at an exhaustive draw (a dead hand counts as noten)."""
+        return [self.shanten[p] == 0 and not self.dead_hand[p] for p in range(self.n_players)]
 
     def _exhaustive(self) -> None:
         rules = self.rules
@@ -1964,6 +1985,92 @@ class GameState:
                     and self._dealer_may_stop(renchan, win, res.kind)):
                 d = self.dealer
                 self._legal = {d: [_STOPS[d], _PASSES[d]]}
+
+    # ------------------------------------------------------------------ penalties
+    def penalize(self, seat: int, kind: str) -> List[int]:
+        """Apply a penalty to ``seat`` during a hand (at a ``TURN`` or ``RESPONSE``
+        decision), as a referee or a host that finds a player at fault would; the score
+        changes by seat are returned and the penalty is logged in :attr:`penalties`.
+
+        * ``"foul"``: the seat puts one deposit (1,000 points) on the table, which the
+          next winner takes like a riichi stick; play goes on.
+        * ``"dead_hand"``: for the rest of the hand the seat may not win, declare riichi
+          or call (chi, pon, open kan); it is noten at an exhaustive draw and cannot win
+          nagashi mangan. Play goes on.
+        * ``"chombo"``: the hand is void and replayed (the same hand, honba and
+          deposits; riichi deposits paid in it go back to their owners), and the seat
+          pays a mangan: the dealer 4,000 to each other player, a non-dealer 4,000 to the
+          dealer and 2,000 to each other player (``settle.chombo_deltas``). The hand
+          ends (``HAND_END``, a :class:`HandResult` of kind ``"chombo"``); a seat below
+          zero ends the game where the rules end it on a bust.
+        """
+        n = self.n_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalActionError(f"a seat is 0..{n - 1}, not {seat!r}", "bad_seat")
+        if kind not in ("foul", "dead_hand", "chombo"):
+            raise IllegalActionError(f"unknown penalty {kind!r}: 'foul', 'dead_hand' or "
+                                     f"'chombo'", "bad_penalty")
+        if self.phase is not _TURN and self.phase is not _RESPONSE:
+            raise IllegalActionError(f"a penalty is given during a hand, not at "
+                                     f"{self.phase.name}", "hand_not_running")
+        deltas = [0] * n
+        if kind == "foul":
+            deltas[seat] = -self.rules.riichi_deposit
+            self.scores[seat] -= self.rules.riichi_deposit
+            self.deposits += 1
+        elif kind == "dead_hand":
+            self.dead_hand[seat] = True
+            self.nagashi_ok[seat] = False
+            self._offers_without(seat)
+            self._auto_next()
+        self.penalties.append({"kind": kind, "seat": seat, "kyoku": self.kyoku,
+                               "honba": self.honba})
+        if kind == "chombo":
+            deltas = self._void_hand(seat)
+            self._auto_next()
+        return deltas
+
+    def _offers_without(self, seat: int) -> None:
+        """The decision now, offered again after ``seat``'s hand went dead: its turn is
+        recomputed; its answers to a discard or a kan are withdrawn (the decision
+        resolves at once when nobody else may answer)."""
+        if self.phase is _TURN:
+            if self.actor == seat:
+                self._legal = {seat: self._turn_actions(seat, False)}
+            return
+        legal = self._legal
+        if seat not in legal:
+            return
+        del legal[seat]
+        if not legal:   # nobody else may answer: everybody passed
+            self._do_response({})
+
+    def _void_hand(self, seat: int) -> List[int]:
+        """Chombo: the hand is void, the mangan penalty paid, the same hand next."""
+        n = self.n_players
+        deltas = chombo_deltas(seat, self.dealer, n)
+        for q in range(n):
+            if self.riichi[q] == _ACCEPTED:   # its deposit goes back
+                self.scores[q] += self.rules.riichi_deposit
+                self.deposits -= 1
+            self.scores[q] += deltas[q]
+        res = HandResult("chombo", [], list(deltas), kyoku=self.kyoku, honba=self.honba)
+        res.riichi = tuple([r != 0 for r in self.riichi])
+        res.open = tuple(self.is_open)
+        self.hand_results.append(res)
+        self._legal = {}
+        if self.record:
+            self._emit({"type": "ryukyoku", "reason": "chombo", "tenpais": [False] * n,
+                        "tehais": [[self._name(x) for x in self.hand[p]] if p == seat else []
+                                   for p in range(n)],
+                        "deltas": list(deltas), "scores": list(self.scores)})
+            self._emit({"type": "end_kyoku"})
+        self._next = (self.kyoku, self.honba, self.deposits)
+        if self.rules.bust_ends_game and min(self.scores) < 0:
+            self._end_game()
+        else:
+            self.phase = _HAND_END
+        return list(deltas)
 
     def _dealer_may_stop(self, renchan: bool, win: bool, kind: str) -> bool:
         """The last regular hand's dealer repeats (a win, or tenpai at an exhaustive draw
