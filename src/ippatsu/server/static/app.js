@@ -7,7 +7,6 @@
   const I18N = window.IPPATSU_I18N;
   const LANGS = ["ko", "ja", "en"];
   const SUITS = ["m", "p", "s", "z"];
-  const HONOR_FACES = ["東", "南", "西", "北", "白", "發", "中"];
   const MAX_TILES = 14, MAX_DORA = 5;
   const CALL_WORDS = {chi: "chi", pon: "pon", kan: "daiminkan", minkan: "daiminkan",
                       daiminkan: "daiminkan", ankan: "ankan", kakan: "kakan"};
@@ -76,13 +75,21 @@
     return isRed(x) ? t("red") + " " + name : name;
   }
 
+  // the face: a symbol of static/tiles.svg (drawn strokes: no font decides how it looks)
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  function svgUse(id, viewBox, cls) {
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", viewBox);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    if (cls) svg.setAttribute("class", cls);
+    const use = document.createElementNS(SVG_NS, "use");
+    use.setAttribute("href", "static/tiles.svg#" + id);
+    svg.append(use);
+    return svg;
+  }
   function face(x) {
-    const s = suitOf(x);
-    const kids = s === "z"
-      ? [el("span", {class: "h", "aria-hidden": "true", text: HONOR_FACES[+x[0] - 1]})]
-      : [el("span", {class: "n", "aria-hidden": "true", text: isRed(x) ? "5" : x[0]}),
-         el("span", {class: "u", "aria-hidden": "true", text: s})];
-    return kids;
+    return [svgUse("t-" + x, "0 0 60 80", "face")];
   }
   function tileClass(x, extra) {
     let c = "tile s-" + suitOf(x);
@@ -92,8 +99,9 @@
   }
   // a tile that is not a control
   function tileSpan(x, extra) {
+    const down = extra === "back";   // a tile lying face down shows its back
     return el("span", {class: tileClass(x, extra), "data-tile": x, role: "img",
-                       "aria-label": tileLabel(x)}, face(x));
+                       "aria-label": tileLabel(x)}, down ? [svgUse("t-back", "0 0 60 80", "face")] : face(x));
   }
   function tileButton(x, attrs, extra) {
     return el("button", Object.assign({type: "button", class: tileClass(x, extra), "data-tile": x},
