@@ -277,7 +277,14 @@ def _check_win(p: Page, win):
         assert p.page.locator("#if-open").count() == 1
         if o["result"] is not None:
             assert p.page.get_attribute("#open-score", "data-points") == str(o["result"]["points"])
-            assert o["call"] in p.page.text_content("#if-open")
+            # the call in words with its tiles drawn, the called one first
+            assert p.page.get_attribute("#if-open .opencall", "data-call") == o["call"]
+            assert p.page.get_attribute("#if-open .opencall", "data-translated") == "true"
+            called, rest, seat = re.fullmatch(r"\w+ (\w\w)\+(\w+)<([LAR])", o["call"]).groups()
+            assert p.attrs("#if-open .opencall .tile", "data-tile") == _tiles(called + rest)
+            words = p.page.text_content("#if-open .opencall")
+            assert {"L": "from the left", "A": "from across", "R": "from the right"}[seat] in words
+            assert o["call"] not in p.page.text_content("#if-open")
         assert p.attrs("#open-dropped [data-yaku]", "data-yaku") == o["dropped"]
 
 
