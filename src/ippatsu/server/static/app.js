@@ -62,22 +62,21 @@
   // part matches no pattern of i18n.js; that part is shown as the API wrote it)
   function noteText(note) {
     const parts = String(note).split("; ").map((part) => {
-      if (state.lang === "en") {   // the API's words, once the part is known
-        return {text: part, ok: window.IPPATSU_NOTE_PATTERNS.some(([, re]) => re.test(part))};
-      }
       for (const [key, re, kinds] of window.IPPATSU_NOTE_PATTERNS) {
         const m = re.exec(part);
         if (!m) continue;
-        let text = t("notes")[key];
+        let text = t("note_texts")[key];
         text = text.replace(/\{s:(\d)\}/g, (_, i) => (m[+i] === "1" ? "" : "s"));
         kinds.forEach((kind, i) => { text = text.split("{" + (i + 1) + "}").join(noteArg(kind, m[i + 1])); });
-        return {text: text, ok: true};
+        return {text: text, ok: true, key: key};
       }
-      return {text: part, ok: false};
+      return {text: part, ok: false, key: null};
     });
-    return {text: parts.map((x) => x.text).join(t("note_sep")), ok: parts.every((x) => x.ok)};
+    return {text: parts.map((x) => x.text).join(t("note_sep")), ok: parts.every((x) => x.ok),
+            keys: parts.map((x) => x.key)};
   }
   function noteArg(kind, v) {
+    if (state.lang === "en") return v;   // the API's own words
     if (kind === "tiles") return v.replace(/([0-9])([mpsz])/g, (_, d, su) => tileLabel(d + su));
     if (kind === "suit") return t("suit_names")[v];
     if (kind === "suit_unit") return t("suits")[v];
@@ -108,7 +107,7 @@
   // a block of the reading scored ("234m", "pon 555z", "closed kan 5555p") drawn: the call's
   // word in the page's language, then the tiles; null if it cannot be read
   function blockWords(text) {
-    const m = /^(?:([a-z ]+) )?(\d+[mpsz])$/.exec(text);
+    const m = /^(?:([a-z ]+) )?((?:\d+[mpsz])+)$/.exec(text);
     const tiles = m && parseTiles(m[2]);
     const word = m && m[1] ? t("fu_items")[m[1]] : "";
     if (!tiles || word === undefined) return null;

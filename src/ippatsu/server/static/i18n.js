@@ -255,9 +255,10 @@ window.IPPATSU_ERRORS = {
    cannot be built open), read back by pattern and written in the page's language. A note
    is cut at "; " into parts; each part is matched against these patterns (in order) and
    its groups are placed into the part's message ({1}, {2}, ...; {s:N} is "s" when group N
-   is not 1). Groups by kind: "n" a number, "tiles" tiles in notation, "suit" a suit letter,
-   "run" three digits, "form" a hand form. On the English page a part is written as the API
-   wrote it. */
+   is not 1). Groups by kind: "n" a number, "tiles" tiles in notation, "suit" and
+   "suit_unit" a suit letter, "run" three digits, "form" a hand form. On the English page
+   the groups stay as the API wrote them: the English message gives the API's note back
+   word for word (tests/test_server_page.py checks it). */
 window.IPPATSU_NOTE_PATTERNS = [
   ["tanyao_none", /^no terminals or honors$/, []],
   ["tanyao_replace", /^(\d+) terminal\/honor tiles? to replace: (.+)$/, ["n", "tiles"]],
@@ -328,9 +329,10 @@ window.IPPATSU_NOTES = {
 (function () {
   const T = window.IPPATSU_I18N;
   for (const lang of Object.keys(T)) {
+    if ("errors" in T[lang] || "note_texts" in T[lang]) throw new Error("i18n: a key is taken twice");
     T[lang].errors = {};
     for (const [code, m] of Object.entries(window.IPPATSU_ERRORS)) T[lang].errors[code] = m[lang];
-    T[lang].notes = {};
-    for (const [key, m] of Object.entries(window.IPPATSU_NOTES)) T[lang].notes[key] = m[lang];
+    T[lang].note_texts = {};
+    for (const [key, m] of Object.entries(window.IPPATSU_NOTES)) T[lang].note_texts[key] = m[lang];
   }
 })();
