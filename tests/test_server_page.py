@@ -286,6 +286,9 @@ def _check_win(p: Page, win):
             assert {"L": "from the left", "A": "from across", "R": "from the right"}[seat] in words
             assert o["call"] not in p.page.text_content("#if-open")
         assert p.attrs("#open-dropped [data-yaku]", "data-yaku") == o["dropped"]
+        if o["result"] is None and o["note"]:   # why not, in the page's words
+            assert p.attrs("#if-open [data-note]", "data-note") == [o["note"]]
+            assert p.attrs("#if-open [data-note]", "data-translated") == ["true"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -435,6 +438,20 @@ def test_rule_picker(page):
     assert a.win.result.red == 0
     _check_analysis(page, a)
     assert "rules=renmei" in page.page.url
+
+
+def test_seven_pairs_cannot_be_built_open(page):
+    """Seven pairs: the "if built open" comparison says why there is none, in the page's
+    language."""
+    page.open("lang=ja")
+    req = page.type("1122m3344p5566s77z")
+    a = _analyze(req)
+    assert a.win.if_open.result is None and a.win.if_open.note
+    page.page.click(".lang[data-lang='en']")
+    _check_analysis(page, a)
+    assert page.page.text_content("#if-open [data-note]") == a.win.if_open.note
+    page.page.click(".lang[data-lang='ja']")
+    assert page.page.text_content("#if-open [data-note]") == "七対子は鳴いて作れません"
 
 
 def test_complete_hand_without_yaku(page):

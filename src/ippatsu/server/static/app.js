@@ -540,11 +540,10 @@
         kids.push(el("p", {class: "total", id: "open-score", "data-points": o.result.points}, scoreLine(o.result)));
         if (o.result.yaku.length)
           kids.push(el("p", {}, t("yaku") + ": " + o.result.yaku.map(([n, h]) => yakuName(n) + " " + h).join(", ")));
-      } else kids.push(el("p", {text: t("cannot_open")}));
+      } else kids.push(o.note ? noteEl("p", {}, o.note) : el("p", {text: t("cannot_open")}));
       if (o.dropped.length)
         kids.push(el("p", {id: "open-dropped"}, t("dropped") + ": ",
           ...o.dropped.map((n) => el("span", {class: "chip", "data-yaku": n, text: yakuName(n)}))));
-      if (o.note && !o.result) kids.push(noteEl("p", {class: "muted small"}, o.note));
       sections.push(el("section", {class: "block", id: "if-open"}, el("h3", {text: t("if_open")}), ...kids));
     }
     return sections;
