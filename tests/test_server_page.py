@@ -13,7 +13,9 @@ Playwright or a Chromium the tests skip with the reason, and the skip budget
 (tests/expected_skips.txt) does not allow those skips: ``.ci/run`` installs Chromium.
 
 Screenshots (en / ko / ja at 1280 px and 390 px) go to ``$IPPATSU_ARTIFACTS`` (default:
-a pytest temporary folder).
+a pytest temporary folder); the Korean and Japanese ones need CJK fonts (Debian's
+``fonts-noto-cjk``, which ``.ci/run`` installs) and skip without them. The tiles and the
+language buttons need none: they are drawn (static/tiles.svg).
 """
 from __future__ import annotations
 
