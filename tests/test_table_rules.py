@@ -5,6 +5,8 @@ draws ``draws[0]``, seat 1 ``draws[1]`` and so on while nobody calls.
 """
 from __future__ import annotations
 
+import pytest
+
 from ippatsu.rules import RonMode, Rules
 from ippatsu.table import Phase
 from ippatsu.tiles import parse_kind
@@ -631,6 +633,17 @@ def test_triple_ron_mode_lets_three_win():
     discard(st, "5p")
     st.step([find(st, p, T.RON) for p in (1, 2, 3)])
     assert [w.winner for w in st.hand_results[-1].wins] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("claims, winners", [((1, 2, 3), [1, 2]), ((2, 3), [2, 3]),
+                                              ((1, 3), [1, 3])])
+def test_double_head_bump_lets_the_two_closest_of_three_claims_win(claims, winners):
+    rules = Rules().replace(ron_mode=RonMode.DOUBLE_HEAD_BUMP)
+    st = table(THREE, draws="5p", rules=rules)
+    discard(st, "5p")   # seats 1, 2, 3 may ron; seat 0 deals in
+    st.step([find(st, p, T.RON) if p in claims else find(st, p, T.PASS) for p in (1, 2, 3)])
+    res = st.hand_results[-1]
+    assert res.kind == "win" and [w.winner for w in res.wins] == winners
 
 
 def test_deposits_left_at_game_end_go_to_first_place():

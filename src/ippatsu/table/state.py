@@ -1606,9 +1606,12 @@ class GameState:
             mode = self.rules.ron_mode
             if mode is RonMode.ATAMAHANE:
                 order = order[:1]
-            elif mode is RonMode.DOUBLE and len(order) >= 3:
-                self._abort("three_ron")
-                return
+            elif len(order) >= 3:
+                if mode is RonMode.DOUBLE:
+                    self._abort("three_ron")
+                    return
+                if mode is RonMode.DOUBLE_HEAD_BUMP:
+                    order = order[:2]
             self._win([(a.actor, t) for a in order], p, tsumo=False,
                       chankan=kind != "discard" and kind != "nukidora")
             return
