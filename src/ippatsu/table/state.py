@@ -89,8 +89,8 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence
 from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
-from ..rules import (GameLength, LastDealerStop, NagashiMode, RiichiKan, RonMode, Rules,
-                     rules_of)
+from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
+                     Rules, rules_of)
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
@@ -277,6 +277,7 @@ _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) fo
 #: meld types by code (the codes key the meld cache: small ints hash in C)
 _M_CHI, _M_PON, _M_DAIMINKAN, _M_ANKAN, _M_KAKAN = range(5)
 _KAN_NEVER, _KAN_READINGS = RiichiKan.NEVER, RiichiKan.READINGS  # closed kans in riichi
+_RENHOU_OFF = Renhou.OFF
 _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
                MeldType.KAKAN)
 #: the same members as module names (a member read off the Enum class goes through its
@@ -855,6 +856,10 @@ class GameState:
         # the Norths set aside go to scoring only with three players (a four-player call
         # keeps score()'s compiled road: no extra keyword)
         extra = {"nukidora": len(self.nuki[p])} if n == 3 else {}
+        # renhou: a non-dealer's ron before its first draw, nobody having called
+        if not tsumo and self.first_turn[p] and self.no_calls and p != dealer and \
+                self.rules.renhou is not _RENHOU_OFF:
+            extra["renhou"] = True
         return score(
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
