@@ -467,6 +467,24 @@ def _names(names, n: int) -> List[str]:
     return out
 
 
+#: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
+#: the wall, the generator, which is replaced when it is a seeded stream) ...
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "n_players",
+                "_nxt", "_others", "_chi_seat", "auto_next", "record", "kyoku", "honba",
+                "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
+                "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
+                "after_call", "kuikae", "kan_count", "n_discards", "pending_riichi", "actor",
+                "last_draw", "rinshan_from", "last_discard", "last_discarder", "resp_kind",
+                "resp_tile", "resp_actor")
+#: ... copied one level deep (events and results are never changed once made) ...
+_COPY_LIST = ("events", "names", "scores", "hand_results", "visible", "is_open",
+              "river_riichi", "disc_mask", "waits", "shanten", "riichi", "double_riichi",
+              "ippatsu", "temp_furiten", "riichi_furiten", "first_turn", "nagashi_ok", "pao",
+              "kans", "first_winds", "dead_hand")
+#: ... and two levels deep (melds are replaced, never changed in place)
+_COPY_NESTED = ("hand", "cnt", "melds", "river", "river_called", "nuki")
+
+
 def _penalty_entry(x, n: int) -> dict:
     """A logged penalty of a snapshot, checked."""
     kind = x["kind"]
@@ -1072,6 +1090,30 @@ class GameState:
             "penalties": [dict(x) for x in self.penalties],
             # the seeded stream of the next hands' walls (None: walls given by a callable)
             "wall_stream": _stream_state(self._wallgen) if self._walls is None else None}
+
+    def copy(self) -> "GameState":
+        """An independent copy of the state, at any phase, for search and lookahead:
+        stepping either leaves the other as it was, and both go on exactly alike (the
+        seeded stream of the next hands' walls is copied too; walls given by a
+        ``walls`` callable come from the same callable). Much cheaper than
+        ``from_snapshot(snapshot())``: nothing is checked or recomputed."""
+        c = GameState.__new__(GameState)
+        for a in _COPY_SHARED:     # immutable, or never changed in place
+            setattr(c, a, getattr(self, a, None))
+        for a in _COPY_LIST:       # flat lists and bytearrays of immutable items
+            v = getattr(self, a, None)
+            setattr(c, a, None if v is None else v[:])
+        for a in _COPY_NESTED:     # per-seat lists of lists / bytearrays
+            v = getattr(self, a, None)
+            setattr(c, a, None if v is None else [x[:] for x in v])
+        c.final = None if self.final is None else dict(self.final)
+        c._legal = {p: list(acts) for p, acts in self._legal.items()}
+        c.penalties = [dict(x) for x in self.penalties]
+        bits = getattr(self._wallgen, "bit_generator", None)
+        if bits is not None and self._walls is None:
+            c._wallgen = wall_generator(0, players=self.n_players)
+            c._wallgen.bit_generator.state = bits.state
+        return c
 
     @classmethod
     def from_snapshot(cls, snapshot: dict, *, auto_next: bool = True,
