@@ -21,6 +21,11 @@ The peers are skipped when not installed. Run as benchmarks::
 or for a side-by-side table (``time.process_time``: other load does not count)::
 
     python bench/bench_env.py [--decisions N]
+
+and, on an otherwise idle machine, the wall-clock gain of a vector split over processes
+(``ippatsu.env.vector.ProcVecEnv``)::
+
+    python bench/bench_env.py --scaling 2
 """
 from __future__ import annotations
 
@@ -55,6 +60,60 @@ def ippatsu_decisions(n: int, num_envs: int = 64, encoder="planes", seed: int = 
         obs, rew, term, trunc, info = env.step(acts)
         mask = info["mask"]
     return steps * num_envs
+
+
+def proc_decisions(n: int, num_envs: int = 128, workers: int = 2, seed: int = 0) -> int:
+    """Step a ProcVecEnv (``workers`` processes) until at least ``n`` decisions are made."""
+    from ippatsu.env.vector import ProcVecEnv
+    with ProcVecEnv(num_envs, workers=workers, seed=seed, copy=False) as env:
+        obs, info = env.reset()
+        rng = np.random.default_rng(seed)
+        u = rng.random((64, num_envs, 300), dtype=np.float32)
+        mask = info["mask"]
+        steps = -(-n // num_envs)
+        for s in range(steps):
+            acts = (u[s & 63] * mask).argmax(axis=1)
+            obs, rew, term, trunc, info = env.step(acts)
+            mask = info["mask"]
+    return steps * num_envs
+
+
+def _stepper(env, num_envs: int, seed: int = 0):
+    """Steps of random legal actions on a started env: ``run(k)`` makes >= k decisions."""
+    obs, info = env.reset()
+    rng = np.random.default_rng(seed)
+    u = rng.random((64, num_envs, 300), dtype=np.float32)
+    state = {"mask": info["mask"], "s": 0}
+
+    def run(k):
+        steps = -(-k // num_envs)
+        for _ in range(steps):
+            acts = (u[state["s"] & 63] * state["mask"]).argmax(axis=1)
+            state["s"] += 1
+            state["mask"] = env.step(acts)[4]["mask"]
+        return steps * num_envs
+    return run
+
+
+def scaling(n: int, num_envs: int, workers: int, rounds: int) -> None:
+    """Wall-clock decisions/s of one VecEnv against a ProcVecEnv of ``workers`` processes
+    (start-up not counted; run it on an otherwise idle machine)."""
+    from ippatsu.env.vector import ProcVecEnv
+
+    def wall(run):
+        run(num_envs * 20)   # warm-up
+        best = 0.0
+        for _ in range(rounds):
+            t = time.perf_counter()
+            d = run(n)
+            best = max(best, d / (time.perf_counter() - t))
+        return best
+    one = wall(_stepper(VecEnv(num_envs, seed=0, copy=False), num_envs))
+    with ProcVecEnv(num_envs, workers=workers, seed=0, copy=False) as env:
+        many = wall(_stepper(env, num_envs))
+    print(f"VecEnv({num_envs}), one process      {one:10,.0f} decisions/s (wall clock)")
+    print(f"ProcVecEnv({num_envs}, workers={workers}) {many:10,.0f} decisions/s "
+          f"({many / one:.2f}x)")
 
 
 def riichienv_decisions(n: int, seed: int = 0, mode: str = "4p-red-half") -> int:
@@ -125,6 +184,11 @@ def test_vecenv_no_encoder_64(benchmark):
                        rounds=3, iterations=1)
 
 
+def test_procvecenv_two_workers(benchmark):
+    benchmark.pedantic(proc_decisions, args=(N_DECISIONS,), kwargs={"num_envs": 16},
+                       rounds=1, iterations=1)
+
+
 def test_riichienv_env(benchmark):
     _need("riichienv")
     riichienv_decisions(500)
@@ -147,8 +211,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decisions", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=3, help="best of this many runs")
+    ap.add_argument("--scaling", type=int, metavar="WORKERS", default=0,
+                    help="instead: wall-clock rate of a ProcVecEnv of WORKERS processes "
+                         "against one VecEnv (128 envs)")
     args = ap.parse_args(argv)
     n = args.decisions
+    if args.scaling:
+        scaling(n, 128, args.scaling, args.rounds)
+        return
     rows = [("ippatsu VecEnv planes, 64 envs", lambda: ippatsu_decisions(n)),
             ("ippatsu VecEnv planes, 8 envs", lambda: ippatsu_decisions(n, num_envs=8)),
             ("ippatsu VecEnv planes, 1 env", lambda: ippatsu_decisions(n // 2, num_envs=1)),

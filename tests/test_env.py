@@ -577,7 +577,10 @@ def test_module_examples_run():
 
     import ippatsu.env.gym as g
     import ippatsu.env.pettingzoo as pz
-    assert doctest.testmod(g).failed == 0 and doctest.testmod(pz).failed == 0
+    import ippatsu.env.vector as v
+    for mod in (g, pz, v):
+        r = doctest.testmod(mod)
+        assert r.attempted > 0 and r.failed == 0, mod.__name__
 
 
 # ---------------------------------------------------------------- multiple ron
@@ -599,6 +602,7 @@ def _env_at(st):
     ("DOUBLE", {1: "ron", 2: "ron", 3: "ron"}, "three_ron"),
     ("ATAMAHANE", {1: "pass", 2: "ron", 3: "ron"}, [2]),
     ("TRIPLE", {1: "ron", 2: "ron", 3: "ron"}, [1, 2, 3]),
+    ("DOUBLE_HEAD_BUMP", {1: "ron", 2: "ron", 3: "ron"}, [1, 2]),
 ])
 def test_answers_are_gathered_in_turn_order_then_resolved_as_the_table_does(
         mode, answers, winners):

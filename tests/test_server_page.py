@@ -13,7 +13,9 @@ Playwright or a Chromium the tests skip with the reason, and the skip budget
 (tests/expected_skips.txt) does not allow those skips: ``.ci/run`` installs Chromium.
 
 Screenshots (en / ko / ja at 1280 px and 390 px) go to ``$IPPATSU_ARTIFACTS`` (default:
-a pytest temporary folder).
+a pytest temporary folder); the Korean and Japanese ones need CJK fonts (Debian's
+``fonts-noto-cjk``, which ``.ci/run`` installs) and skip without them. The tiles and the
+language buttons need none: they are drawn (static/tiles.svg).
 """
 from __future__ import annotations
 
@@ -277,8 +279,18 @@ def _check_win(p: Page, win):
         assert p.page.locator("#if-open").count() == 1
         if o["result"] is not None:
             assert p.page.get_attribute("#open-score", "data-points") == str(o["result"]["points"])
-            assert o["call"] in p.page.text_content("#if-open")
+            # the call in words with its tiles drawn, the called one first
+            assert p.page.get_attribute("#if-open .opencall", "data-call") == o["call"]
+            assert p.page.get_attribute("#if-open .opencall", "data-translated") == "true"
+            called, rest, seat = re.fullmatch(r"\w+ (\w\w)\+(\w+)<([LAR])", o["call"]).groups()
+            assert p.attrs("#if-open .opencall .tile", "data-tile") == _tiles(called + rest)
+            words = p.page.text_content("#if-open .opencall")
+            assert {"L": "from the left", "A": "from across", "R": "from the right"}[seat] in words
+            assert o["call"] not in p.page.text_content("#if-open")
         assert p.attrs("#open-dropped [data-yaku]", "data-yaku") == o["dropped"]
+        if o["result"] is None and o["note"]:   # why not, in the page's words
+            assert p.attrs("#if-open [data-note]", "data-note") == [o["note"]]
+            assert p.attrs("#if-open [data-note]", "data-translated") == ["true"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -291,7 +303,7 @@ def test_page_files_ship_with_the_package(ippatsu_server):
     import urllib.request
 
     static = resources.files("ippatsu.server").joinpath("static")
-    for name in ("index.html", "app.js", "app.css", "i18n.js"):
+    for name in ("index.html", "app.js", "app.css", "i18n.js", "tiles.svg"):
         f = static.joinpath(name)
         assert f.is_file(), name
         text = f.read_text(encoding="utf-8")
@@ -303,6 +315,45 @@ def test_page_files_ship_with_the_package(ippatsu_server):
     with urllib.request.urlopen(ippatsu_server.url + "/") as r:
         html = r.read().decode("utf-8")
     assert ippatsu.__version__ in html and 'href="/docs"' in html
+
+
+TILE_IDS = ([f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)]
+            + ["back"])
+
+
+def test_tiles_and_language_names_are_drawn_not_typed(page):
+    """No font decides what a tile or a language button looks like: static/tiles.svg
+    draws the 34 kinds, the three red fives and the back (and the native names of Korean
+    and Japanese) with paths, no text; every tile on the page shows its own symbol (a
+    closed kan's outer tiles their back) and the language buttons hold no text."""
+    import xml.etree.ElementTree as ET
+    from importlib import resources
+
+    svg = resources.files("ippatsu.server").joinpath("static/tiles.svg").read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    symbols = {e.get("id"): e for e in root.iter(ns + "symbol")}
+    assert set(symbols) == {f"t-{x}" for x in TILE_IDS} | {"lang-ko", "lang-ja"}
+    assert not list(root.iter(ns + "text")) and not re.search(r"font-|@font|<text", svg)
+    for sid, e in symbols.items():   # something is drawn in every symbol
+        assert list(e.iter(ns + "path")) + list(e.iter(ns + "use")) + list(e.iter(ns + "rect")), sid
+    page.open("lang=ja&h=" + quote("123m456p11z [ankan 9999s]"))
+    r = page.page.request.get(page.base + "/static/tiles.svg")
+    assert r.status == 200 and r.headers["content-type"] == "image/svg+xml"
+    shown = page.page.eval_on_selector_all(
+        ".tile", "es => es.map(e => [e.dataset.tile, e.classList.contains('back'),"
+                 " [...e.childNodes].filter(n => !n.classList || !n.classList.contains('mark'))"
+                 ".map(n => n.textContent).join(''),"   # the winning tile's mark aside
+                 " e.querySelector('svg use').getAttribute('href')])")
+    assert len(shown) >= 37 + 7
+    for tile, back, text, href in shown:
+        assert text == "" and href == "static/tiles.svg#t-" + ("back" if back else tile)
+    assert sum(1 for x in shown if x[1]) == 2   # the closed kan
+    for lang, name in (("ko", "한국어"), ("ja", "日本語")):
+        b = f".lang[data-lang='{lang}']"
+        assert page.page.text_content(b).strip() == ""
+        assert page.page.get_attribute(b, "aria-label") == name
+        assert page.page.get_attribute(b + " use", "href") == f"static/tiles.svg#lang-{lang}"
 
 
 def test_building_stage_by_stage(page):
@@ -389,6 +440,20 @@ def test_rule_picker(page):
     assert a.win.result.red == 0
     _check_analysis(page, a)
     assert "rules=renmei" in page.page.url
+
+
+def test_seven_pairs_cannot_be_built_open(page):
+    """Seven pairs: the "if built open" comparison says why there is none, in the page's
+    language."""
+    page.open("lang=ja")
+    req = page.type("1122m3344p5566s77z")
+    a = _analyze(req)
+    assert a.win.if_open.result is None and a.win.if_open.note
+    page.page.click(".lang[data-lang='en']")
+    _check_analysis(page, a)
+    assert page.page.text_content("#if-open [data-note]") == a.win.if_open.note
+    page.page.click(".lang[data-lang='ja']")
+    assert page.page.text_content("#if-open [data-note]") == "七対子は鳴いて作れません"
 
 
 def test_complete_hand_without_yaku(page):
@@ -509,7 +574,15 @@ def test_typed_notation_in_sync(page):
     except IppatsuError as e:
         assert page.page.get_attribute("#api-error", "data-code") == e.code
         assert str(e) in page.page.text_content("#api-error")
+        code = e.code
     assert page.page.get_attribute("#notation", "aria-invalid") == "true"
+    # the page's message for the code, in the page's language, the API's words under it
+    messages = page.page.evaluate("window.IPPATSU_ERRORS")
+    for lang in ("ja", "ko", "en"):
+        page.page.click(f".lang[data-lang='{lang}']")
+        page.type("123x ")
+        assert page.page.get_attribute("#api-error", "data-translated") == "true"
+        assert page.page.text_content("#api-error .errmsg").startswith(messages[code][lang])
 
 
 def test_url_round_trip(page, browser, ippatsu_server):
@@ -568,6 +641,13 @@ def test_language_switch(page):
     hints = _analyze(req).to_dict()["hints"]
     assert page.texts("#hints li .yname") == [BY_NAME[h["name"]].ko for h in hints]
     assert all(y.ko for y in YAKU)
+    # and their notes, in the page's words (the API writes them in English)
+    for lang, script in (("ko", r"[\uac00-\ud7a3]"), ("ja", r"[\u3040-\u30ff\u4e00-\u9fff]")):
+        page.page.click(f".lang[data-lang='{lang}']")
+        assert page.attrs("#hints [data-note]", "data-note") == [h["note"] for h in hints]
+        assert set(page.attrs("#result [data-note]", "data-translated")) == {"true"}
+        for text in page.texts("#hints [data-note]"):
+            assert re.search(script, text) and not re.search(r"[a-z]{4,}", text), text
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -650,9 +730,25 @@ def _check_win_numbers(p: Page, a):
     assert p.attrs("tr[data-yaku]", "data-yaku") == [y.name for y in a.win.yaku]
 
 
+def _fonts_for(lang: str) -> bool:
+    """Whether the machine has a font for the language (fontconfig's fc-list)."""
+    import subprocess
+
+    if shutil.which("fc-list") is None:
+        return False
+    out = subprocess.run(["fc-list", f":lang={lang}", "family"], capture_output=True,
+                         text=True).stdout
+    return bool(out.strip())
+
+
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 def test_screenshots(browser, ippatsu_server, artifacts, lang):
-    """Screenshots of a complete hand (desktop and phone) for people to look at."""
+    """Screenshots of a complete hand (desktop and phone) for people to look at: in
+    Korean and Japanese only with fonts for them (the fonts-noto-cjk package; .ci/run
+    installs it), else the text shows as empty boxes and the test skips."""
+    if lang != "en" and not _fonts_for(lang):
+        pytest.skip(f"no {lang} font (apt-get install fonts-noto-cjk): the screenshots "
+                    "would show empty boxes")
     for name, viewport in (("desktop", WIDE), ("phone", PHONE)):
         p = Page(browser, ippatsu_server.url, viewport=viewport)
         try:
@@ -663,3 +759,211 @@ def test_screenshots(browser, ippatsu_server, artifacts, lang):
             assert path.stat().st_size > 10_000
         finally:
             p.close()
+
+
+# ---------------------------------------------------------------------------------------
+# every string in the page's language
+# ---------------------------------------------------------------------------------------
+LANGS = ("ko", "ja", "en")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _tables(page):
+    page.open()
+    return page.page.evaluate(
+        "() => ({i18n: window.IPPATSU_I18N, errors: window.IPPATSU_ERRORS,"
+        " notes: window.IPPATSU_NOTES,"
+        " patterns: window.IPPATSU_NOTE_PATTERNS.map(([k, re, kinds]) => [k, re.source, kinds])})")
+
+
+def _same_shape(where: str, en, other, lang: str):
+    """``other`` has the keys (the items) of ``en``, every string filled in, with the same
+    placeholders ({n}, {h}, ...)."""
+    assert type(other) is type(en), (where, lang)
+    if isinstance(en, dict):
+        assert set(other) == set(en), (where, lang, set(en) ^ set(other))
+        for k in en:
+            _same_shape(f"{where}.{k}", en[k], other[k], lang)
+    elif isinstance(en, list):
+        assert len(other) == len(en), (where, lang)
+        for i, (a, b) in enumerate(zip(en, other)):
+            _same_shape(f"{where}[{i}]", a, b, lang)
+    else:
+        assert isinstance(other, str) and other.strip(), (where, lang)
+        assert set(_PLACEHOLDER.findall(other)) == set(_PLACEHOLDER.findall(en)), (where, lang)
+
+
+def test_string_tables_have_every_language(page):
+    """Every key of the page's string tables has its ko, ja and en text, with the same
+    placeholders; the error and note messages are written in their language (Korean in
+    Hangul, Japanese in kana or kanji), not left in English."""
+    t = _tables(page)
+    assert set(t["i18n"]) == set(LANGS)
+    for lang in ("ko", "ja"):
+        _same_shape("IPPATSU_I18N", t["i18n"]["en"], t["i18n"][lang], lang)
+    for name in ("errors", "notes"):
+        for key, m in t[name].items():
+            assert set(m) == set(LANGS), (name, key)
+            en = dict(m)
+            for lang in LANGS:
+                assert m[lang].strip(), (name, key, lang)
+                # {s:N} makes an English plural; the other languages have none
+                want = set(_PLACEHOLDER.findall(en["en"]))
+                assert set(_PLACEHOLDER.findall(m[lang])) == want, (name, key, lang)
+            assert _HANGUL.search(m["ko"]), (name, key, m["ko"])
+            assert _JAPANESE.search(m["ja"]) and not _HANGUL.search(m["ja"]), (name, key, m["ja"])
+    # each note pattern has its messages, each message its pattern
+    assert sorted(k for k, _, _ in t["patterns"]) == sorted(t["notes"])
+
+
+def _server_codes() -> set:
+    """The error codes the server can answer: the library's codes raised in the modules a
+    server process loads (found by tests/test_errors.py's scanner, in this backend), the
+    server's own (its source), and the page's own (network, bad_response)."""
+    import subprocess
+    import sys
+    from importlib import import_module, resources
+
+    from test_errors import _error_classes, _helpers, scan_source
+
+    out = subprocess.run(
+        [sys.executable, "-c", "import json, sys, ippatsu.server; print(json.dumps(sorted("
+         "m for m in sys.modules if m == 'ippatsu' or m.startswith('ippatsu.'))))"],
+        capture_output=True, text=True, check=True).stdout
+    files = []
+    for name in json.loads(out):
+        if name.startswith("ippatsu.server"):
+            continue
+        f = Path(import_module(name).__file__)
+        stem = f.name.split(".")[0]   # a compiled module: its source beside it
+        for source in (f.parent / f"{stem}.py", f.parent / f"{stem}.pyx"):
+            if source.is_file() and source.name != "errors.py":
+                files.append(source)
+    assert any(f.name == "analysis.py" for f in files) and any(f.name == "hand.py" for f in files)
+    classes, helpers = _error_classes(), _helpers(files)
+    codes = {c for f in files for c, _ in scan_source(f.read_text(encoding="utf-8"), classes, helpers)}
+    app = resources.files("ippatsu.server").joinpath("_app.py").read_text(encoding="utf-8")
+    own = set(re.findall(r"(?:APIError|_error)\(\s*\d+,\s*\"(\w+)\"", app))
+    own |= set(re.findall(r"\d{3}: \"(\w+)\"", app))   # _STATUS_CODES
+    page_js = resources.files("ippatsu.server").joinpath("static/app.js").read_text(encoding="utf-8")
+    mine = set(re.findall(r"code: \"(\w+)\"", page_js)) - {"?"}
+    assert {"bad_request", "not_found", "body_too_large", "unexpected_input"} <= own
+    assert mine == {"network", "bad_response"}
+    return codes | own | mine
+
+
+def test_every_error_code_the_server_can_answer_has_a_page_message(page):
+    """An error the API answers is shown by its code with the page's message in ko / ja /
+    en: every code the server can answer has one, and the page has no message for a code
+    nobody answers."""
+    from ippatsu.errors import CODES
+
+    t = _tables(page)
+    codes = _server_codes()
+    assert {"fifth_copy", "bad_notation", "chi_wraps", "no_yaku", "bad_wind"} <= codes
+    missing = sorted(codes - set(t["errors"]))
+    assert not missing, f"add these codes to IPPATSU_ERRORS (static/i18n.js): {missing}"
+    known = set(CODES) | codes
+    stale = sorted(set(t["errors"]) - known)
+    assert not stale, stale
+    for lang in LANGS:
+        got = page.page.evaluate(
+            "([lang, codes]) => codes.map(c => window.IPPATSU_PAGE.words(lang, 'error', c))",
+            [lang, sorted(codes)])
+        assert all(g["ok"] for g in got), lang
+        assert [g["text"] for g in got] == [t["errors"][c][lang] for c in sorted(codes)]
+
+
+def _api_texts():
+    """Notes, calls, reading blocks and fu items that analyze() writes, from hands built
+    to reach every note of the page's patterns and from random hands."""
+    import random
+
+    crafted = [
+        ("19m19p19s1234z", {}), ("19m19p19s1234567z1m", {}), ("1122m3344p5566s77z", {}),
+        ("19m19p19s12345z55m", {}), ("1122m3344p5566s7z", {}),
+        ("22m55p88s3z", {"melds": ["pon 777z"]}), ("123m456p789s1z", {"melds": ["pon 111z"]}),
+        ("11z234m", {"seat_wind": 0, "round_wind": 0}),
+        ("111z23m", {"seat_wind": 0, "round_wind": 0}), ("22z678m99s", {"seat_wind": 1}),
+        ("55z66z77z12m", {}), ("55z66z7z123p", {}), ("123456789m1p", {}),
+        ("123m123p12s55z", {}), ("123m789p11z99s4p", {}), ("123m789p99s456p", {}),
+        ("112233m456p", {}), ("1234567m11p", {}), ("1234567m1z2z", {}), ("1234567m1z2z3p", {}),
+        ("2234567m11z", {}), ("22m55p", {"melds": ["pon 777z"]}), ("234m406p678s22789p", {}),
+        ("123p456p789p12s11z3s", {"rules": "ippatsu_sanma"}),
+        ("123m456p11z", {"melds": ["pon 555z", "chi 345s"]}), ("22334455m66p", {}),
+        ("2345m", {}), ("1m", {}), ("13579m2468p", {}), ("159m2468p13579s1z", {}),
+        ("234m678s22m345s", {"melds": ["ankan 5555p"], "tsumo": True}),
+        ("234m567p78s55m6s", {"melds": ["ankan 1111z"], "tsumo": True}),
+        ("123m456p789s11222z", {}), ("222m333p444s666s55m", {}),
+    ]
+    rng = random.Random(20)
+    wall = list(range(136))
+    hands = list(crafted)
+    for _ in range(80):
+        rng.shuffle(wall)
+        size = rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 14, 13])
+        hands.append((ippatsu.tiles.format_tiles(sorted(wall[:size])),
+                      {"seat_wind": rng.randrange(4), "round_wind": rng.randrange(2)}))
+    notes, calls, blocks, fu = set(), set(), set(), set()
+    for hand, kw in hands:
+        try:
+            a = ippatsu.analyze(hand, **kw)
+        except IppatsuError:
+            continue
+        d = a.to_dict()
+        notes.update(h["note"] for h in d["hints"])
+        notes.update(d["notes"])
+        results = [w[how] for w in d["waits"] for how in ("ron", "tsumo", "with_riichi")]
+        if d["win"]:
+            results.append(d["win"]["result"])
+            o = d["win"]["if_open"]
+            if o:
+                notes.add(o["note"]) if o["note"] else None
+                calls.add(o["call"]) if o["call"] else None
+                results.append(o["result"])
+        for r in results:
+            if r and not r.get("error"):
+                blocks.update(r["decomposition"])
+                fu.update(label for label, _ in r["fu_breakdown"])
+    return sorted(notes), sorted(calls), sorted(blocks), sorted(fu)
+
+
+def test_the_apis_notes_calls_and_readings_in_every_language(page):
+    """The texts analyze() writes in English are read back by the page and written in
+    its language: every hint note, analysis note and "cannot be built open" note matches
+    one of the page's patterns (and the English page gives the note back word for word),
+    every open call and every block of the reading scored is put in words with its tiles,
+    every fu item has its words. The hands reach every pattern (the one that cannot
+    happen with four players, no set to call beside the winning tile's, aside)."""
+    page.open()
+    notes, calls, blocks, fu = _api_texts()
+    seen = set()
+    for lang in LANGS:
+        got = page.page.evaluate(
+            "([lang, notes]) => notes.map(n => window.IPPATSU_PAGE.words(lang, 'note', n))",
+            [lang, notes])
+        bad = [n for n, g in zip(notes, got) if not g["ok"]]
+        assert not bad, f"notes the page cannot read ({lang}): {bad}"
+        for n, g in zip(notes, got):
+            seen.update(g["keys"])
+            if lang == "en":
+                assert g["text"] == n
+            else:
+                assert not re.search(r"[a-z]{4,}", g["text"]), (lang, n, g["text"])
+        for kind, items in (("call", calls), ("block", blocks), ("fu", fu)):
+            got = page.page.evaluate(
+                "([lang, kind, xs]) => xs.map(x => window.IPPATSU_PAGE.words(lang, kind, x))",
+                [lang, kind, items])
+            bad = [x for x, g in zip(items, got) if not g["ok"]]
+            assert not bad, f"{kind}s the page cannot put in words ({lang}): {bad}"
+            if lang != "en":
+                for x, g in zip(items, got):
+                    assert not re.search(r"[a-z]{3,}", g["text"]), (lang, kind, x, g["text"])
+    patterns = {k for k, _, _ in _tables(page)["patterns"]}
+    assert patterns - seen == {"no_set_to_call"}, sorted(patterns - seen)
+    assert any(c.startswith("chi ") for c in calls) and any(c.startswith("pon ") for c in calls)
+    assert any(b.startswith("pon ") for b in blocks), blocks
+    assert any(b.startswith("closed kan ") for b in blocks), blocks
+    assert any(x.startswith("wait ") for x in fu), fu

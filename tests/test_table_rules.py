@@ -5,6 +5,8 @@ draws ``draws[0]``, seat 1 ``draws[1]`` and so on while nobody calls.
 """
 from __future__ import annotations
 
+import pytest
+
 from ippatsu.rules import RonMode, Rules
 from ippatsu.table import Phase
 from ippatsu.tiles import parse_kind
@@ -592,6 +594,41 @@ def test_tenhou_and_chiihou():
     assert "chiihou" in [n for n, _ in st.hand_results[-1].wins[0].score.yaku]
 
 
+@pytest.mark.parametrize("renhou, han", [("yakuman", 13), ("mangan", 5), ("off", None)])
+def test_renhou_is_a_ron_before_the_winners_first_draw(renhou, han):
+    # seat 1 waits on 1s / 4s with no yaku of its own
+    rules = Rules.ippatsu().replace(renhou=renhou)
+    st = table(["1199m1199p1199s4s", "123m456p789s23s11z", "", ""], draws="5z", rules=rules)
+    discard(st, "4s")
+    ron = find(st, 1, T.RON)
+    if han is None:
+        assert ron is None   # no yaku without renhou
+        return
+    st.step({q: (ron if q == 1 else find(st, q, T.PASS)) for q in st.to_act})
+    win = st.hand_results[-1].wins[0]
+    names = [n for n, _ in win.score.yaku]
+    assert win.winner == 1 and ("renhou_yakuman" in names if han == 13 else "renhou" in names)
+    assert win.score.han >= han
+
+
+@pytest.mark.parametrize("before", ["call", "own_discard"])
+def test_renhou_ends_with_a_call_or_the_winners_first_discard(before):
+    rules = Rules.ippatsu().replace(renhou="yakuman")
+    if before == "call":
+        # seat 2 pons the dealer's 6z and discards 4s: seat 1 has not drawn yet
+        st = table(["1199m1199p1199s7z", "123m456p789s23s11z", "66z4s19m19p19s2357z", ""],
+                   draws="6z", rules=rules)
+        discard(st, "6z")
+        st.step({q: (find(st, 2, T.PON) if q == 2 else find(st, q, T.PASS))
+                 for q in st.to_act})
+    else:
+        st = table(["1199m1199p1199s5z", "123m456p789s23s11z", "", ""],
+                   draws="5z 7z 7z 7z 4s", rules=rules)
+        tsumogiri_round(st, 4)   # everyone's first discard; seat 0 draws 4s
+    discard(st, "4s")
+    assert find(st, 1, T.RON) is None
+
+
 def test_chiihou_voided_by_a_call_before_it():
     st = table(["1199m1199p1199s5z", "123m456p789s1122z", "55z19m19p19s12367z", ""],
                draws="5z 8s 8s 1z")
@@ -631,6 +668,17 @@ def test_triple_ron_mode_lets_three_win():
     discard(st, "5p")
     st.step([find(st, p, T.RON) for p in (1, 2, 3)])
     assert [w.winner for w in st.hand_results[-1].wins] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("claims, winners", [((1, 2, 3), [1, 2]), ((2, 3), [2, 3]),
+                                              ((1, 3), [1, 3])])
+def test_double_head_bump_lets_the_two_closest_of_three_claims_win(claims, winners):
+    rules = Rules().replace(ron_mode=RonMode.DOUBLE_HEAD_BUMP)
+    st = table(THREE, draws="5p", rules=rules)
+    discard(st, "5p")   # seats 1, 2, 3 may ron; seat 0 deals in
+    st.step([find(st, p, T.RON) if p in claims else find(st, p, T.PASS) for p in (1, 2, 3)])
+    res = st.hand_results[-1]
+    assert res.kind == "win" and [w.winner for w in res.wins] == winners
 
 
 def test_deposits_left_at_game_end_go_to_first_place():

@@ -234,6 +234,10 @@ CODES: dict = {
                         "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
     "hand_not_over": "next_hand before the hand is over.",
+    "hand_not_running": "GameState.penalize outside a hand (a penalty is given at a turn or "
+                        "a response).",
+    "bad_penalty": "GameState.penalize with a kind other than 'foul', 'dead_hand' or "
+                   "'chombo'.",
     "wall_exhausted": "A draw from an empty wall.",
     "bad_scores": "Scores that are not four integers.",
     "bad_agents": "Agents that are not four callables.",

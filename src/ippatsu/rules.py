@@ -89,6 +89,9 @@ class RonMode(str, Enum):
     """Up to two claimants win; three claims abort the hand."""
     TRIPLE = "triple"
     """Every claimant (up to three) wins."""
+    DOUBLE_HEAD_BUMP = "double_head_bump"
+    """Up to two claimants win; of three claims the two closest to the discarder in turn
+    order win (no abort)."""
 
 
 class NagashiMode(str, Enum):
@@ -284,7 +287,8 @@ class Rules:
     Table (docs/rules.md §8)
     -------------------
     ron_mode : RonMode
-        ``ATAMAHANE`` (default), ``DOUBLE`` (two win, three abort) or ``TRIPLE``.
+        ``ATAMAHANE`` (default), ``DOUBLE`` (two win, three abort), ``TRIPLE`` or
+        ``DOUBLE_HEAD_BUMP`` (two win; of three, the two closest to the discarder).
     honba_to_first_winner_only : bool
         With several ron winners only the one closest to the discarder takes honba and
         deposits. Default True.

@@ -5,8 +5,10 @@
   (:mod:`ippatsu.table.actionspace`), rewards for every seat, next-step autoreset.
 * encoders (:mod:`ippatsu.env.encoders`): ``"planes"``, ``"oracle"``, ``"mjai"``, your own
   :class:`Encoder`.
+* :mod:`ippatsu.env.vector`: :class:`~ippatsu.env.vector.ProcVecEnv` (a VecEnv split over
+  worker processes) and ``MahjongVectorEnv`` (a ``gymnasium.vector.VectorEnv``).
 * :mod:`ippatsu.env.gym` (a single-agent ``gymnasium.Env``) and
-  :mod:`ippatsu.env.pettingzoo` (an AEC env): the extra ``ippatsu[env]``.
+  :mod:`ippatsu.env.pettingzoo` (AEC and parallel envs): the extra ``ippatsu[env]``.
 
 ``_vec.py`` is compiled by Cython like the table's state machine; under
 ``IPPATSU_PURE_PYTHON=1`` it runs interpreted (the same source).

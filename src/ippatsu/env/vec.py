@@ -45,7 +45,9 @@ def rules_of(rules, players: Optional[int]) -> Rules:
     return r
 
 
-def _entropy(seed) -> int:
+def entropy_of(seed) -> int:
+    """The root entropy of a seed: the int itself, or fresh entropy for None (a
+    :class:`~ippatsu.errors.IppatsuError` `bad_seed` otherwise)."""
     if seed is None:
         return int(np.random.SeedSequence().entropy)
     if isinstance(seed, (bool, float, str, bytes)) or not isinstance(seed, (int, np.integer)) \
@@ -56,7 +58,7 @@ def _entropy(seed) -> int:
 
 class VecEnv:
     """VecEnv(num_envs, *, rules="tenhou", players=None, encoder="planes", reward="points",
-    uma=None, episode="game", seed=None, copy=True)
+    uma=None, episode="game", seed=None, copy=True, first_index=0)
 
     ``num_envs`` games stepped together, one decision of each per :meth:`step`, the loop
     compiled. At every step each game shows the seat that decides now: its observation
@@ -93,6 +95,9 @@ class VecEnv:
     copy : bool
         Return fresh arrays from :meth:`reset` / :meth:`step` (default), or the env's own
         buffers, overwritten by the next step (fastest).
+    first_index : int
+        Env ``j`` plays the game stream of index ``first_index + j``: envs ``a .. b`` of a
+        large vector, split over processes (:class:`~ippatsu.env.vector.ProcVecEnv`).
 
     Episodes end with ``terminated[j]`` (never truncated); the next :meth:`step` of that
     game starts the next episode (Gymnasium's next-step autoreset): its action is ignored,
@@ -105,7 +110,7 @@ class VecEnv:
                  players: Optional[int] = None,
                  encoder="planes", reward: Union[str, Callable] = "points",
                  uma: Optional[Sequence[float]] = None, episode: str = "game",
-                 seed: Optional[int] = None, copy: bool = True):
+                 seed: Optional[int] = None, copy: bool = True, first_index: int = 0):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
                 or num_envs < 1:
             raise IppatsuError(f"num_envs is an int >= 1, got {num_envs!r}", "bad_env_option")
@@ -132,11 +137,17 @@ class VecEnv:
                                "bad_env_option")
         self.uma = [float(x) for x in u]
         self.copy = bool(copy)
-        self._entropy = _entropy(seed)
+        self._entropy = entropy_of(seed)
         self._mjai = isinstance(self.encoder, MjaiEncoder)
         self._enc = self.encoder.kind
         record = self._mjai
-        self.games = [_vec.Game(self.rules, j, self._entropy, episode == "hand", record)
+        if isinstance(first_index, bool) or not isinstance(first_index, (int, np.integer)) \
+                or first_index < 0:
+            raise IppatsuError(f"first_index is an int >= 0, got {first_index!r}",
+                               "bad_env_option")
+        self.first_index = first_index = int(first_index)
+        self.games = [_vec.Game(self.rules, first_index + j, self._entropy, episode == "hand",
+                                record)
                       for j in range(n)]
         c = self.encoder.channels if isinstance(self.encoder, Encoder) else 1
         self.observation_shape = (c, 34) if not self._mjai else None
@@ -152,6 +163,18 @@ class VecEnv:
                                   self._act)
         self._started = False
 
+    def _attach(self, obs, mask, seat, rew, term, act) -> None:
+        """Write into the given arrays from now on (views of shared memory, say), shaped
+        and typed as the env's own."""
+        for mine, given in ((self._obs, obs), (self._mask, mask), (self._seat, seat),
+                            (self._rew, rew), (self._term, term), (self._act, act)):
+            if given.shape != mine.shape or given.dtype != mine.dtype:
+                raise ValueError(f"buffer {given.dtype} {given.shape}, expected "
+                                 f"{mine.dtype} {mine.shape}")
+        self._obs, self._mask, self._seat = obs, mask, seat
+        self._rew, self._term, self._act = rew, term, act
+        self._bufs = _vec.Buffers(obs, mask, seat, rew, term, act)
+
     # ------------------------------------------------------------------ API
     @property
     def states(self) -> list:
@@ -162,7 +185,7 @@ class VecEnv:
         """Start a new episode in every env: ``(obs, info)``. With ``seed`` the games
         restart from game 0 of that seed."""
         if seed is not None:
-            self._entropy = _entropy(seed)
+            self._entropy = entropy_of(seed)
             for g in self.games:
                 g.entropy = self._entropy
                 g.games = 0

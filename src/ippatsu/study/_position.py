@@ -1259,6 +1259,7 @@ class Sampler:
         st.n_discards = self.n_discards
         st.first_winds = list(self.first_winds)
         st.nuki = [[], [], [], []]  # Norths set aside: three players only
+        st.dead_hand = [False, False, False, False]
         st.pending_riichi = -1
         st.suukaikan = self.suukaikan
         st.actor = p
@@ -1301,6 +1302,7 @@ class Sampler:
             setattr(st, a, getattr(t, a))
         st.events = []
         st.hand_results = []
+        st.penalties = []
         st.names = list(t.names)
         st._legal = {}
         return st

@@ -45,7 +45,7 @@ cdef class GameState:
     cdef public list hand, cnt, melds, is_open, river, river_called, river_riichi
     cdef public list disc_mask, waits, shanten, riichi, double_riichi, ippatsu
     cdef public list temp_furiten, riichi_furiten, first_turn, nagashi_ok, pao, kans
-    cdef public list first_winds, nuki
+    cdef public list first_winds, nuki, dead_hand, penalties
     cdef public bint no_calls, suukaikan, rinshan_draw, after_call
     cdef public object kuikae
     cdef public int kan_count, n_discards, pending_riichi, actor, last_draw

@@ -89,14 +89,14 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence
 from .. import core as _core
 from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
-from ..rules import (GameLength, LastDealerStop, NagashiMode, RiichiKan, RonMode, Rules,
-                     rules_of)
+from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
+                     Rules, rules_of)
 from ..scoring import score
 from ..tiles import id_to_mjai, kind_to_mjai
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
-from .settle import (final_standings, liable_seat, nagashi_deltas, noten_deltas, placement,
-                     win_deltas)
+from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
+                     noten_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
 from ._riichi_kan import riichi_kan_keeps_readings
 
@@ -277,6 +277,7 @@ _DISCARDS = tuple(tuple(Action(ActionType.DISCARD, p, t) for t in range(136)) fo
 #: meld types by code (the codes key the meld cache: small ints hash in C)
 _M_CHI, _M_PON, _M_DAIMINKAN, _M_ANKAN, _M_KAKAN = range(5)
 _KAN_NEVER, _KAN_READINGS = RiichiKan.NEVER, RiichiKan.READINGS  # closed kans in riichi
+_RENHOU_OFF = Renhou.OFF
 _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
                MeldType.KAKAN)
 #: the same members as module names (a member read off the Enum class goes through its
@@ -466,6 +467,36 @@ def _names(names, n: int) -> List[str]:
     return out
 
 
+#: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
+#: the wall, the generator, which is replaced when it is a seeded stream) ...
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "n_players",
+                "_nxt", "_others", "_chi_seat", "auto_next", "record", "kyoku", "honba",
+                "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
+                "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
+                "after_call", "kuikae", "kan_count", "n_discards", "pending_riichi", "actor",
+                "last_draw", "rinshan_from", "last_discard", "last_discarder", "resp_kind",
+                "resp_tile", "resp_actor")
+#: ... copied one level deep (events and results are never changed once made) ...
+_COPY_LIST = ("events", "names", "scores", "hand_results", "visible", "is_open",
+              "river_riichi", "disc_mask", "waits", "shanten", "riichi", "double_riichi",
+              "ippatsu", "temp_furiten", "riichi_furiten", "first_turn", "nagashi_ok", "pao",
+              "kans", "first_winds", "dead_hand")
+#: ... and two levels deep (melds are replaced, never changed in place)
+_COPY_NESTED = ("hand", "cnt", "melds", "river", "river_called", "nuki")
+
+
+def _penalty_entry(x, n: int) -> dict:
+    """A logged penalty of a snapshot, checked."""
+    kind = x["kind"]
+    if kind not in ("foul", "dead_hand", "chombo"):
+        raise ValueError(f"unknown penalty {kind!r}")
+    seat = _int(x["seat"], "penalty seat")
+    if seat >= n:
+        raise ValueError(f"penalty seat {seat} of {n}")
+    return {"kind": kind, "seat": seat, "kyoku": _int(x["kyoku"], "penalty kyoku"),
+            "honba": _int(x["honba"], "penalty honba")}
+
+
 def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
     """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
     if not isinstance(snap, dict):
@@ -581,6 +612,7 @@ class GameState:
         self.honba = 0
         self.deposits = 0
         self.hand_results: List[HandResult] = []
+        self.penalties: List[dict] = []
         self.phase = _HAND_END
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
@@ -670,6 +702,7 @@ class GameState:
         self.pao = [-1] * n           # liable seat for a daisangen / daisuushi
         self.kans = [0] * n
         self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths set aside (ids)
+        self.dead_hand = [False] * n  # no win, riichi or call for the rest of the hand
         self.kan_count = 0
         self.n_discards = 0
         self.first_winds: List[int] = []
@@ -841,6 +874,10 @@ class GameState:
         # the Norths set aside go to scoring only with three players (a four-player call
         # keeps score()'s compiled road: no extra keyword)
         extra = {"nukidora": len(self.nuki[p])} if n == 3 else {}
+        # renhou: a non-dealer's ron before its first draw, nobody having called
+        if not tsumo and self.first_turn[p] and self.no_calls and p != dealer and \
+                self.rules.renhou is not _RENHOU_OFF:
+            extra["renhou"] = True
         return score(
             hand, win_tile, melds=self.melds[p], tsumo=tsumo,
             riichi=riichi and not self.double_riichi[p],
@@ -903,7 +940,7 @@ class GameState:
             agari = (w >> (drawn >> 2)) & 1
         else:
             agari = _is_agari(bytes(cnt))
-        if agari:
+        if agari and not self.dead_hand[p]:
             r = self._score(p, drawn, True)
             if r.error is None:
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
@@ -937,7 +974,8 @@ class GameState:
             return acts
         shf = _shanten3 if sanma else _shanten
         may_riichi = (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                      and (not fresh or self.shanten[p] <= 1) and shf(bytes(cnt)) <= 0)
+                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p]
+                      and shf(bytes(cnt)) <= 0)
         # the actions listed after the discards and riichi
         tail = []
         # kans
@@ -1031,7 +1069,7 @@ class GameState:
                 "temp_furiten": self.temp_furiten[p],
                 "riichi_furiten": self.riichi_furiten[p], "first_turn": self.first_turn[p],
                 "nagashi_ok": self.nagashi_ok[p], "pao": self.pao[p], "kans": self.kans[p],
-                "nuki": list(self.nuki[p])})
+                "nuki": list(self.nuki[p]), "dead_hand": self.dead_hand[p]})
         return {
             "version": 1, "rules": self.rules.to_dict(), "kyoku": self.kyoku,
             "honba": self.honba, "deposits": self.deposits, "scores": list(self.scores),
@@ -1049,8 +1087,33 @@ class GameState:
             "rinshan_from": self.rinshan_from, "last_discard": self.last_discard,
             "last_discarder": self.last_discarder, "resp_kind": self.resp_kind,
             "resp_tile": self.resp_tile, "resp_actor": self.resp_actor,
+            "penalties": [dict(x) for x in self.penalties],
             # the seeded stream of the next hands' walls (None: walls given by a callable)
             "wall_stream": _stream_state(self._wallgen) if self._walls is None else None}
+
+    def copy(self) -> "GameState":
+        """An independent copy of the state, at any phase, for search and lookahead:
+        stepping either leaves the other as it was, and both go on exactly alike (the
+        seeded stream of the next hands' walls is copied too; walls given by a
+        ``walls`` callable come from the same callable). Much cheaper than
+        ``from_snapshot(snapshot())``: nothing is checked or recomputed."""
+        c = GameState.__new__(GameState)
+        for a in _COPY_SHARED:     # immutable, or never changed in place
+            setattr(c, a, getattr(self, a, None))
+        for a in _COPY_LIST:       # flat lists and bytearrays of immutable items
+            v = getattr(self, a, None)
+            setattr(c, a, None if v is None else v[:])
+        for a in _COPY_NESTED:     # per-seat lists of lists / bytearrays
+            v = getattr(self, a, None)
+            setattr(c, a, None if v is None else [x[:] for x in v])
+        c.final = None if self.final is None else dict(self.final)
+        c._legal = {p: list(acts) for p, acts in self._legal.items()}
+        c.penalties = [dict(x) for x in self.penalties]
+        bits = getattr(self._wallgen, "bit_generator", None)
+        if bits is not None and self._walls is None:
+            c._wallgen = wall_generator(0, players=self.n_players)
+            c._wallgen.bit_generator.state = bits.state
+        return c
 
     @classmethod
     def from_snapshot(cls, snapshot: dict, *, auto_next: bool = True,
@@ -1121,6 +1184,8 @@ class GameState:
         self.pao = [_int(sd["pao"], "pao", -1) for sd in seats]
         self.kans = [_int(sd["kans"], "kans") for sd in seats]
         self.nuki = [_ids(sd["nuki"], "Norths set aside") for sd in seats]
+        self.dead_hand = [bool(sd.get("dead_hand", False)) for sd in seats]
+        self.penalties = [_penalty_entry(x, n) for x in snap.get("penalties", [])]
         self.no_calls = bool(snap["no_calls"])
         self.suukaikan = bool(snap["suukaikan"])
         self.rinshan_draw = bool(snap["rinshan_draw"])
@@ -1141,22 +1206,8 @@ class GameState:
         if self.actor >= n:
             raise IllegalActionError(f"bad snapshot: actor {self.actor} of {n} seats",
                                      "bad_snapshot")
-        # what the counts, rivers, melds and indicators determine
-        vis = bytearray(34)
-        if n == 3:
-            for k in range(1, 8):
-                vis[k] = 4
-        for p in range(n):
-            vis[_NORTH] += len(self.nuki[p])
-            for t, c in zip(self.river[p], self.river_called[p]):
-                if not c:
-                    vis[t >> 2] += 1
-            for m in self.melds[p]:
-                for t in m.tiles:
-                    vis[t >> 2] += 1
-        for t in wall.dora[:self.n_dora]:
-            vis[t >> 2] += 1
-        self.visible = vis
+        # what the rivers, melds, Norths and indicators determine
+        self.visible = self._visible_recount()
         self.waits = [0] * n
         self.shanten = [8] * n
         phase = snap["phase"]
@@ -1500,6 +1551,8 @@ class GameState:
                             or (1 <= r <= 7 and cq[k - 1] and cq[k + 1])
                             or (r <= 6 and cq[k + 1] and cq[k + 2])):
                         continue
+            if self.dead_hand[q]:   # no ron, no call
+                continue
             acts = self._response_actions(q, p, t, last)
             if acts:
                 if legal is None:
@@ -1510,7 +1563,7 @@ class GameState:
     def _can_ron(self, q: int, k: int) -> bool:
         if not (self.waits[q] >> k) & 1:
             return False
-        if self.temp_furiten[q] or self.riichi_furiten[q]:
+        if self.temp_furiten[q] or self.riichi_furiten[q] or self.dead_hand[q]:
             return False
         return not (self.waits[q] & self.disc_mask[q])
 
@@ -1600,9 +1653,12 @@ class GameState:
             mode = self.rules.ron_mode
             if mode is RonMode.ATAMAHANE:
                 order = order[:1]
-            elif mode is RonMode.DOUBLE and len(order) >= 3:
-                self._abort("three_ron")
-                return
+            elif len(order) >= 3:
+                if mode is RonMode.DOUBLE:
+                    self._abort("three_ron")
+                    return
+                if mode is RonMode.DOUBLE_HEAD_BUMP:
+                    order = order[:2]
             self._win([(a.actor, t) for a in order], p, tsumo=False,
                       chankan=kind != "discard" and kind != "nukidora")
             return
@@ -1904,7 +1960,8 @@ class GameState:
                      renchan=dealer_won, win=True)
 
     def _tenpai(self) -> List[bool]:
-        return [self.shanten[p] == 0 for p in range(self.n_players)]
+        """Tenpai by seat at an exhaustive draw (a dead hand counts as noten)."""
+        return [self.shanten[p] == 0 and not self.dead_hand[p] for p in range(self.n_players)]
 
     def _exhaustive(self) -> None:
         rules = self.rules
@@ -1978,6 +2035,92 @@ class GameState:
                     and self._dealer_may_stop(renchan, win, res.kind)):
                 d = self.dealer
                 self._legal = {d: [_STOPS[d], _PASSES[d]]}
+
+    # ------------------------------------------------------------------ penalties
+    def penalize(self, seat: int, kind: str) -> List[int]:
+        """Apply a penalty to ``seat`` during a hand (at a ``TURN`` or ``RESPONSE``
+        decision), as a referee or a host that finds a player at fault would; the score
+        changes by seat are returned and the penalty is logged in :attr:`penalties`.
+
+        * ``"foul"``: the seat puts one deposit (1,000 points) on the table, which the
+          next winner takes like a riichi stick; play goes on.
+        * ``"dead_hand"``: for the rest of the hand the seat may not win, declare riichi
+          or call (chi, pon, open kan); it is noten at an exhaustive draw and cannot win
+          nagashi mangan. Play goes on.
+        * ``"chombo"``: the hand is void and replayed (the same hand, honba and
+          deposits; riichi deposits paid in it go back to their owners), and the seat
+          pays a mangan: the dealer 4,000 to each other player, a non-dealer 4,000 to the
+          dealer and 2,000 to each other player (``settle.chombo_deltas``). The hand
+          ends (``HAND_END``, a :class:`HandResult` of kind ``"chombo"``); a seat below
+          zero ends the game where the rules end it on a bust.
+        """
+        n = self.n_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalActionError(f"a seat is 0..{n - 1}, not {seat!r}", "bad_seat")
+        if kind not in ("foul", "dead_hand", "chombo"):
+            raise IllegalActionError(f"unknown penalty {kind!r}: 'foul', 'dead_hand' or "
+                                     f"'chombo'", "bad_penalty")
+        if self.phase is not _TURN and self.phase is not _RESPONSE:
+            raise IllegalActionError(f"a penalty is given during a hand, not at "
+                                     f"{self.phase.name}", "hand_not_running")
+        deltas = [0] * n
+        if kind == "foul":
+            deltas[seat] = -self.rules.riichi_deposit
+            self.scores[seat] -= self.rules.riichi_deposit
+            self.deposits += 1
+        elif kind == "dead_hand":
+            self.dead_hand[seat] = True
+            self.nagashi_ok[seat] = False
+            self._offers_without(seat)
+            self._auto_next()
+        self.penalties.append({"kind": kind, "seat": seat, "kyoku": self.kyoku,
+                               "honba": self.honba})
+        if kind == "chombo":
+            deltas = self._void_hand(seat)
+            self._auto_next()
+        return deltas
+
+    def _offers_without(self, seat: int) -> None:
+        """The decision now, offered again after ``seat``'s hand went dead: its turn is
+        recomputed; its answers to a discard or a kan are withdrawn (the decision
+        resolves at once when nobody else may answer)."""
+        if self.phase is _TURN:
+            if self.actor == seat:
+                self._legal = {seat: self._turn_actions(seat, False)}
+            return
+        legal = self._legal
+        if seat not in legal:
+            return
+        del legal[seat]
+        if not legal:   # nobody else may answer: everybody passed
+            self._do_response({})
+
+    def _void_hand(self, seat: int) -> List[int]:
+        """Chombo: the hand is void, the mangan penalty paid, the same hand next."""
+        n = self.n_players
+        deltas = chombo_deltas(seat, self.dealer, n)
+        for q in range(n):
+            if self.riichi[q] == _ACCEPTED:   # its deposit goes back
+                self.scores[q] += self.rules.riichi_deposit
+                self.deposits -= 1
+            self.scores[q] += deltas[q]
+        res = HandResult("chombo", [], list(deltas), kyoku=self.kyoku, honba=self.honba)
+        res.riichi = tuple([r != 0 for r in self.riichi])
+        res.open = tuple(self.is_open)
+        self.hand_results.append(res)
+        self._legal = {}
+        if self.record:
+            self._emit({"type": "ryukyoku", "reason": "chombo", "tenpais": [False] * n,
+                        "tehais": [[self._name(x) for x in self.hand[p]] if p == seat else []
+                                   for p in range(n)],
+                        "deltas": list(deltas), "scores": list(self.scores)})
+            self._emit({"type": "end_kyoku"})
+        self._next = (self.kyoku, self.honba, self.deposits)
+        if self.rules.bust_ends_game and min(self.scores) < 0:
+            self._end_game()
+        else:
+            self.phase = _HAND_END
+        return list(deltas)
 
     def _dealer_may_stop(self, renchan: bool, win: bool, kind: str) -> bool:
         """The last regular hand's dealer repeats (a win, or tenpai at an exhaustive draw
@@ -2057,6 +2200,26 @@ class GameState:
         return self._next
 
     # ------------------------------------------------------------------ checks
+    def _visible_recount(self) -> bytearray:
+        """Copies of each kind everybody sees, counted from scratch: rivers (called tiles
+        once, in their meld), melds, Norths set aside and revealed dora indicators; with
+        three players every 2m-8m copy, none of which is in play."""
+        vis = bytearray(34)
+        if self.n_players == 3:
+            for k in range(1, 8):
+                vis[k] = 4
+        for p in range(self.n_players):
+            vis[_NORTH] += len(self.nuki[p])
+            for t, called in zip(self.river[p], self.river_called[p]):
+                if not called:
+                    vis[t >> 2] += 1
+            for m in self.melds[p]:
+                for t in m.tiles:
+                    vis[t >> 2] += 1
+        for t in self.wall.dora[:self.n_dora]:
+            vis[t >> 2] += 1
+        return vis
+
     def check_invariants(self) -> None:
         """Raise AssertionError when a conservation law or a cached value is wrong."""
         rules = self.rules
@@ -2088,21 +2251,7 @@ class GameState:
                         wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
                     assert s == self.shanten[p], f"incremental shanten of seat {p}"
                     assert wm == self.waits[p], f"incremental waits of seat {p}"
-            vis = bytearray(34)
-            if n_p == 3:
-                for k in range(1, 8):
-                    vis[k] = 4
-            for p in range(n_p):
-                vis[_NORTH] += len(self.nuki[p])
-                for t, called in zip(self.river[p], self.river_called[p]):
-                    if not called:
-                        vis[t >> 2] += 1
-                for m in self.melds[p]:
-                    for t in m.tiles:
-                        vis[t >> 2] += 1
-            for t in self.dora_indicators:
-                vis[t >> 2] += 1
-            assert vis == self.visible, "visible counts out of sync"
+            assert self._visible_recount() == self.visible, "visible counts out of sync"
             w = self.wall
             # replacement draws beyond the dead wall's take the last of the n_live live
             # tiles (_draw); a test wall may hold more live tiles than it plays

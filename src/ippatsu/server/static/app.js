@@ -7,7 +7,6 @@
   const I18N = window.IPPATSU_I18N;
   const LANGS = ["ko", "ja", "en"];
   const SUITS = ["m", "p", "s", "z"];
-  const HONOR_FACES = ["東", "南", "西", "北", "白", "發", "中"];
   const MAX_TILES = 14, MAX_DORA = 5;
   const CALL_WORDS = {chi: "chi", pon: "pon", kan: "daiminkan", minkan: "daiminkan",
                       daiminkan: "daiminkan", ankan: "ankan", kakan: "kakan"};
@@ -59,6 +58,64 @@
   }
   const num = (n) => Number(n).toLocaleString("en-US");
 
+  // a note the API writes in English, in the page's language: {text, ok} (ok false when a
+  // part matches no pattern of i18n.js; that part is shown as the API wrote it)
+  function noteText(note) {
+    const parts = String(note).split("; ").map((part) => {
+      for (const [key, re, kinds] of window.IPPATSU_NOTE_PATTERNS) {
+        const m = re.exec(part);
+        if (!m) continue;
+        let text = t("note_texts")[key];
+        text = text.replace(/\{s:(\d)\}/g, (_, i) => (m[+i] === "1" ? "" : "s"));
+        kinds.forEach((kind, i) => { text = text.split("{" + (i + 1) + "}").join(noteArg(kind, m[i + 1])); });
+        return {text: text, ok: true, key: key};
+      }
+      return {text: part, ok: false, key: null};
+    });
+    return {text: parts.map((x) => x.text).join(t("note_sep")), ok: parts.every((x) => x.ok),
+            keys: parts.map((x) => x.key)};
+  }
+  function noteArg(kind, v) {
+    if (state.lang === "en") return v;   // the API's own words
+    if (kind === "tiles") return v.replace(/([0-9])([mpsz])/g, (_, d, su) => tileLabel(d + su));
+    if (kind === "suit") return t("suit_names")[v];
+    if (kind === "suit_unit") return t("suits")[v];
+    if (kind === "form") return t("form_" + v);
+    return v;
+  }
+  function noteEl(tag, attrs, note) {
+    const n = noteText(note);
+    return el(tag, Object.assign({"data-note": note, "data-translated": String(n.ok)}, attrs), n.text);
+  }
+  // an API error: the page's message for its code, the code, the API's own words
+  function errorText(code) {
+    const d = t("errors");
+    return {text: d[code] || t("error_unknown"), ok: code in d};
+  }
+  // a call written as the library writes it ("chi 2m+34m<L", "pon 5z+55z<A",
+  // "kakan 5p+55p+5p<R") in words with the tiles drawn; null if it cannot be read
+  function callWords(text) {
+    const m = /^(\w+) (\d[mpsz])\+(\S+?)(?:\+(\d[mpsz]))?<([LAR])$/.exec(text || "");
+    const type = m && CALL_WORDS[m[1]];
+    const rest = m && parseTiles(m[3] + (m[4] || ""));
+    if (!type || !rest) return null;
+    const parts = {call: t(CALL_LABEL[type]), tile: el("span", {class: "tiles small"}, tileSpan(m[2])),
+                   from: t("call_from")[m[5]], rest: el("span", {class: "tiles small"}, rest.map((x) => tileSpan(x)))};
+    return t("call_words").split(/(\{\w+\})/).filter(Boolean)
+      .map((x) => (/^\{\w+\}$/.test(x) ? parts[x.slice(1, -1)] : x));
+  }
+  // a block of the reading scored ("234m", "pon 555z", "closed kan 5555p") drawn: the call's
+  // word in the page's language, then the tiles; null if it cannot be read
+  function blockWords(text) {
+    const m = /^(?:([a-z ]+) )?((?:\d+[mpsz])+)$/.exec(text);
+    const tiles = m && parseTiles(m[2]);
+    const word = m && m[1] ? t("fu_items")[m[1]] : "";
+    if (!tiles || word === undefined) return null;
+    return el("span", {class: "block-tiles", "data-block": text},
+              word ? el("span", {class: "meldname", text: word}) : null,
+              el("span", {class: "tiles small"}, tiles.map((x) => tileSpan(x, "tiny"))));
+  }
+
   // ---------------------------------------------------------------- tiles
   // A tile is its notation: "1m".."9m", "0m" (red five), ..., "1z".."7z".
   const suitOf = (x) => x[1];
@@ -76,13 +133,21 @@
     return isRed(x) ? t("red") + " " + name : name;
   }
 
+  // the face: a symbol of static/tiles.svg (drawn strokes: no font decides how it looks)
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  function svgUse(id, viewBox, cls) {
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", viewBox);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    if (cls) svg.setAttribute("class", cls);
+    const use = document.createElementNS(SVG_NS, "use");
+    use.setAttribute("href", "static/tiles.svg#" + id);
+    svg.append(use);
+    return svg;
+  }
   function face(x) {
-    const s = suitOf(x);
-    const kids = s === "z"
-      ? [el("span", {class: "h", "aria-hidden": "true", text: HONOR_FACES[+x[0] - 1]})]
-      : [el("span", {class: "n", "aria-hidden": "true", text: isRed(x) ? "5" : x[0]}),
-         el("span", {class: "u", "aria-hidden": "true", text: s})];
-    return kids;
+    return [svgUse("t-" + x, "0 0 60 80", "face")];
   }
   function tileClass(x, extra) {
     let c = "tile s-" + suitOf(x);
@@ -92,8 +157,9 @@
   }
   // a tile that is not a control
   function tileSpan(x, extra) {
+    const down = extra === "back";   // a tile lying face down shows its back
     return el("span", {class: tileClass(x, extra), "data-tile": x, role: "img",
-                       "aria-label": tileLabel(x)}, face(x));
+                       "aria-label": tileLabel(x)}, down ? [svgUse("t-back", "0 0 60 80", "face")] : face(x));
   }
   function tileButton(x, attrs, extra) {
     return el("button", Object.assign({type: "button", class: tileClass(x, extra), "data-tile": x},
@@ -392,7 +458,8 @@
     if (!r) return el("span", {class: "muted", text: "–"});
     if (r.error === "no_yaku") return el("span", {class: "noyaku", text: t("no_yaku")});
     const parts = [];
-    if (r.yakuman) parts.push(r.yakuman > 1 ? limitName("2x yakuman").replace("2x", r.yakuman + "x") : limitName("yakuman"));
+    if (r.yakuman) parts.push(r.yakuman === 1 ? limitName("yakuman") : r.yakuman === 2
+                              ? limitName("2x yakuman") : t("yakuman_n", {n: r.yakuman}));
     else parts.push(t("han_fu", {h: r.han, f: r.fu}));
     if (r.limit && !r.yakuman) parts.push(limitName(r.limit));
     const pts = el("b", {class: "points", "data-points": r.points, text: num(r.points)});
@@ -411,6 +478,16 @@
       }
     }
     return [label];
+  }
+  // whether the page has words for a fu item the API wrote
+  function fuKnown(label) {
+    const d = t("fu_items");
+    const k = Object.keys(d).sort((a, b) => b.length - a.length)
+      .find((x) => label === x || label.startsWith(x + " "));
+    if (k === undefined) return false;
+    const rest = label.slice(k.length).trim();
+    if (k === "wait") return rest in t("wait_names");
+    return !rest || parseTiles(rest) !== null;
   }
   function fuList(r) {
     const ul = el("ul", {class: "fu"});
@@ -450,29 +527,26 @@
     if (w.with_riichi) out.push(el("p", {class: "muted", id: "win-riichi"}, t("with_riichi") + ": ", scoreLine(w.with_riichi)));
     if (!r.yakuman) out.push(el("details", {class: "fudetails", open: true},
                                 el("summary", {text: t("fu_breakdown") + ": " + r.fu}), fuList(r)));
-    out.push(el("p", {class: "muted small", text: (r.decomposition || []).join(" · ")}));
-    const blocks = [section(t("result"), ...out)];
+    const blocks = (r.decomposition || []).map((b) => blockWords(b) || el("span", {"data-block": b, text: b}));
+    out.push(el("p", {class: "reading muted small"}, blocks));
+    const sections = [section(t("result"), ...out)];
     if (w.if_open) {
       const o = w.if_open;
       const kids = [];
       if (o.result) {
-        const m = /^(\w+)\s+(\S+)/.exec(o.call || "");
-        const callTiles = m ? parseTiles(m[2].replace(/<.*$/, "").replace(/\+/g, "")) : null;
-        kids.push(el("p", {class: "opencall"}, t("if_open_call") + ": ",
-          m && CALL_LABEL[CALL_WORDS[m[1]]] ? t(CALL_LABEL[CALL_WORDS[m[1]]]) + " " : "",
-          callTiles ? el("span", {class: "tiles small"}, callTiles.map((x) => tileSpan(x))) : null,
-          " ", el("code", {class: "muted small", text: o.call})));
+        const words = callWords(o.call);
+        kids.push(el("p", {class: "opencall", "data-call": o.call, "data-translated": String(!!words)},
+          t("if_open_call") + " — ", ...(words || [el("code", {text: o.call})])));
         kids.push(el("p", {class: "total", id: "open-score", "data-points": o.result.points}, scoreLine(o.result)));
         if (o.result.yaku.length)
           kids.push(el("p", {}, t("yaku") + ": " + o.result.yaku.map(([n, h]) => yakuName(n) + " " + h).join(", ")));
-      } else kids.push(el("p", {text: t("cannot_open")}));
+      } else kids.push(o.note ? noteEl("p", {}, o.note) : el("p", {text: t("cannot_open")}));
       if (o.dropped.length)
         kids.push(el("p", {id: "open-dropped"}, t("dropped") + ": ",
           ...o.dropped.map((n) => el("span", {class: "chip", "data-yaku": n, text: yakuName(n)}))));
-      if (o.note && !o.result) kids.push(el("p", {class: "muted small", text: o.note}));
-      blocks.push(el("section", {class: "block", id: "if-open"}, el("h3", {text: t("if_open")}), ...kids));
+      sections.push(el("section", {class: "block", id: "if-open"}, el("h3", {text: t("if_open")}), ...kids));
     }
-    return blocks;
+    return sections;
   }
 
   function renderWaits(a) {
@@ -513,7 +587,7 @@
         el("b", {class: "yname", text: yakuName(h.name)}), " ",
         el("span", {class: "badge", text: hanText}), " ",
         el("span", {class: "need", text: h.need ? t("need", {n: h.need}) : t("need0")}),
-        el("div", {class: "muted small", text: h.note})));
+        noteEl("div", {class: "muted small"}, h.note)));
     }
     return el("section", {class: "block", id: "hints"}, el("h3", {text: t("hints")}),
               el("p", {class: "muted small", text: t("hints_note")}), ul);
@@ -531,8 +605,12 @@
     const box = $("#result");
     if (!res.ok) {
       const e = (res.json && res.json.error) || {code: "?", message: "?"};
-      box.replaceChildren(el("div", {class: "error", role: "alert", id: "api-error", "data-code": e.code},
-        el("b", {text: t("error")}), el("p", {text: e.message}), el("code", {text: e.code})));
+      const msg = errorText(e.code);
+      box.replaceChildren(el("div", {class: "error", role: "alert", id: "api-error", "data-code": e.code,
+                                     "data-translated": String(msg.ok)},
+        el("b", {text: t("error")}), el("p", {class: "errmsg"}, msg.text, " ", el("code", {text: e.code})),
+        el("details", {class: "errdetail"}, el("summary", {text: t("error_detail")}),
+           el("p", {lang: "en", text: e.message}))));
       if (ui.rawText !== null) $("#notation").setAttribute("aria-invalid", "true");
       renderTables();
       return;
@@ -540,7 +618,7 @@
     const a = res.json;
     const kids = [];
     kids.push(el("p", {class: "status", id: "status", "data-shanten": a.shanten},
-      el("b", {text: statusText(a)}), el("span", {class: "muted", text: " · " + a.hand})));
+      el("b", {text: statusText(a)}), el("span", {class: "muted", text: " · " + a.hand.split(" [")[0]})));
     const ft = el("table", {class: "forms"});
     const forms = a.forms || {};
     for (const f of ["standard", "chiitoitsu", "kokushi"]) {
@@ -556,7 +634,7 @@
     else if (a.ukeire && a.ukeire.length) kids.push(renderUkeire(a));
     if (a.hints && a.hints.length) kids.push(renderHints(a));
     if (a.notes && a.notes.length)
-      kids.push(section(t("notes"), el("ul", {class: "notes"}, a.notes.map((n) => el("li", {text: n})))));
+      kids.push(section(t("notes"), el("ul", {class: "notes"}, a.notes.map((n) => noteEl("li", {}, n)))));
     box.replaceChildren(...kids);
     renderTables();
   }
@@ -621,6 +699,7 @@
         o.textContent = winds[i] + (id === "#seat" && i === 0 ? " (" + t("dealer") + ")" : "");
       });
     $("#palette").setAttribute("aria-label", t("palette"));
+    for (const e of document.querySelectorAll("[data-i18n-label]")) e.setAttribute("aria-label", t(e.dataset.i18nLabel));
     document.title = "ippatsu — " + t("title");
     renderBuilder();
     if (lastAnalysis) renderResult({ok: true, json: lastAnalysis});
@@ -688,6 +767,24 @@
         scheduleAnalyze();
       });
   }
+  // the page's words for the API's texts in a language (tests/test_server_page.py reads
+  // every note, error code and call the API can write through these)
+  window.IPPATSU_PAGE = {
+    words: (lang, kind, text) => {
+      const keep = state.lang;
+      state.lang = lang;
+      try {
+        if (kind === "note") return noteText(text);
+        if (kind === "error") return errorText(text);
+        const node = kind === "call" ? callWords(text) : kind === "block" ? blockWords(text)
+          : kind === "fu" ? fuItem(text) : null;
+        if (node === null) return {text: text, ok: false};
+        const box = el("span", {}, node);
+        const ok = kind !== "fu" || fuKnown(text);
+        return {text: box.textContent, ok: ok};
+      } finally { state.lang = keep; }
+    }
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

@@ -3,6 +3,10 @@
 "use strict";
 window.IPPATSU_I18N = {
   en: {
+    error_detail: "The engine's message", error_unknown: "The engine refused this request.",
+    note_sep: "; ", suit_names: {m: "man", p: "pin", s: "sou"}, yakuman_n: "{n}x yakuman",
+    call_words: "{call}: {tile} {from} + {rest}", call_from: {L: "from the left", A: "from across", R: "from the right"},
+    lang_nav: "Language", call_types: "Call type",
     lang_name: "English",
     title: "Hand builder",
     intro: "Tap tiles to build a hand; the engine guides every stage: yaku to aim for while building, the shanten count at 13 tiles with the waits and their scores at tenpai, and for a complete 14-tile hand the yaku, fu and points, and whether each yaku survives an open call. The last tile you add is the winning tile (▲); tap a hand tile to remove it.",
@@ -51,6 +55,10 @@ window.IPPATSU_I18N = {
     suits: {m: "man", p: "pin", s: "sou"}
   },
   ko: {
+    error_detail: "엔진 메시지(영어)", error_unknown: "엔진이 이 요청을 거부했습니다.",
+    note_sep: "; ", suit_names: {m: "만수", p: "통수", s: "삭수"}, yakuman_n: "{n}배 역만",
+    call_words: "{call}: {from} {tile} + {rest}", call_from: {L: "상가(왼쪽)에게서", A: "대면에게서", R: "하가(오른쪽)에게서"},
+    lang_nav: "언어", call_types: "후로 종류",
     lang_name: "한국어",
     title: "역 만들기",
     intro: "패를 눌러 손패를 만들어 보세요 — 게임과 같은 엔진이 단계마다 알려줍니다. 조립 중엔 노려볼 만한 역, 13장이면 샨텐 수와 텐파이 시 대기패·화료 시 점수, 14장이 완성되면 성립 역·부·점수와 역마다 울어도 성립하는지까지. 마지막에 넣은 패가 화료패(▲)이고, 손패의 패를 누르면 뺄 수 있습니다.",
@@ -98,6 +106,10 @@ window.IPPATSU_I18N = {
     suits: {m: "만", p: "통", s: "삭"}
   },
   ja: {
+    error_detail: "エンジンのメッセージ(英語)", error_unknown: "エンジンがこのリクエストを受け付けませんでした。",
+    note_sep: "、", suit_names: {m: "萬子", p: "筒子", s: "索子"}, yakuman_n: "{n}倍役満",
+    call_words: "{call}: {from}{tile} + {rest}", call_from: {L: "上家から", A: "対面から", R: "下家から"},
+    lang_nav: "言語", call_types: "副露の種類",
     lang_name: "日本語",
     title: "役を作ってみる",
     intro: "牌をタップして手を作りましょう — ゲームと同じエンジンが段階ごとに教えてくれます。組み立て中は狙えそうな役、13枚なら向聴数とテンパイ時の待ち牌・和了時の点数、14枚が完成すれば成立役・符・点数と役ごとに鳴いても成立するかまで。最後に入れた牌が和了牌(▲)、手牌の牌をタップで外せます。",
@@ -145,3 +157,182 @@ window.IPPATSU_I18N = {
     suits: {m: "萬", p: "筒", s: "索"}
   }
 };
+
+/* Messages by entry, the three languages side by side (placed into the tables above at the
+   end of this file). */
+
+/* The API's error codes (GET/POST answers {"error": {"code", "message"}}): the library's
+   codes (ippatsu.errors.CODES, docs/errors.md), the server's own (docs/server.md) and the
+   page's (network, bad_response). The API's own message, in English, is shown below. */
+window.IPPATSU_ERRORS = {
+  // notation and tiles
+  bad_notation: {en: "The tile notation cannot be read.", ko: "패 표기를 읽을 수 없습니다.", ja: "牌の表記を読み取れません。"},
+  unknown_character: {en: "The notation has a character that is not a digit, a suit letter (m p s z) or a space.", ko: "표기에 숫자, 수트 문자(m p s z), 공백이 아닌 글자가 있습니다.", ja: "表記に数字・スート文字(m p s z)・空白以外の文字があります。"},
+  bare_suit: {en: "A suit letter has no digits before it.", ko: "수트 문자 앞에 숫자가 없습니다.", ja: "スート文字の前に数字がありません。"},
+  missing_suit: {en: "Digits are not closed by a suit letter (m p s z).", ko: "숫자 뒤에 수트 문자(m p s z)가 없습니다.", ja: "数字の後にスート文字(m p s z)がありません。"},
+  bad_digit: {en: "A digit that no tile of its suit has (honors are 1z–7z).", ko: "그 수트에 없는 숫자입니다(자패는 1z–7z).", ja: "そのスートにない数字です(字牌は1z–7z)。"},
+  not_one_tile: {en: "Exactly one tile was expected.", ko: "패 한 장이어야 합니다.", ja: "牌1枚でなければなりません。"},
+  bad_hand_text: {en: "The hand must be given as text.", ko: "손패는 텍스트로 주어야 합니다.", ja: "手牌はテキストで指定してください。"},
+  bad_hand_type: {en: "A hand must be notation, 136 tile ids or 34 counts.", ko: "손패는 표기, 136-id 또는 34개 장수여야 합니다.", ja: "手牌は表記・136-id・34種の枚数のいずれかです。"},
+  bad_tile_id: {en: "A tile id is not an integer 0–135.", ko: "패 id가 0–135 정수가 아닙니다.", ja: "牌idが0–135の整数ではありません。"},
+  bad_kind: {en: "A tile kind is not an integer 0–33.", ko: "패 종류가 0–33 정수가 아닙니다.", ja: "牌の種類が0–33の整数ではありません。"},
+  bad_mjai: {en: "An unknown mjai tile name.", ko: "알 수 없는 mjai 패 이름입니다.", ja: "不明なmjaiの牌名です。"},
+  bad_tenhou6: {en: "An unknown tenhou.net/6 tile code.", ko: "알 수 없는 tenhou.net/6 패 코드입니다.", ja: "不明なtenhou.net/6の牌コードです。"},
+  // counts
+  fifth_copy: {en: "Too many copies of a tile: a kind has only four (hand, calls and dora indicators together).", ko: "같은 패가 너무 많습니다: 한 종류는 4장뿐입니다(손패·후로·도라 표시패 합계).", ja: "同じ牌が多すぎます: 1種類は4枚までです(手牌・副露・ドラ表示牌の合計)。"},
+  second_red: {en: "A second red five of the same suit: each suit has one.", ko: "같은 수트의 적5가 두 장입니다: 수트마다 한 장뿐입니다.", ja: "同じスートの赤5が2枚あります: 各スート1枚だけです。"},
+  duplicate_id: {en: "The same physical tile is used twice.", ko: "같은 패(같은 id)가 두 번 쓰였습니다.", ja: "同じ牌(同じid)が2回使われています。"},
+  negative_count: {en: "A count below zero.", ko: "장수가 0보다 작습니다.", ja: "枚数が0未満です。"},
+  bad_count: {en: "A count that is not an integer 0–4.", ko: "장수가 0–4 정수가 아닙니다.", ja: "枚数が0–4の整数ではありません。"},
+  bad_counts: {en: "Counts must be 34 integers.", ko: "장수는 34개의 정수여야 합니다.", ja: "枚数は34個の整数でなければなりません。"},
+  bad_counts_length: {en: "Counts must be 34 values.", ko: "장수는 34개여야 합니다.", ja: "枚数は34個でなければなりません。"},
+  bad_hand_size: {en: "No hand has this many tiles for its calls (calls count as three tiles).", ko: "후로 수에 맞지 않는 손패 장수입니다(후로는 3장으로 셉니다).", ja: "副露の数に合わない手牌の枚数です(副露は3枚と数えます)。"},
+  sanma_tile: {en: "Three-player mahjong has no 2m–8m.", ko: "3인 마작에는 2만–8만이 없습니다.", ja: "三人麻雀には2萬–8萬がありません。"},
+  // calls
+  bad_meld: {en: "This call is not possible.", ko: "불가능한 후로입니다.", ja: "ありえない副露です。"},
+  bad_meld_text: {en: "The call cannot be read.", ko: "후로 표기를 읽을 수 없습니다.", ja: "副露の表記を読み取れません。"},
+  bad_meld_type: {en: "Unknown call type (chi, pon, daiminkan, ankan, kakan).", ko: "알 수 없는 후로 종류입니다(chi, pon, daiminkan, ankan, kakan).", ja: "不明な副露の種類です(chi, pon, daiminkan, ankan, kakan)。"},
+  chi_honor: {en: "Honors cannot be called as a chi.", ko: "자패로는 치를 할 수 없습니다.", ja: "字牌ではチーできません。"},
+  chi_wraps: {en: "A chi cannot wrap around (8-9-1).", ko: "치는 8-9-1처럼 이어질 수 없습니다.", ja: "チーは8-9-1のように回り込めません。"},
+  chi_mixed_suits: {en: "A chi needs three tiles of one suit.", ko: "치는 한 수트의 패 3장이어야 합니다.", ja: "チーは同じスートの3枚でなければなりません。"},
+  chi_not_run: {en: "A chi needs three consecutive numbers.", ko: "치는 연속된 숫자 3장이어야 합니다.", ja: "チーは連続した3つの数でなければなりません。"},
+  chi_not_from_left: {en: "A chi can only be called from the player on the left.", ko: "치는 상가(왼쪽)에게서만 할 수 있습니다.", ja: "チーは上家からしかできません。"},
+  sanma_chi: {en: "Three-player mahjong has no chi.", ko: "3인 마작에는 치가 없습니다.", ja: "三人麻雀にはチーがありません。"},
+  mixed_kinds: {en: "A pon or kan needs tiles of one kind.", ko: "펑·깡은 같은 패여야 합니다.", ja: "ポン・カンは同じ牌でなければなりません。"},
+  meld_size: {en: "A call has the wrong number of tiles.", ko: "후로의 패 장수가 맞지 않습니다.", ja: "副露の枚数が合いません。"},
+  called_on_ankan: {en: "A closed kan has no called tile.", ko: "안깡에는 받은 패가 없습니다.", ja: "暗槓には鳴いた牌がありません。"},
+  added_not_kakan: {en: "Only an added kan has an added tile.", ko: "가깡만 더한 패가 있습니다.", ja: "加えた牌があるのは加槓だけです。"},
+  added_is_called: {en: "The added tile of an added kan cannot be the called one.", ko: "가깡에 더한 패는 받은 패일 수 없습니다.", ja: "加槓で加えた牌は鳴いた牌と同じにできません。"},
+  bad_from_who: {en: "A call from a seat it cannot come from.", ko: "그 자리에서는 받을 수 없는 후로입니다.", ja: "その席からはできない副露です。"},
+  too_many_melds: {en: "At most four calls.", ko: "후로는 최대 4개입니다.", ja: "副露は最大4つです。"},
+  // scoring
+  not_agari: {en: "The hand is not complete.", ko: "화료형이 아닙니다.", ja: "和了形ではありません。"},
+  missing_win_tile: {en: "The winning tile is missing.", ko: "화료패가 없습니다.", ja: "和了牌がありません。"},
+  no_yaku: {en: "The hand is complete but has no yaku (dora are not yaku).", ko: "화료형이지만 역이 없습니다(도라는 역이 아닙니다).", ja: "和了形ですが役がありません(ドラは役ではありません)。"},
+  bad_situation: {en: "These situation flags cannot happen together.", ko: "함께 일어날 수 없는 상황 조건입니다.", ja: "同時に起こりえない状況の指定です。"},
+  too_many_indicators: {en: "At most five dora indicators.", ko: "도라 표시패는 최대 5장입니다.", ja: "ドラ表示牌は最大5枚です。"},
+  bad_wind: {en: "A wind must be 0–3 (East, South, West, North).", ko: "바람은 0–3(동·남·서·북)이어야 합니다.", ja: "風は0–3(東南西北)でなければなりません。"},
+  bad_seat: {en: "A seat that is not possible here.", ko: "여기서 불가능한 자리입니다.", ja: "ここではありえない席です。"},
+  bad_counter: {en: "A counter (honba, deposits, nukidora) must be a non-negative integer.", ko: "본장·공탁·북 뽑기 수는 0 이상의 정수여야 합니다.", ja: "本場・供託・抜きドラの数は0以上の整数です。"},
+  bad_rules: {en: "Unknown rules or a rules setting out of range.", ko: "알 수 없는 규칙이거나 범위를 벗어난 규칙 설정입니다.", ja: "不明なルール、または範囲外のルール設定です。"},
+  local_yaku_off: {en: "These rules do not have that local yaku.", ko: "이 규칙에는 그 로컬 역이 없습니다.", ja: "このルールにはそのローカル役がありません。"},
+  nukidora_four_players: {en: "North dora set aside (nukidora) are for three players only.", ko: "북 뽑기(누키도라)는 3인 마작 전용입니다.", ja: "抜きドラは三人麻雀だけです。"},
+  nukidora_off: {en: "These rules have no North dora set aside (nukidora).", ko: "이 규칙에는 북 뽑기(누키도라)가 없습니다.", ja: "このルールには抜きドラがありません。"},
+  bad_input: {en: "An input value out of range.", ko: "범위를 벗어난 입력값입니다.", ja: "範囲外の入力値です。"},
+  // shanten, waits, efficiency
+  form_not_applicable: {en: "The hand cannot take that form (seven pairs and thirteen orphans need 13 or 14 concealed tiles).", ko: "그 형태가 될 수 없는 손패입니다(치또이쯔·국사무쌍은 멘젠 13–14장).", ja: "その形になれない手牌です(七対子・国士無双は門前13–14枚)。"},
+  bad_form: {en: "Unknown hand form.", ko: "알 수 없는 손패 형태입니다.", ja: "不明な手の形です。"},
+  bad_allowed: {en: "The allowed discards cannot be read.", ko: "허용된 타패를 읽을 수 없습니다.", ja: "許可された打牌を読み取れません。"},
+  no_allowed_discard: {en: "None of the allowed discards is in the hand.", ko: "허용된 타패가 손패에 없습니다.", ja: "許可された打牌が手牌にありません。"},
+  bad_dtype: {en: "The batch must hold integers.", ko: "배치는 정수여야 합니다.", ja: "バッチは整数でなければなりません。"},
+  bad_shape: {en: "The batch has the wrong shape.", ko: "배치의 형태가 맞지 않습니다.", ja: "バッチの形が合いません。"},
+  bad_out: {en: "The output array cannot be used.", ko: "출력 배열을 쓸 수 없습니다.", ja: "出力配列を使えません。"},
+  bad_threads: {en: "The number of threads must be 1–1024.", ko: "스레드 수는 1–1024여야 합니다.", ja: "スレッド数は1–1024です。"},
+  bad_draws: {en: "The number of draws must be a non-negative integer.", ko: "쯔모 횟수는 0 이상의 정수여야 합니다.", ja: "ツモ回数は0以上の整数です。"},
+  not_enough_unseen: {en: "More draws than unseen tiles.", ko: "보이지 않는 패보다 쯔모가 많습니다.", ja: "見えていない牌よりツモが多すぎます。"},
+  bad_range: {en: "Sample indexes out of range.", ko: "표본 번호가 범위를 벗어났습니다.", ja: "サンプル番号が範囲外です。"},
+  bad_key: {en: "A rollout key out of range.", ko: "롤아웃 키가 범위를 벗어났습니다.", ja: "ロールアウトのキーが範囲外です。"},
+  bad_policy: {en: "Unknown play policy.", ko: "알 수 없는 플레이 정책입니다.", ja: "不明なプレイ方針です。"},
+  bad_policy_choice: {en: "The play policy chose a tile the hand does not hold.", ko: "플레이 정책이 손패에 없는 패를 골랐습니다.", ja: "プレイ方針が手牌にない牌を選びました。"},
+  // the rest of the library
+  invalid: {en: "An argument of the wrong type or range.", ko: "형식이나 범위가 잘못된 인수입니다.", ja: "型または範囲が正しくない引数です。"},
+  bad_doc: {en: "No such documentation page.", ko: "그런 문서 페이지는 없습니다.", ja: "そのドキュメントページはありません。"},
+  bad_environment: {en: "An environment variable has a value ippatsu does not read.", ko: "ippatsu가 읽지 못하는 환경 변수 값입니다.", ja: "ippatsuが読めない環境変数の値です。"},
+  // the server's own
+  bad_request: {en: "The request does not match the API.", ko: "요청이 API 형식에 맞지 않습니다.", ja: "リクエストがAPIの形式に合いません。"},
+  not_found: {en: "No such address on the server.", ko: "서버에 그런 주소가 없습니다.", ja: "サーバーにそのアドレスはありません。"},
+  method_not_allowed: {en: "The server does not answer this kind of request there.", ko: "서버가 그 주소에서 이런 요청에 답하지 않습니다.", ja: "サーバーはそのアドレスでこの種類のリクエストに応じません。"},
+  unsupported_media_type: {en: "The request body is not JSON.", ko: "요청 본문이 JSON이 아닙니다.", ja: "リクエスト本文がJSONではありません。"},
+  body_too_large: {en: "The request is too large.", ko: "요청이 너무 큽니다.", ja: "リクエストが大きすぎます。"},
+  batch_too_large: {en: "Too many hands in one request.", ko: "한 요청의 손패가 너무 많습니다.", ja: "1回のリクエストの手牌が多すぎます。"},
+  unexpected_input: {en: "The engine failed on this input (a bug: please report it with the link).", ko: "엔진이 이 입력에서 실패했습니다(버그입니다: 링크와 함께 알려 주세요).", ja: "エンジンがこの入力で失敗しました(バグです: リンクを添えて報告してください)。"},
+  // the page's own
+  network: {en: "The server cannot be reached.", ko: "서버에 연결할 수 없습니다.", ja: "サーバーに接続できません。"},
+  bad_response: {en: "The server's answer cannot be read.", ko: "서버의 응답을 읽을 수 없습니다.", ja: "サーバーの応答を読み取れません。"}
+};
+
+/* The notes the API writes in English (a hint's note, the analysis' notes, why a hand
+   cannot be built open), read back by pattern and written in the page's language. A note
+   is cut at "; " into parts; each part is matched against these patterns (in order) and
+   its groups are placed into the part's message ({1}, {2}, ...; {s:N} is "s" when group N
+   is not 1). Groups by kind: "n" a number, "tiles" tiles in notation, "suit" and
+   "suit_unit" a suit letter, "run" three digits, "form" a hand form. On the English page
+   the groups stay as the API wrote them: the English message gives the API's note back
+   word for word (tests/test_server_page.py checks it). */
+window.IPPATSU_NOTE_PATTERNS = [
+  ["tanyao_none", /^no terminals or honors$/, []],
+  ["tanyao_replace", /^(\d+) terminal\/honor tiles? to replace: (.+)$/, ["n", "tiles"]],
+  ["flush_in_suit", /^(\d+) of (\d+) tiles in ([mps])$/, ["n", "n", "suit"]],
+  ["n_to_replace", /^(\d+) to replace$/, ["n"]],
+  ["suit_and_honors", /^([mps]) and honors$/, ["suit"]],
+  ["other_suit_replace", /^(\d+) other-suit tiles? to replace$/, ["n"]],
+  ["pairs_triplets", /^(\d+) pairs\/triplets$/, ["n"]],
+  ["pairs_triplets_calls", /^(\d+) pairs\/triplets \(with the calls\)$/, ["n"]],
+  ["pairs_shanten", /^(\d+) pairs, (\d+)-shanten$/, ["n", "n"]],
+  ["kokushi_kinds", /^(\d+) of the 13 terminal\/honor kinds, (\d+)-shanten$/, ["n", "n"]],
+  ["yakuhai_triplet", /^triplet of (\d[mpsz]): already a yaku$/, ["tiles"]],
+  ["yakuhai_triplet_double", /^triplet of (\d[mpsz]): already a yaku \(double wind\)$/, ["tiles"]],
+  ["yakuhai_pair", /^pair of (\d[mpsz]): one more makes it a yaku$/, ["tiles"]],
+  ["yakuhai_pair_double", /^pair of (\d[mpsz]): one more makes it a yaku \(double wind\)$/, ["tiles"]],
+  ["daisangen", /^pairs or triplets of all three dragons$/, []],
+  ["shousangen", /^all three dragons, two as pairs or better$/, []],
+  ["ittsu", /^123-456-789 in one suit$/, []],
+  ["missing", /^missing (.+)$/, ["tiles"]],
+  ["sanshoku", /^(\d{3}) in all three suits$/, ["run"]],
+  ["outside_terminal", /^every block can hold a terminal$/, []],
+  ["outside_terminal_honor", /^every block can hold a terminal or honor$/, []],
+  ["middle_replace", /^(\d+) middle tiles? to replace: (.+)$/, ["n", "tiles"]],
+  ["run_twice", /^(\d{3})([mps]) twice$/, ["run", "suit_unit"]],
+  ["riichi_any_tenpai", /^concealed: riichi gives every tenpai a yaku$/, []],
+  ["not_scorable", /^(\d+) concealed tiles and (\d+) declared melds?: declare the melds to get scores$/, ["n", "n"]],
+  ["building_read", /^(\d+) concealed tiles: shanten of the (\d+)-tile hand after drawing a kind it does not hold, the worst such draw$/, ["n", "n"]],
+  ["no_copy_left", /^no copy of (.+) is left outside the hand and its melds: tenpai in shape, no score$/, ["tiles"]],
+  ["form_not_open", /^(chiitoitsu|kokushi) cannot be built open$/, ["form"]],
+  ["no_set_to_call", /^no set can be called without the winning tile$/, []],
+  ["no_set_to_call_sanma", /^no set can be called without the winning tile \(no chi with three players\)$/, []],
+  ["no_yaku_open", /^no yaku when open$/, []]
+];
+window.IPPATSU_NOTES = {
+  tanyao_none: {en: "no terminals or honors", ko: "노두패·자패 없음", ja: "么九牌なし"},
+  tanyao_replace: {en: "{1} terminal/honor tile{s:1} to replace: {2}", ko: "바꿀 노두패·자패 {1}장: {2}", ja: "入れ替える么九牌 {1}枚: {2}"},
+  flush_in_suit: {en: "{1} of {2} tiles in {3}", ko: "{2}장 중 {1}장이 {3}", ja: "{2}枚中{1}枚が{3}"},
+  n_to_replace: {en: "{1} to replace", ko: "{1}장 교체 필요", ja: "あと{1}枚入れ替え"},
+  suit_and_honors: {en: "{1} and honors", ko: "{1}와 자패", ja: "{1}と字牌"},
+  other_suit_replace: {en: "{1} other-suit tile{s:1} to replace", ko: "다른 수패 {1}장 교체 필요", ja: "他の数牌{1}枚を入れ替え"},
+  pairs_triplets: {en: "{1} pairs/triplets", ko: "또이쯔·커쯔 {1}개", ja: "対子・刻子 {1}組"},
+  pairs_triplets_calls: {en: "{1} pairs/triplets (with the calls)", ko: "또이쯔·커쯔 {1}개(후로 포함)", ja: "対子・刻子 {1}組(副露を含む)"},
+  pairs_shanten: {en: "{1} pairs, {2}-shanten", ko: "또이쯔 {1}개, {2}샨텐", ja: "対子{1}組、{2}向聴"},
+  kokushi_kinds: {en: "{1} of the 13 terminal/honor kinds, {2}-shanten", ko: "노두패·자패 13종 중 {1}종, {2}샨텐", ja: "么九牌13種のうち{1}種、{2}向聴"},
+  yakuhai_triplet: {en: "triplet of {1}: already a yaku", ko: "{1} 커쯔: 이미 역", ja: "{1}の刻子: すでに役"},
+  yakuhai_triplet_double: {en: "triplet of {1}: already a yaku (double wind)", ko: "{1} 커쯔: 이미 역(더블 풍패)", ja: "{1}の刻子: すでに役(連風牌)"},
+  yakuhai_pair: {en: "pair of {1}: one more makes it a yaku", ko: "{1} 또이쯔: 한 장 더 오면 역", ja: "{1}の対子: もう1枚で役"},
+  yakuhai_pair_double: {en: "pair of {1}: one more makes it a yaku (double wind)", ko: "{1} 또이쯔: 한 장 더 오면 역(더블 풍패)", ja: "{1}の対子: もう1枚で役(連風牌)"},
+  daisangen: {en: "pairs or triplets of all three dragons", ko: "삼원패 세 종류 모두 또이쯔 이상", ja: "三元牌3種すべてが対子以上"},
+  shousangen: {en: "all three dragons, two as pairs or better", ko: "삼원패 세 종류, 그중 두 종류는 또이쯔 이상", ja: "三元牌3種、うち2種が対子以上"},
+  ittsu: {en: "123-456-789 in one suit", ko: "같은 수패로 123-456-789", ja: "同じ色で123-456-789"},
+  missing: {en: "missing {1}", ko: "부족: {1}", ja: "不足: {1}"},
+  sanshoku: {en: "{1} in all three suits", ko: "세 가지 수패 모두 {1}", ja: "三色とも{1}"},
+  outside_terminal: {en: "every block can hold a terminal", ko: "모든 몸통과 머리에 노두패를 넣을 수 있음", ja: "すべての面子と雀頭に老頭牌を含められる"},
+  outside_terminal_honor: {en: "every block can hold a terminal or honor", ko: "모든 몸통과 머리에 노두패나 자패를 넣을 수 있음", ja: "すべての面子と雀頭に么九牌を含められる"},
+  middle_replace: {en: "{1} middle tile{s:1} to replace: {2}", ko: "바꿀 중장패 {1}장: {2}", ja: "入れ替える中張牌 {1}枚: {2}"},
+  run_twice: {en: "{1}{2} twice", ko: "{1}{2} 두 벌", ja: "{1}{2}が2組"},
+  riichi_any_tenpai: {en: "concealed: riichi gives every tenpai a yaku", ko: "멘젠: 리치하면 어떤 텐파이에도 역이 생김", ja: "門前: 立直すればどのテンパイにも役がつく"},
+  not_scorable: {en: "{1} concealed tiles and {2} declared meld{s:2}: declare the melds to get scores", ko: "손패 {1}장, 후로 {2}개: 점수를 보려면 후로를 등록하세요", ja: "手牌{1}枚・副露{2}組: 点数を見るには副露を登録してください"},
+  building_read: {en: "{1} concealed tiles: shanten of the {2}-tile hand after drawing a kind it does not hold, the worst such draw", ko: "손패 {1}장: 없는 종류의 패를 한 장 더한 {2}장 손패의 샨텐(가장 나쁜 경우)", ja: "手牌{1}枚: 持っていない種類の牌を1枚加えた{2}枚の手の向聴数(最悪の場合)"},
+  no_copy_left: {en: "no copy of {1} is left outside the hand and its melds: tenpai in shape, no score", ko: "{1}: 손패와 후로 밖에 남은 패가 없음 — 형태만 텐파이, 점수 없음", ja: "{1}は手牌と副露の外に残っていません: 形式テンパイ、点数なし"},
+  form_not_open: {en: "{1} cannot be built open", ko: "{1}: 울어서 만들 수 없음", ja: "{1}は鳴いて作れません"},
+  no_set_to_call: {en: "no set can be called without the winning tile", ko: "화료패 없이 울 수 있는 몸통이 없음", ja: "和了牌を使わずに鳴ける面子がありません"},
+  no_set_to_call_sanma: {en: "no set can be called without the winning tile (no chi with three players)", ko: "화료패 없이 울 수 있는 몸통이 없음(3인 마작은 치 없음)", ja: "和了牌を使わずに鳴ける面子がありません(三人麻雀はチーなし)"},
+  no_yaku_open: {en: "no yaku when open", ko: "울면 역 없음", ja: "鳴くと役なし"}
+};
+
+(function () {
+  const T = window.IPPATSU_I18N;
+  for (const lang of Object.keys(T)) {
+    if ("errors" in T[lang] || "note_texts" in T[lang]) throw new Error("i18n: a key is taken twice");
+    T[lang].errors = {};
+    for (const [code, m] of Object.entries(window.IPPATSU_ERRORS)) T[lang].errors[code] = m[lang];
+    T[lang].note_texts = {};
+    for (const [key, m] of Object.entries(window.IPPATSU_NOTES)) T[lang].note_texts[key] = m[lang];
+  }
+})();
