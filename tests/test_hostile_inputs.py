@@ -76,9 +76,46 @@ def test_fifth_copy_through_indicators():
     ids = [0, 4, 8, 48, 52, 56, 96, 100, 104, 124, 125, 126, 108, 109]  # 555z 11z
     assert code_of(ippatsu.score, ids, 108, dora_indicators=[127, 127, 127, 127],
                    ura_indicators=[127], riichi=True) == "fifth_copy"
-    # four copies between hand and indicators are fine (repeated ids are tolerated)
+    # four copies between hand and indicators are fine (notation takes free copies)
     r = ippatsu.score(HAND, "1z", dora_indicators="2m2m2m")
     assert r.dora == 3
+
+
+HAND_IDS = [0, 4, 8, 48, 52, 56, 96, 100, 104, 124, 125, 126, 108, 109]  # HAND as ids
+
+
+@pytest.mark.parametrize("args, kw", [
+    ((HAND_IDS, 109), {"dora_indicators": [HAND_IDS[0]]}),            # a concealed tile
+    ((HAND_IDS, 109), {"dora_indicators": [109]}),                    # the winning tile
+    ((HAND_IDS, 109), {"dora_indicators": [2], "ura_indicators": [52], "riichi": True}),
+    ((HAND_IDS, 109), {"dora_indicators": [2, 2]}),                   # two indicators
+    ((HAND_IDS, 109), {"dora_indicators": [2], "ura_indicators": [2], "riichi": True}),
+    ((HAND_IDS, 109), {"dora_indicators": ["4m", 2, 2]}),              # mixed forms
+    ((Hand(HAND_IDS), 109), {"dora_indicators": [HAND_IDS[5]]}),      # a Hand's ids
+    ((HAND_IDS[:-1], 109), {"dora_indicators": [109]}),               # win tile apart
+    (("123m456p789s11z", "1z"), {"melds": [("pon", [124, 125, 126])],  # a meld by id
+                                 "dora_indicators": [125]}),
+    (("123m406p789s555z11z", "1z"), {"dora_indicators": [52]}),       # the one red 5p
+])
+def test_an_indicator_id_cannot_also_be_in_the_hand(args, kw):
+    """One physical tile is in one place: an indicator given as a 136-id that the hand
+    (its ids, a meld given by ids, the red five) or another indicator holds is
+    ``duplicate_id``, on the compiled road and the general path alike."""
+    assert code_of(ippatsu.score, *args, **kw) == "duplicate_id"
+
+
+def test_indicator_ids_beside_free_copies_still_score():
+    """Notation names kinds, not copies: an indicator id may be a copy that notation
+    would have taken (the hand takes another), and a meld written as text likewise."""
+    base = ippatsu.score(HAND, "1z", dora_indicators="1m")
+    for kw in ({"dora_indicators": [0]}, {"dora_indicators": [1]}):
+        r = ippatsu.score(HAND, "1z", **kw)
+        assert (r.han, r.dora, r.points) == (base.han, base.dora, base.points)
+    r = ippatsu.score("123m456p789s11z", "1z", melds=["pon 555z"], dora_indicators=[124])
+    assert r.dora == 0
+    # the same ids apart: a copy the hand does not hold
+    r = ippatsu.score(HAND_IDS, 109, dora_indicators=[1], ura_indicators=[2], riichi=True)
+    assert (r.dora, r.ura) == (1, 1)
 
 
 def test_rinshan_needs_a_kan_and_a_tsumo():
