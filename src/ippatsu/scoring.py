@@ -563,7 +563,9 @@ def score(
     dora_indicators, ura_indicators : str or iterable
         Notation (``"4m1z"``), 136-ids, or a list of either (``["4m", "1z"]``); kan dora
         are just more indicators. Ura counts only with
-        riichi / double riichi.
+        riichi / double riichi. An indicator given as a 136-id is a tile of its own: one
+        the hand holds by id (or a red five of the hand) or another indicator is
+        ``duplicate_id``; in notation only the copies of a kind are counted.
     honba, deposits : int
         Counters on the table (deposits = number of riichi sticks).
     discarder : int, optional
@@ -601,7 +603,9 @@ def score(
     NotAgariError (``not_agari``), NoYakuError (``no_yaku``), HandSizeError,
     TileCountError, MeldError, NotationError; IppatsuError ``bad_wind`` (a wind outside
     0..3), ``bad_seat`` (a discarder on a tsumo, the winner as discarder, a seat outside
-    0..3), ``bad_counter`` (negative honba or deposits). Three players: seats and winds are
+    0..3), ``bad_counter`` (negative honba or deposits); TileCountError ``fifth_copy``
+    (five copies of a kind between the hand, its melds and the indicators),
+    ``duplicate_id`` (a 136-id in two places). Three players: seats and winds are
     0..2; TileCountError ``sanma_tile`` (2m-8m in the hand, a meld or an indicator),
     MeldError ``sanma_chi`` (a chi); SituationError ``nukidora_four_players`` (``nukidora``
     with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off),

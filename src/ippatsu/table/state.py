@@ -742,6 +742,8 @@ class GameState:
                     used.update(self.river[q])
                     used.update(t for m in self.melds[q] for t in m.tiles)
             used.update(self.wall.live[self._live_pos:self._live_pos + 32])
+            used.update(self.wall.dora)  # the indicators are tiles too (score checks it)
+            used.update(self.wall.ura)
             if isinstance(hand, str):
                 own = frozenset(t for m in self.melds[p] for t in m.tiles)
                 ids = parse_tiles(hand, own)
