@@ -92,6 +92,14 @@ def test_nine_terminals_not_after_the_first_draw(hand):
     assert st.actor == 0 and not st.first_turn[0] and find(st, 0, T.KYUUSHU) is None
 
 
+@pytest.mark.parametrize("hand, ok", [("19m19p19s123z2345m", True),      # nine kinds
+                                      ("19m19p19s12z23456m", False)])    # eight kinds
+def test_nine_terminals_needs_nine_kinds(hand, ok):
+    """RULES §8 abortive draw: nine *different* terminals/honors on the first draw."""
+    st = table([hand, "", "", ""], draws="6m")
+    assert (find(st, 0, T.KYUUSHU) is not None) is ok
+
+
 def test_nine_terminals_needs_its_option():
     st = table([NINE, "", "", ""], draws="5z", rules=Rules(abort_nine_terminals=False))
     assert find(st, 0, T.KYUUSHU) is None
@@ -230,13 +238,29 @@ def test_three_kans_by_two_players_are_no_abort():
     assert not st.hand_results and st.actor == 2
 
 
-def test_four_kans_by_one_player_are_no_abort():
-    st = table(["1111m2222m3333m9p", "", "", ""], draws="4m", rinshan="4m4m4m9p")
-    for k in ("1m", "2m", "3m", "4m"):
+def test_four_kans_by_two_players_three_and_one_abort():
+    """RULES §8: four kans by two or more players abort, whatever the split (3 + 1 here);
+    only one player holding all four is no abort."""
+    st = table(["1111m2222m3333m9p", "4444m8p1234z5679s", "", ""], draws="5z 6z")
+    for k in ("1m", "2m", "3m"):
         st.step(find(st, 0, T.ANKAN, k))
     discard(st)
     pass_all(st)
-    assert not st.hand_results
+    st.step(find(st, 1, T.ANKAN, "4m"))
+    discard(st)
+    pass_all(st)
+    assert st.hand_results[-1].kind == "four_kans"
+
+
+def test_four_kans_by_one_player_are_no_abort():
+    """Four kans by one player is no abort (the hand goes on: suukantsu is possible)."""
+    st = table(["1111m2222m3333m9p", "", "", ""], draws="4m", rinshan="4m4m4m9p")
+    for k in ("1m", "2m", "3m", "4m"):
+        st.step(find(st, 0, T.ANKAN, k))
+    assert st.kan_count == 4 and not st.suukaikan
+    discard(st)
+    pass_all(st)
+    assert not st.hand_results and st.phase == Phase.TURN
 
 
 def test_four_kans_needs_its_option():

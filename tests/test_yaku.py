@@ -302,7 +302,14 @@ def test_rule_4_honroutou_stacks_with_chiitoitsu():
 def test_rule_4_shousangen_with_its_two_yakuhai():
     y = Y("555z666z77z123m456p", "6p")
     assert y["shousangen"] == 2 and y["haku"] == 1 and y["hatsu"] == 1
-    assert "shousangen" not in Y("555z666z11s123m456p", "6p")
+
+
+@pytest.mark.parametrize("pair", ["11s", "99m", "11z", "22z", "33z", "44z"])
+def test_rule_4_shousangen_needs_the_third_dragon_as_the_pair(pair):
+    """Two dragon triplets and a pair of a number or of any wind (an honor, not a dragon):
+    no little three dragons, only the two dragon yakuhai."""
+    y = Y(f"555z666z{pair}123m456p", "6p")
+    assert "shousangen" not in y and y["haku"] == 1 and y["hatsu"] == 1
 
 
 # ---------------------------------------------------------------------------------------

@@ -528,7 +528,7 @@ static inline uint64_t ipt_kind_mask(const uint8_t *c, int *total) {
 #endif
 }
 
-static const int8_t ipt_meld_fu_tab[5][2] = {{0, 0}, {2, 4}, {8, 16}, {16, 32}, {8, 16}};
+static const int8_t ipt_meld_fu_tab[IPT_M_KAKAN + 1][2] = IPT_GEN_MELD_FU;
 
 /* Score one hand. Inputs are trusted to be validated by the caller (counts 0..4, sizes,
  * melds legal); returns out->code. */
