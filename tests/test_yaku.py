@@ -510,14 +510,15 @@ def test_table_concealed_only_flags():
     assert not closed & {"tanyao", "haku", "toitoi", "daisangen", "honitsu", "ittsu"}
 
 
-def _seed_000_names() -> dict:
-    """{Japanese name: Korean name} as the Ippatsu rules page (seed 000) pairs them: its
+def _rules_page_names() -> dict:
+    """{Japanese name: Korean name} as the Ippatsu rules page (``seeds/000_*.txt`` beside
+    the shared data) pairs them: its
     trilingual lines run Korean, then Japanese, then English ("리치立直Riichi")."""
     import re
     from conftest import SHARED_DATA
     seeds = sorted((SHARED_DATA.parent / "seeds").glob("000_*"))
     if not seeds:
-        pytest.skip(f"seed 000 not available beside {SHARED_DATA}")
+        pytest.skip(f"the rules page (seeds/000_*.txt) is not beside {SHARED_DATA}")
     line = re.compile(r"([\uac00-\ud7a3 ]+)([\u3040-\u30ff\u4e00-\u9fff々]+)[A-Z]")
     pairs = {}
     for text in seeds[0].read_text(encoding="utf-8").splitlines():
@@ -527,10 +528,10 @@ def _seed_000_names() -> dict:
     return pairs
 
 
-def test_seed_000_korean_yaku_names():
-    """seed 000 (issue 11): every yaku the rules page names in Korean carries that name
+def test_korean_yaku_names_as_the_rules_page_gives_them():
+    """Every yaku the Ippatsu rules page names in Korean carries that name
     in the table; the page names 30 of the rows this way (the rest are its groups)."""
-    pairs = _seed_000_names()
+    pairs = _rules_page_names()
     named = [y for y in YAKU if y.ja in pairs]
     assert len(named) >= 30, sorted(pairs)
     for y in named:
