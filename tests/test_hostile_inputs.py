@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import ippatsu
-from ippatsu import scoring_batch as sb
+from ippatsu import scoring_batch
 from ippatsu.errors import (IppatsuError, MeldError, NotationError, RecordError,
                             SituationError, TileCountError)
 from ippatsu.hand import Hand, Meld
@@ -165,32 +165,32 @@ def _batch_row(hand="123m456p789s555z11z"):
 def test_score_batch_refuses_wrapping_and_truncation():
     c = _batch_row()
     none = [[-1, 0]] * 4
-    assert code_of(sb.score_batch, c, [27], melds=[[[257, 31]] + none[:3]]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], melds=[[[1, 34 + 256]] + none[:3]]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], melds=np.zeros((1, 4, 2)) + 0.5) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], flags=[2 ** 33 + 1]) == "bad_input"
-    unknown = 1 << max(sb.FLAGS.values()).bit_length()  # the first bit no flag uses
-    assert code_of(sb.score_batch, c, [27], flags=[unknown]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], flags=[-1]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[np.nan]]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[1.0]]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[34]]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27.0]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27 + 256]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], seat_wind=4 + 256) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], red=1.0) == "bad_dtype"
-    assert code_of(sb.score_batch, c.astype(np.float64), [27]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], rules="nope") == "bad_rules"
+    assert code_of(scoring_batch.score_batch, c, [27], melds=[[[257, 31]] + none[:3]]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], melds=[[[1, 34 + 256]] + none[:3]]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], melds=np.zeros((1, 4, 2)) + 0.5) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], flags=[2 ** 33 + 1]) == "bad_input"
+    unknown = 1 << max(scoring_batch.FLAGS.values()).bit_length()  # the first bit no flag uses
+    assert code_of(scoring_batch.score_batch, c, [27], flags=[unknown]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], flags=[-1]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[np.nan]]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[1.0]]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[34]]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27.0]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27 + 256]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], seat_wind=4 + 256) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], red=1.0) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c.astype(np.float64), [27]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], rules="nope") == "bad_rules"
     for t in ("a", 2.5, 0, 2 ** 40, True):
-        assert code_of(sb.score_batch, c, [27], threads=t) == "bad_threads"
+        assert code_of(scoring_batch.score_batch, c, [27], threads=t) == "bad_threads"
 
 
 def test_score_batch_five_copies_of_an_indicator():
     c = _batch_row()
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[31, 31]]) == "fifth_copy"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[31]], riichi=True,
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[31, 31]]) == "fifth_copy"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[31]], riichi=True,
                    ura_indicators=[[31]]) == "fifth_copy"
-    r = sb.score_batch(c, [27], dora_indicators=[[32, 32, 31]])  # 6z twice, 5z once: fine
+    r = scoring_batch.score_batch(c, [27], dora_indicators=[[32, 32, 31]])  # 6z twice, 5z once: fine
     assert r.code[0] == sb.OK
 
 
@@ -198,14 +198,14 @@ def test_score_batch_situation_is_a_row_error():
     c = np.repeat(_batch_row(), 3, axis=0)
     flags = [sb.TSUMO, sb.TSUMO, sb.TSUMO | sb.RINSHAN]
     with pytest.raises(SituationError, match="row 2") as ei:
-        sb.score_batch(c, [27] * 3, flags=flags)
+        scoring_batch.score_batch(c, [27] * 3, flags=flags)
     assert ei.value.code == "bad_situation"
     with pytest.raises(SituationError, match="row 0"):
-        sb.score_batch(c[:1], [27], flags=[sb.IPPATSU])
+        scoring_batch.score_batch(c[:1], [27], flags=[sb.IPPATSU])
 
 
 def test_score_batch_accepts_preset_names():
-    r = sb.score_batch(_batch_row(), [27], rules="tenhou")
+    r = scoring_batch.score_batch(_batch_row(), [27], rules="tenhou")
     assert r.code[0] == sb.OK
 
 
