@@ -191,22 +191,22 @@ def test_score_batch_five_copies_of_an_indicator():
     assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[31]], riichi=True,
                    ura_indicators=[[31]]) == "fifth_copy"
     r = scoring_batch.score_batch(c, [27], dora_indicators=[[32, 32, 31]])  # 6z twice, 5z once: fine
-    assert r.code[0] == sb.OK
+    assert r.code[0] == scoring_batch.OK
 
 
 def test_score_batch_situation_is_a_row_error():
     c = np.repeat(_batch_row(), 3, axis=0)
-    flags = [sb.TSUMO, sb.TSUMO, sb.TSUMO | sb.RINSHAN]
+    flags = [scoring_batch.TSUMO, scoring_batch.TSUMO, scoring_batch.TSUMO | scoring_batch.RINSHAN]
     with pytest.raises(SituationError, match="row 2") as ei:
         scoring_batch.score_batch(c, [27] * 3, flags=flags)
     assert ei.value.code == "bad_situation"
     with pytest.raises(SituationError, match="row 0"):
-        scoring_batch.score_batch(c[:1], [27], flags=[sb.IPPATSU])
+        scoring_batch.score_batch(c[:1], [27], flags=[scoring_batch.IPPATSU])
 
 
 def test_score_batch_accepts_preset_names():
     r = scoring_batch.score_batch(_batch_row(), [27], rules="tenhou")
-    assert r.code[0] == sb.OK
+    assert r.code[0] == scoring_batch.OK
 
 
 def test_ukeire_visible_beside_the_hand():
