@@ -282,9 +282,9 @@ def test_rule_7_the_variant_ranking_does_not_depend_on_the_seat():
     strictly with the base points over the bases a hand can reach: ``fu × 2^(han+2)``
     with fu a multiple of 10 (or 25 with at least two han, seven pairs) steps by 80 at
     least, the limits are 2,000 and more, so the doubled base steps by 160 > 100 and
-    rounding to 100 never ties two different bases. (This is why ``dealer = seat_wind ==
-    0`` → ``!=`` in ``_reference.scoring._search`` is an equivalent mutant; this test
-    breaks if a rounding rule ever makes the seat matter.)"""
+    rounding to 100 never ties two different bases. (So ``_reference.scoring._search``
+    may rank with either seat's points; this test breaks if a rounding rule ever makes
+    the seat matter.)"""
     import dataclasses
 
     from ippatsu.rules import Rules
