@@ -157,8 +157,8 @@ CODES: dict = {
     "bad_tenhou6": "An unknown tenhou.net/6 tile code (11-19, 21-29, 31-39, 41-47, "
                    "51-53 are the codes).",
     "second_red": "A second red five of a suit.",
-    "duplicate_id": "The same 136-id twice (in a hand, its melds and indicators, or a "
-                    "position).",
+    "duplicate_id": "The same 136-id twice (in a hand, its melds and indicators given as "
+                    "ids, or a position).",
     # ---------------------------------------------------------------- melds
     "bad_meld_text": "Meld text that cannot be read (no tiles, a bad called mark).",
     "bad_meld_type": "An unknown meld type word (chi, pon, kan, ankan, kakan, ...).",
@@ -188,10 +188,10 @@ CODES: dict = {
     "local_yaku_off": "a local yaku's situation (renhou, paarenchan, open_riichi, sashikomi) "
                       "under rules that do not have that yaku.",
     "bad_wind": "A seat or round wind that is not an integer 0-3.",
-    "bad_seat": "A seat that is not 0-3, a discarder on a tsumo, or the winner as "
-                "discarder.",
+    "bad_seat": "A seat that is not 0-3 (0-2 with three players), a discarder on a "
+                "tsumo, or the winner as discarder.",
     "bad_counter": "A counter (honba, deposits, kyoku, nukidora) that is not a "
-                   "non-negative integer.",
+                   "non-negative integer, or a table counter above 99,999.",
     "bad_rules": "rules that are not a Rules or a preset name; a Rules field out of "
                  "range.",
     "bad_input": "A batch input out of range: a meld code, flag bits, a win kind, a "
