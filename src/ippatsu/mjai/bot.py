@@ -412,7 +412,7 @@ class Bot:
             else:
                 reach = {"type": "reach", "actor": seat}
                 second = self._exchange([reach], True)[0]
-            self._skip_reach = True
+                self._skip_reach = True  # the table's own reach event is not sent again
             return self._index(st, seat, first, second)
         if len(answers) > 1 and typ in ("chi", "pon"):
             self._queued = answers[1]
