@@ -60,15 +60,17 @@ class SeatView:
         self.used.add(t)
         return t
 
-    def _pick(self, name: str, prefer: int = -1) -> int:
-        """The id of ``name`` in the seat's own hand."""
+    def _pick(self, name: str, prefer: int = -1, last: bool = False) -> int:
+        """The id of ``name`` in the seat's own hand: ``prefer`` when it is one, else the
+        first such id in hand order (the last with ``last``: the copy the table discards
+        for that tile)."""
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in self.hand:
             if t >> 2 == k and ((t in (16, 52, 88)) == red or not self.rules.red_fives):
                 if t == prefer:
                     return t
-                if found < 0:
+                if found < 0 or last:
                     found = t
         if found < 0:
             raise IppatsuError(f"seat {self.seat} has no {name} in its hand {self.hand}",
@@ -138,7 +140,7 @@ class SeatView:
         self.rinshan_pos = 0
         self.left = self._shape[0]
         self.pending_dora = 0
-        self.phase = "TURN"
+        self.phase = ""  # no decision before the dealer's first draw
         self.actor = self.kyoku % n
         self.resp = ("", -1, -1)
         self.kan_pending: Dict[int, tuple] = {}
@@ -182,7 +184,7 @@ class SeatView:
     def _ev_dahai(self, ev):
         p = int(ev["actor"])
         if p == self.seat:
-            t = self._pick(ev["pai"], self.last_draw if ev.get("tsumogiri") else -1)
+            t = self._pick(ev["pai"], self.last_draw, last=True)
             self.hand.remove(t)
         else:
             t = self._new(ev["pai"])
@@ -339,7 +341,7 @@ class SeatView:
     def _ev_nukidora(self, ev):
         p = int(ev["actor"])
         if p == self.seat:
-            t = self._pick(ev.get("pai", "N"))
+            t = self._pick(ev.get("pai", "N"), self.last_draw, last=True)
             self.hand.remove(t)
         else:
             t = self._new(ev.get("pai", "N"))
@@ -512,6 +514,9 @@ class AgentBot:
         self.view = SeatView(rules, seat, seed)
         self._riichi_tile = -1
         self.last_legal: Optional[List[Action]] = None
+        #: whether the last :meth:`react` was a decision of the seat (Mortal's dialect
+        #: answers only then)
+        self.asked = False
 
     def react(self, events) -> dict:
         if isinstance(events, dict):
@@ -520,9 +525,11 @@ class AgentBot:
         for ev in events:
             v.feed(ev)
         self.last_legal = None
+        self.asked = False
         last = events[-1] if events else {}
         if last.get("type") == "reach" and last.get("actor") == v.seat and self._riichi_tile >= 0:
             t, self._riichi_tile = self._riichi_tile, -1
+            self.asked = True
             return {"type": "dahai", "actor": v.seat, "pai": self._name(t),
                     "tsumogiri": False}
         st = v.decision()
@@ -531,9 +538,11 @@ class AgentBot:
         me = v.seat
         legal = st.legal_actions(me)
         self.last_legal = legal
+        self.asked = True
         a = self.agent(Observation(st, me), legal)
         if st.phase.name == "RESPONSE":
             v.note_pass(legal, a)
+        v.phase = ""  # answered: the next decision comes with the table's next event
         return self._message(a, st)
 
     def answers(self, events) -> List[dict]:
