@@ -73,8 +73,9 @@ DIALECTS = ("mjai.app", "mjai", "mortal", "akochan")
 ON_FAULT = ("chombo", "fallback", "raise")
 #: what a fault can be
 FAULT_KINDS = ("garbage", "illegal", "wrong_seat", "out_of_turn", "timeout", "exit", "flood")
-#: faults after which the process is killed and started again for the next hand
-_RESTART = frozenset(("timeout", "exit", "flood"))
+#: faults after which the process is killed and started again for the next hand (its
+#: output may be out of step with the questions)
+_RESTART = frozenset(("timeout", "exit", "flood", "out_of_turn"))
 #: event types of the host's own log that no bot is sent
 _HOST_ONLY = frozenset(("fault",))
 _STARTS = frozenset(("start_game", "start_kyoku"))
@@ -197,6 +198,8 @@ class Bot:
         self._bench_at = -1     # >= 0: playing safe since this event index
         self._resync = False    # the process is new: send start_game, then the next hand
         self._queued: Optional[dict] = None
+        #: the hand (counted by the state's results) in which faults fall back instead
+        self._fallback_results = -1
 
     def sit(self, state: GameState, seat: int) -> None:
         """Take seat ``seat`` of ``state`` (a state that records its events) for a game."""
@@ -467,10 +470,13 @@ class Bot:
         if self.on_fault == "raise":
             raise IppatsuError(f"bot {self.name!r} at seat {seat}: {b.kind}: {b.detail}",
                                "bot_fault")
+        chombo = self.on_fault == "chombo" and self._fallback_results != len(st.hand_results)
+        if self.on_fault == "chombo" and not chombo:
+            f.penalty = "fallback"  # the hand was dealt again too often: play it out
         st.events.append({"type": "fault", "actor": seat, "kind": b.kind,
-                          "detail": b.detail, "answer": b.answer, "penalty": self.on_fault})
+                          "detail": b.detail, "answer": b.answer, "penalty": f.penalty})
         self._bench_at = len(st.events)
-        if self.on_fault == "chombo":
+        if chombo:
             raise BotFault(self, f)
         return _safe(st, seat, legal)
 
@@ -515,26 +521,35 @@ def _safe(st, seat: int, legal: Sequence[Action]) -> Action:
 
 
 # ----------------------------------------------------------------------------- the loop
-def play(st: GameState, agents: Sequence) -> List[Fault]:
+def play(st: GameState, agents: Sequence, max_replays: int = 3) -> List[Fault]:
     """Play the game of ``st`` (recording its events) to its end with ``agents`` by seat:
     :class:`Bot` seats take part through their programs, any other agent as in
     :func:`ippatsu.table.loops.play`. A chombo voids the hand: the offender pays
     :func:`~ippatsu.table.settle.chombo_deltas`, the scores and deposits go back to the
     hand's start plus that penalty, and the hand is dealt again (same dealer, counters)
-    from the next wall. Returns the game's faults (also in the bots' ``faults``)."""
+    from the next wall; a hand dealt again ``max_replays`` times in a row is played out,
+    a fault in it handled by the safe fallback (a bot that fails the same way every time
+    cannot stall the game). Returns the game's faults (also in the bots' ``faults``)."""
     bots = []
     for p, a in enumerate(agents):
         if isinstance(a, Bot):
             a.sit(st, p)
             bots.append(a)
     first = {id(b): len(b.faults) for b in bots}
+    streak, streak_at = 0, -1
     try:
         while True:
             try:
                 _loop_play(st, agents)
                 break
             except BotFault as bf:
+                done = len(st.hand_results)
+                streak = streak + 1 if done == streak_at else 1
+                streak_at = done
                 _void_hand(st, bf.fault.seat)
+                if streak >= max_replays:
+                    for b in bots:
+                        b._fallback_results = done
     finally:
         for b in bots:
             b.finish()

@@ -5,7 +5,7 @@ the expected score ``1 / (1 + 10 ** ((r_b - r_a) / 1200))`` and ``K = 8``; ratin
 at 1500.
 
 >>> [round(r, 2) for r in elo_update([2140, 1500, 900, 1500], [1, 4, 3, 2])]
-[2143.17, 1404.96, 959.63, 1532.22]
+[2144.29, 1488.13, 903.47, 1504.11]
 """
 from __future__ import annotations
 
