@@ -255,6 +255,7 @@ CODES: dict = {
     "bad_resume": "A resume folder written by another study.",
     "out_not_empty": "An output folder that already holds study chunks, without "
                      "resume=True.",
+    "bad_rank_points": "A match's rank_points that are not one integer per place.",
     "bad_index": "A study result asked for a slot or choice it does not have "
                  "(MatchResult.compare(0, 9), PositionResult.choice(5)), or to compare one "
                  "with itself.",

@@ -54,6 +54,7 @@ next hand (it is sent ``start_game`` again, then the hand). Its standard error i
 from __future__ import annotations
 
 import json
+import os
 import shlex
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Sequence
@@ -164,7 +165,8 @@ class Bot:
         self.start_timeout = float(start_timeout)
         self.on_fault = on_fault
         self.name = name or (type(self.obj).__name__ if self.obj is not None
-                             else " ".join(self.argv))
+                             else " ".join(os.path.basename(a) if os.sep in a else a
+                                          for a in self.argv))
         self.cwd = cwd
         self.env = env
         self.max_line = max_line
@@ -185,6 +187,15 @@ class Bot:
 
     def __setstate__(self, d):
         self.__dict__.update(d)
+
+    def __copy__(self) -> "Bot":
+        """A bot of the same configuration, with no process and no faults yet."""
+        new = Bot.__new__(Bot)
+        new.__setstate__(self.__getstate__())
+        new.faults = []
+        new.decisions = 0
+        new.starts = 0
+        return new
 
     def __repr__(self) -> str:
         return f"Bot({self.name!r}, dialect={self.dialect!r}, on_fault={self.on_fault!r})"
