@@ -306,10 +306,14 @@ class _MatchTask(Task):
                 by_seat = [None] * k
                 for j in range(k):
                     by_seat[seat_of[j]] = slot_agents[j]
-                final, st, vals, fl, events = play_game_logged(
-                    self.rules, wall_seed, by_seat, log=self.logs is not None)
-                if self.logs is not None:
-                    write_log(self.logs, u, r, events, fl)
+                if bots or self.logs is not None:
+                    final, st, vals, fl, events = play_game_logged(
+                        self.rules, wall_seed, by_seat, log=self.logs is not None)
+                    if self.logs is not None:
+                        write_log(self.logs, u, r, events, fl)
+                else:
+                    final, st, vals = play_game(self.rules, wall_seed, by_seat)
+                    fl = []
                 order = final["placement"]
                 game = [u, r]
                 for j in range(k):
