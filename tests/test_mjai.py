@@ -278,3 +278,30 @@ def test_a_bot_is_configured_or_refused():
     with pytest.raises(IppatsuError) as e:
         play(GameState(east("tenhou"), seed=1), [bot] + [GreedyAgent()] * 3)
     assert e.value.code == "bad_bot"
+
+
+# ----------------------------------------------------------------------------- docs
+def _python_blocks(page: str):
+    lines = (Path(__file__).resolve().parents[1] / "docs" / page).read_text(
+        encoding="utf-8").splitlines()
+    out, cur = [], None
+    for line in lines:
+        if cur is None and line.strip() == "```python":
+            cur = []
+        elif cur is not None and line.strip() == "```":
+            out.append("\n".join(cur))
+            cur = None
+        elif cur is not None:
+            cur.append(line)
+    return out
+
+
+def test_the_examples_of_docs_mjai_md_run(monkeypatch, capsys):
+    # the bots the examples start run on the installed core in either pass
+    monkeypatch.delenv("IPPATSU_PURE_PYTHON", raising=False)
+    blocks = _python_blocks("mjai.md")
+    assert len(blocks) == 2
+    for code in blocks:
+        exec(compile(code, "docs/mjai.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].endswith("[]")  # the seated bot made no fault

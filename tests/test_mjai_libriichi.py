@@ -34,7 +34,8 @@ pytestmark = pytest.mark.skipif(
 
 
 def _bot(kind: str) -> Bot:
-    return Bot([MJAI_PYTHON, PACKAGE_BOT, kind, "{seat}"], on_fault="raise", timeout=10,
+    return Bot([MJAI_PYTHON, PACKAGE_BOT, kind, "{seat}", "--strict"], on_fault="raise",
+               timeout=10,
                name=kind)
 
 
