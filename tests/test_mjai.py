@@ -305,3 +305,14 @@ def test_the_examples_of_docs_mjai_md_run(monkeypatch, capsys):
         exec(compile(code, "docs/mjai.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     assert printed[0].endswith("[]")  # the seated bot made no fault
+
+
+def test_module_examples_run():
+    import doctest
+
+    import ippatsu.io.mjai
+    import ippatsu.mjai.elo
+
+    for mod in (ippatsu.mjai.elo, ippatsu.io.mjai):
+        res = doctest.testmod(mod)
+        assert res.attempted and not res.failed, mod.__name__

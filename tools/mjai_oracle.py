@@ -70,11 +70,7 @@ def game_messages(seed: int):
     kinds = Counter()
     msgs = []
     for seat in range(4):
-        evs = []
-        for e in st.events:
-            if e["type"] == "start_game":
-                e = dict(e, id=seat)
-            evs.append(mask_event(e, seat))
+        evs = [mask_event(e, seat) for e in st.events]  # start_game with the seat's id
         checks = {}
         for p, at, view in notes:
             if p == seat:

@@ -279,12 +279,7 @@ class Bot:
             if self._skip_reach and t == "reach" and e.get("actor") == seat:
                 self._skip_reach = False
                 continue
-            if t == "start_game":
-                e = dict(e)
-                e["id"] = seat
-            else:
-                e = mask_event(e, seat)
-            out.append(e)
+            out.append(mask_event(e, seat))  # start_game with the seat's id
         self._cursor = len(evs)
         return out
 
