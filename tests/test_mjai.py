@@ -316,3 +316,18 @@ def test_module_examples_run():
     for mod in (ippatsu.mjai.elo, ippatsu.io.mjai):
         res = doctest.testmod(mod)
         assert res.attempted and not res.failed, mod.__name__
+
+
+def test_a_match_writes_an_mjai_log_per_game_that_replays(tmp_path):
+    from ippatsu import study
+    from ippatsu.table.replay import replay_mjai
+
+    rules = east("tenhou")
+    bot = Bot(AgentBot("greedy", rules), name="inproc")
+    r = study.match([bot, "random", "random", "random"], games=4, rules=rules, seed=3,
+                    backend="serial", progress=False, logs=str(tmp_path))
+    logs = sorted(tmp_path.glob("*.mjson"))
+    assert len(logs) == r.games == 4
+    for path in logs:
+        report = replay_mjai(str(path), rules)
+        assert report.hands and report.ok, report
