@@ -348,3 +348,23 @@ def test_a_match_writes_an_mjai_log_per_game_that_replays(tmp_path):
     for path in logs:
         report = replay_mjai(str(path), rules)
         assert report.hands and report.ok, report
+
+
+def test_study_match_seats_a_bot_from_the_command_line(capsys):
+    import json
+
+    from ippatsu.cli import main
+
+    rc = main(["study", "match", "--bot", f"{sys.executable} {TSUMOGIRI}", "greedy",
+               "--layout", "1v3", "--games", "4", "--rules", "tenhou", "--backend",
+               "serial", "--no-progress", "--json", "--seed", "1",
+               "--rank-points", "30,10,-10,-30"])
+    assert rc == 0
+    est = json.loads(capsys.readouterr().out)["estimates"]
+    names = [a["name"] for a in est["agents"]]
+    assert names[0].endswith("tsumogiri.py") and names[1:] == ["greedy"] * 3
+    assert est["rank_points"] == [30, 10, -10, -30]
+    # a bot that never wins places last: the rank points and the Elo say so
+    bot = est["agents"][0]
+    assert bot["rank_points"]["mean"] < 0 and bot["faults"] == 0
+    assert est["elo"][names[0]] < 1500 < est["elo"]["greedy"]
