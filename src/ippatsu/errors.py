@@ -239,6 +239,16 @@ CODES: dict = {
     "wall_tile_id": "A wall tile that is not a 136-id.",
     "wall_duplicate_id": "The same 136-id twice in a wall.",
     "wall_hand_size": "A wall that does not deal four start hands of 13 tiles.",
+    # ---------------------------------------------------------------- mjai bots
+    "bad_bot": "An mjai bot that cannot be seated: an unknown dialect or on_fault, a "
+               "timeout that is not a positive number, a command that is neither a string, "
+               "a list of strings nor an object with react(events), a program that cannot "
+               "start, or a state that does not record its events.",
+    "bot_fault": "An mjai bot's fault (a bad, illegal or missing answer, a crash) with "
+                 "on_fault=\"raise\".",
+    "bad_event": "An mjai event stream that a seat's view cannot follow: a start_kyoku "
+                 "before the seat is known, a tile the seat does not hold, tiles that no "
+                 "longer add up.",
     # ---------------------------------------------------------------- studies
     "bad_n": "A number of samples or games that is not a positive integer.",
     "bad_backend": "An unknown study backend (serial, local, ray).",
@@ -249,6 +259,7 @@ CODES: dict = {
     "bad_resume": "A resume folder written by another study.",
     "out_not_empty": "An output folder that already holds study chunks, without "
                      "resume=True.",
+    "bad_rank_points": "A match's rank_points that are not one integer per place.",
     "bad_index": "A study result asked for a slot or choice it does not have "
                  "(MatchResult.compare(0, 9), PositionResult.choice(5)), or to compare one "
                  "with itself.",
