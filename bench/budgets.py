@@ -139,7 +139,8 @@ def _closed_wins(n):
         ids = [k * 4 + cp + (k in (4, 13, 22)) for k in range(34)
                for cp in range(int(counts[i, k]))]
         w = int(win[i]) * 4 + (int(win[i]) in (4, 13, 22))
-        d = int(dora[i, 0]) * 4 + 3
+        dk = int(dora[i, 0])  # the indicator: a copy the hand does not hold
+        d = next(dk * 4 + cp for cp in (3, 2, 1, 0) if dk * 4 + cp not in ids)
         out.append(dict(ids=ids, win=w, tsumo=bool(flags[i] & 1), riichi=bool(flags[i] & 2),
                         seat_wind=int(winds[i, 0]), round_wind=int(winds[i, 1]), dora=d))
         if len(out) == n:

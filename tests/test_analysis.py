@@ -407,8 +407,8 @@ def test_property_waits_agree_with_score(case):
 
 
 # ---------------------------------------------------------------------------------------
-# building: 3, 6, 9 or 12 concealed tiles (issue 11, seed 000's hand builder: "likely
-# yaku to aim for while building")
+# building: 3, 6, 9 or 12 concealed tiles (the rules page's hand builder, RULES.md §9:
+# "likely yaku to aim for while building")
 # ---------------------------------------------------------------------------------------
 @st.composite
 def building_hands(draw):
@@ -473,7 +473,7 @@ def test_building_hand_shanten_and_draws_agree_with_the_oracle(counts):
     ("555z666z", 0, "haku"),
 ])
 def test_building_hands_get_shape_hints(text, shanten, hint):
-    """seed 000: the builder shows the yaku to aim for at any tile count."""
+    """RULES.md §9: the builder shows the yaku to aim for at any tile count."""
     a = analyze(text)
     assert a.status == "building" and a.shanten == shanten
     assert hint in [h.name for h in a.hints]

@@ -1,4 +1,4 @@
-"""One input edge and one vocabulary in the public API (issue 10, items 2 and 6).
+"""One input edge and one vocabulary in the public API.
 
 * score() reads notation, 136-ids and a Hand through ippatsu.hand (Hand, Meld, meld_of):
   the same hand in each form gives the same result, and the same bad hand the same error;
@@ -60,8 +60,8 @@ def test_score_same_hand_as_notation_ids_and_hand_gives_the_same_result(conceale
     (["pon 123m"], "bad_meld_text"),          # text that is no meld
     ([("pon", [0, 4, 8])], "bad_meld"),        # tiles that do not make the meld
     ([("chi", "111m")], "bad_meld"),
-    ([("foo", "111z")], "bad_meld_type"),      # was a KeyError before issue 10
-    ([(7, "111z")], "bad_meld_type"),          # was an IndexError before issue 10
+    ([("foo", "111z")], "bad_meld_type"),      # not a KeyError
+    ([(7, "111z")], "bad_meld_type"),          # not an IndexError
     ([3], "bad_meld"),
 ])
 def test_score_names_a_bad_meld_the_same_way_for_notation_and_ids(melds, code):
@@ -239,7 +239,7 @@ def _outcome_any(fn, *args):
 
 
 def test_no_module_imports_another_modules_private_names():
-    """Issue 10: names shared between modules are public in their owning module (the
+    """Names shared between modules are public in their owning module (the
     table engine's own imports of table.agents excepted: the table's business)."""
     import ast
     from pathlib import Path

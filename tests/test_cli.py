@@ -558,7 +558,7 @@ def test_presets_lists_every_preset_and_its_differences(capsys):
     code, out, _ = run(capsys, "presets", "--json")
     assert _json_mod.loads(out) == {n: Rules.preset(n).to_dict() for n in PRESETS}
 # ---------------------------------------------------------------------------------------
-# the edges a first session meets
+# the edges a new user meets first
 # ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("argv", [
     ["hand", "--dora", "1z", "123m406p789s1122z"],

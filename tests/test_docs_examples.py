@@ -212,7 +212,8 @@ def test_the_server_error_example_is_an_answer_of_that_shape(client):
 #: where each page's Python examples run: here, or the test file that runs them as doctests
 RUN_BY = {"errors.md": "here", "studies.md": "here", "server.md": "here",
           "rules.md": "tests/test_docs_rules.py", "table.md": "tests/test_actionspace.py",
-          "env.md": "tests/test_env.py", "dataset.md": "tests/test_dataset.py"}
+          "env.md": "tests/test_env.py", "mjai.md": "tests/test_mjai.py",
+          "dataset.md": "tests/test_dataset.py"}
 
 
 def test_every_page_with_python_examples_has_them_run():

@@ -178,9 +178,9 @@ def test_kernel_reads_double_wind_pair_fu_by_name():
 
 
 # ---------------------------------------------------------------------------------------
-# the Python copies: imported, or checked equal until they import
+# the Python names of the same codes: imported from _codes, checked equal here
 def test_scoring_constants_equal_codes():
-    """scoring.py still spells these out (edit pending: import them from _codes)."""
+    """scoring.py's names for the codes (imported from _codes) hold _codes' values."""
     for name in _codes.FLAG_NAMES:
         assert getattr(scoring, "F_" + name.upper()) == _codes.FLAGS[name]
     assert (scoring.M_CHI, scoring.M_PON, scoring.M_MINKAN, scoring.M_ANKAN,
@@ -240,7 +240,7 @@ def test_hand_core_codes_equal_everywhere():
 
 
 def test_tenhou6_yaku_ids_cover_the_table():
-    """io/tenhou6.YAKU_IDS (its own copy, edit pending) names every row's Tenhou id."""
+    """io/tenhou6.YAKU_IDS (built from the yaku table's rows) names every row's Tenhou id."""
     from ippatsu.io.tenhou6 import YAKU_IDS
 
     assert {y.tenhou_id for y in yaku.YAKU if y.tenhou_id >= 0} <= set(YAKU_IDS.values())

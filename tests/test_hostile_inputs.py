@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import ippatsu
-from ippatsu import scoring_batch as sb
+from ippatsu import scoring_batch
 from ippatsu.errors import (IppatsuError, MeldError, NotationError, RecordError,
                             SituationError, TileCountError)
 from ippatsu.hand import Hand, Meld
@@ -76,9 +76,46 @@ def test_fifth_copy_through_indicators():
     ids = [0, 4, 8, 48, 52, 56, 96, 100, 104, 124, 125, 126, 108, 109]  # 555z 11z
     assert code_of(ippatsu.score, ids, 108, dora_indicators=[127, 127, 127, 127],
                    ura_indicators=[127], riichi=True) == "fifth_copy"
-    # four copies between hand and indicators are fine (repeated ids are tolerated)
+    # four copies between hand and indicators are fine (notation takes free copies)
     r = ippatsu.score(HAND, "1z", dora_indicators="2m2m2m")
     assert r.dora == 3
+
+
+HAND_IDS = [0, 4, 8, 48, 52, 56, 96, 100, 104, 124, 125, 126, 108, 109]  # HAND as ids
+
+
+@pytest.mark.parametrize("args, kw", [
+    ((HAND_IDS, 109), {"dora_indicators": [HAND_IDS[0]]}),            # a concealed tile
+    ((HAND_IDS, 109), {"dora_indicators": [109]}),                    # the winning tile
+    ((HAND_IDS, 109), {"dora_indicators": [2], "ura_indicators": [52], "riichi": True}),
+    ((HAND_IDS, 109), {"dora_indicators": [2, 2]}),                   # two indicators
+    ((HAND_IDS, 109), {"dora_indicators": [2], "ura_indicators": [2], "riichi": True}),
+    ((HAND_IDS, 109), {"dora_indicators": ["4m", 2, 2]}),              # mixed forms
+    ((Hand(HAND_IDS), 109), {"dora_indicators": [HAND_IDS[5]]}),      # a Hand's ids
+    ((HAND_IDS[:-1], 109), {"dora_indicators": [109]}),               # win tile apart
+    (("123m456p789s11z", "1z"), {"melds": [("pon", [124, 125, 126])],  # a meld by id
+                                 "dora_indicators": [125]}),
+    (("123m406p789s555z11z", "1z"), {"dora_indicators": [52]}),       # the one red 5p
+])
+def test_an_indicator_id_cannot_also_be_in_the_hand(args, kw):
+    """One physical tile is in one place: an indicator given as a 136-id that the hand
+    (its ids, a meld given by ids, the red five) or another indicator holds is
+    ``duplicate_id``, on the compiled road and the general path alike."""
+    assert code_of(ippatsu.score, *args, **kw) == "duplicate_id"
+
+
+def test_indicator_ids_beside_free_copies_still_score():
+    """Notation names kinds, not copies: an indicator id may be a copy that notation
+    would have taken (the hand takes another), and a meld written as text likewise."""
+    base = ippatsu.score(HAND, "1z", dora_indicators="1m")
+    for kw in ({"dora_indicators": [0]}, {"dora_indicators": [1]}):
+        r = ippatsu.score(HAND, "1z", **kw)
+        assert (r.han, r.dora, r.points) == (base.han, base.dora, base.points)
+    r = ippatsu.score("123m456p789s11z", "1z", melds=["pon 555z"], dora_indicators=[124])
+    assert r.dora == 0
+    # the same ids apart: a copy the hand does not hold
+    r = ippatsu.score(HAND_IDS, 109, dora_indicators=[1], ura_indicators=[2], riichi=True)
+    assert (r.dora, r.ura) == (1, 1)
 
 
 def test_rinshan_needs_a_kan_and_a_tsumo():
@@ -128,48 +165,48 @@ def _batch_row(hand="123m456p789s555z11z"):
 def test_score_batch_refuses_wrapping_and_truncation():
     c = _batch_row()
     none = [[-1, 0]] * 4
-    assert code_of(sb.score_batch, c, [27], melds=[[[257, 31]] + none[:3]]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], melds=[[[1, 34 + 256]] + none[:3]]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], melds=np.zeros((1, 4, 2)) + 0.5) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], flags=[2 ** 33 + 1]) == "bad_input"
-    unknown = 1 << max(sb.FLAGS.values()).bit_length()  # the first bit no flag uses
-    assert code_of(sb.score_batch, c, [27], flags=[unknown]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], flags=[-1]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[np.nan]]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[1.0]]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[34]]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27.0]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27 + 256]) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], seat_wind=4 + 256) == "bad_input"
-    assert code_of(sb.score_batch, c, [27], red=1.0) == "bad_dtype"
-    assert code_of(sb.score_batch, c.astype(np.float64), [27]) == "bad_dtype"
-    assert code_of(sb.score_batch, c, [27], rules="nope") == "bad_rules"
+    assert code_of(scoring_batch.score_batch, c, [27], melds=[[[257, 31]] + none[:3]]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], melds=[[[1, 34 + 256]] + none[:3]]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], melds=np.zeros((1, 4, 2)) + 0.5) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], flags=[2 ** 33 + 1]) == "bad_input"
+    unknown = 1 << max(scoring_batch.FLAGS.values()).bit_length()  # the first bit no flag uses
+    assert code_of(scoring_batch.score_batch, c, [27], flags=[unknown]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], flags=[-1]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[np.nan]]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[1.0]]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[34]]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27.0]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27 + 256]) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], seat_wind=4 + 256) == "bad_input"
+    assert code_of(scoring_batch.score_batch, c, [27], red=1.0) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c.astype(np.float64), [27]) == "bad_dtype"
+    assert code_of(scoring_batch.score_batch, c, [27], rules="nope") == "bad_rules"
     for t in ("a", 2.5, 0, 2 ** 40, True):
-        assert code_of(sb.score_batch, c, [27], threads=t) == "bad_threads"
+        assert code_of(scoring_batch.score_batch, c, [27], threads=t) == "bad_threads"
 
 
 def test_score_batch_five_copies_of_an_indicator():
     c = _batch_row()
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[31, 31]]) == "fifth_copy"
-    assert code_of(sb.score_batch, c, [27], dora_indicators=[[31]], riichi=True,
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[31, 31]]) == "fifth_copy"
+    assert code_of(scoring_batch.score_batch, c, [27], dora_indicators=[[31]], riichi=True,
                    ura_indicators=[[31]]) == "fifth_copy"
-    r = sb.score_batch(c, [27], dora_indicators=[[32, 32, 31]])  # 6z twice, 5z once: fine
-    assert r.code[0] == sb.OK
+    r = scoring_batch.score_batch(c, [27], dora_indicators=[[32, 32, 31]])  # 6z twice, 5z once: fine
+    assert r.code[0] == scoring_batch.OK
 
 
 def test_score_batch_situation_is_a_row_error():
     c = np.repeat(_batch_row(), 3, axis=0)
-    flags = [sb.TSUMO, sb.TSUMO, sb.TSUMO | sb.RINSHAN]
+    flags = [scoring_batch.TSUMO, scoring_batch.TSUMO, scoring_batch.TSUMO | scoring_batch.RINSHAN]
     with pytest.raises(SituationError, match="row 2") as ei:
-        sb.score_batch(c, [27] * 3, flags=flags)
+        scoring_batch.score_batch(c, [27] * 3, flags=flags)
     assert ei.value.code == "bad_situation"
     with pytest.raises(SituationError, match="row 0"):
-        sb.score_batch(c[:1], [27], flags=[sb.IPPATSU])
+        scoring_batch.score_batch(c[:1], [27], flags=[scoring_batch.IPPATSU])
 
 
 def test_score_batch_accepts_preset_names():
-    r = sb.score_batch(_batch_row(), [27], rules="tenhou")
-    assert r.code[0] == sb.OK
+    r = scoring_batch.score_batch(_batch_row(), [27], rules="tenhou")
+    assert r.code[0] == scoring_batch.OK
 
 
 def test_ukeire_visible_beside_the_hand():

@@ -50,7 +50,7 @@ def test_presets_set_the_liability_options():
 
 # ---------------------------------------------------------------------------- score(): tsumo
 @pytest.mark.parametrize("rules", [Rules.ippatsu(), Rules.tenhou()], ids=["ippatsu", "tenhou"])
-def test_seed_000_tsumo_liable_pays_the_entire_amount_alone(rules):
+def test_rules_page_tsumo_liable_pays_the_entire_amount_alone(rules):
     """seeds/000: on a tsumo the liable player pays the entire amount alone — both
     yakuman of daisangen + tsuuiisou and every honba; the other two pay nothing."""
     r = S(DAISANGEN_TSUUIISOU, tsumo=True, pao=2, honba=2, deposits=1, rules=rules)
@@ -58,7 +58,7 @@ def test_seed_000_tsumo_liable_pays_the_entire_amount_alone(rules):
     assert r.payments == (0, 2 * YAKUMAN + 600 + 1000, -(2 * YAKUMAN + 600), 0)
 
 
-def test_seed_000_dealer_tsumo_liable_pays_everything():
+def test_rules_page_dealer_tsumo_liable_pays_everything():
     """seeds/000: a dealer's daisangen + tsuuiisou tsumo is 2 × 48,000 from the liable
     player alone."""
     r = S(DAISANGEN_TSUUIISOU, tsumo=True, pao=3, seat_wind=0, honba=1)
@@ -76,7 +76,7 @@ def test_seed_003_planet_tsumo_liable_pays_only_its_yakuman():
 
 
 # ---------------------------------------------------------------------------- score(): ron
-def test_seed_000_ron_split_half_of_the_whole_hand_discarder_pays_honba():
+def test_rules_page_ron_split_half_of_the_whole_hand_discarder_pays_honba():
     """seeds/000: on a ron the discarder and the liable player split the hand's value
     (here both yakuman) half each; the discarder pays the honba (Ippatsu)."""
     r = S(DAISANGEN_TSUUIISOU, pao=2, discarder=3, honba=1)
@@ -98,7 +98,7 @@ def test_rule_10_tenhou_ron_liable_pays_the_honba():
 
 @pytest.mark.parametrize("rules", [Rules.ippatsu(), Rules.tenhou(), Rules.planet()],
                          ids=["ippatsu", "tenhou", "planet"])
-def test_seed_000_liable_discarder_pays_it_all(rules):
+def test_rules_page_liable_discarder_pays_it_all(rules):
     """seeds/000: if the discarder is the liable player, they pay it all (honba too)."""
     r = S(DAISANGEN_TSUUIISOU, pao=3, discarder=3, honba=1, rules=rules)
     assert r.payments == (0, 2 * YAKUMAN + 300, 0, -(2 * YAKUMAN + 300))

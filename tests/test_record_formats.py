@@ -1,4 +1,4 @@
-"""Record formats replay must read as Tenhou writes them (issue 9, "Record formats").
+"""Record formats replay must read as Tenhou writes them.
 
 - an mjlog with ``<BYE>`` / ``<UN>`` before the first ``<INIT>`` (a player left, or came
   back, before the first hand);
@@ -155,7 +155,7 @@ def _check_three(ei) -> None:
 
 def test_three_player_mjlog_shared(shared_data):
     """nonstandard/sanma2.xml is a three-player Phoenix game (``<GO type=185>``, bit 0x10):
-    replay plays it with three seats (issue 12: tests/test_replay_sanma.py)."""
+    replay plays it with three seats (tests/test_replay_sanma.py)."""
     path = shared_path("tenhou", "mjlog", "nonstandard", "sanma2.xml")
     assert load_mjlog(path).three_player  # the loader still reads it, losslessly
     rep = replay_file(path)
@@ -187,7 +187,7 @@ SANMA_MJLOG = ('<mjloggm ver="2.3"><GO type="{type}" lobby="0"/>'
 @pytest.mark.parametrize("lobby_type", [185, 9])  # with the 0x10 bit, and without it
 def test_three_player_mjlog_inline(tmp_path, lobby_type):
     """A small three-player mjlog (three hands, the fourth seat empty with 0 points) is
-    replayed with three seats whether or not its lobby bits say so (issue 12): the record
+    replayed with three seats whether or not its lobby bits say so: the record
     stops mid-hand, so the report is incomplete, without a problem."""
     path = tmp_path / "sanma-inline.xml"
     path.write_text(SANMA_MJLOG.format(type=lobby_type), encoding="utf-8")
@@ -230,7 +230,7 @@ def test_three_player_tenhou6(tmp_path, rule):
 ])
 def test_three_player_mjai(events, tmp_path):
     """An mjai log of a three-player game (three names, three hands, a ``nukidora``) is
-    read as three players since issue 12 (no ``three_player`` refusal; these scraps are
+    read as three players (no ``three_player`` refusal; these scraps are
     otherwise broken: 13 copies of a kind, a nukidora before any hand)."""
     path = tmp_path / "sanma.mjson"
     path.write_text("\n".join(json.dumps(e) for e in events) + "\n", encoding="utf-8")

@@ -128,7 +128,7 @@ def test_honba_three_players():
     assert r.payments == (-5300, 8600, -3300)
     r = score(H, "9p", seat_wind=1, discarder=0, honba=2, riichi=True,
               dora_indicators="8p", rules=IPPATSU3)
-    assert r.payments == (-8600, 8600, 0)  # a ron: 300 per honba (seed 000)
+    assert r.payments == (-8600, 8600, 0)  # a ron: 300 per honba (RULES.md §7)
 
 
 def test_seats_are_east_south_west():

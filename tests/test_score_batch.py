@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from conftest import shared_path
+from test_scoring_kobalab import indicator_ids
 from ippatsu import core, score
 from ippatsu.errors import HandSizeError, IppatsuError, NoYakuError, NotAgariError, TileCountError
 from ippatsu.rules import Rules
@@ -85,8 +86,8 @@ def test_batch_equals_scalar_on_kobalab(kobalab_kwargs):
             assert (int(res.han[i]), int(res.fu[i]), int(res.points[i])) == \
                 (han, fu, points), i
         kw = {k: v for k, v in kw.items() if k != "_out"}
-        kw = dict(kw, dora_indicators=[parse_tile(d) for d in kw["dora_indicators"]],
-                  ura_indicators=[parse_tile(d) for d in kw["ura_indicators"]])
+        kw = dict(kw)
+        indicator_ids(kw)  # as 136-ids, one copy each
         try:
             r = score(**kw)
         except NoYakuError:

@@ -83,8 +83,7 @@ def test_kernel_matches_python_on_kobalab(recorder):
     for case in cases:
         try:
             kw = kb.case_kwargs(case)
-            kw["dora_indicators"] = kb._indicators(kw["dora_indicators"])
-            kw["ura_indicators"] = kb._indicators(kw["ura_indicators"])
+            kb.indicator_ids(kw)
             scoring.score(**kw, rules=Rules.ippatsu())
         except IppatsuError:
             pass

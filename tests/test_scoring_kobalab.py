@@ -82,16 +82,20 @@ def case_kwargs(case: dict) -> dict:
     )
 
 
-def _indicators(tiles):
-    from ippatsu.tiles import parse_tile
-    return [parse_tile(t) for t in tiles]
+def indicator_ids(kw: dict) -> None:
+    """Give ``kw``'s dora and ura indicators as 136-ids: distinct copies (one physical
+    tile per indicator), in the order notation takes them."""
+    from ippatsu.tiles import parse_tiles
+
+    dora, ura = kw["dora_indicators"], kw["ura_indicators"]
+    ids = parse_tiles("".join(dora + ura))
+    kw["dora_indicators"], kw["ura_indicators"] = ids[:len(dora)], ids[len(dora):]
 
 
 def compare(case: dict, rules: Rules = Rules.ippatsu()) -> dict:
     """Which fields agree for one case: {'han', 'fu', 'points', 'payments', 'yaku'}."""
     kw = case_kwargs(case)
-    kw["dora_indicators"] = _indicators(kw["dora_indicators"])
-    kw["ura_indicators"] = _indicators(kw["ura_indicators"])
+    indicator_ids(kw)
     out = case["out"]
     r = score(**kw, rules=rules)
     ours = {name: han for name, han in r.yaku}

@@ -25,6 +25,18 @@ from ippatsu.yaku import BY_ID, MAJSOUL_DORA, MAJSOUL_RED, MAJSOUL_URA
 EXPLAINED: dict = {}
 
 
+def _free_copies(ids, used: set) -> list:
+    """``ids`` with each id already in ``used`` moved to a free copy of its kind (kept
+    when none is free: the four-copies check then names it); all of them marked used."""
+    out = []
+    for t in ids:
+        if t in used:
+            t = next((c for c in range(t & ~3, (t & ~3) + 4) if c not in used), t)
+        used.add(t)
+        out.append(t)
+    return out
+
+
 def case_kwargs(case: dict) -> dict:
     tiles = list(case["tiles_136"])
     win = case["win_tile_136"]
@@ -35,6 +47,10 @@ def case_kwargs(case: dict) -> dict:
         used.discard(win)
     if win in used:  # synthetic hand: take a free copy of the same kind
         win = next(t for t in range(win & ~3, (win & ~3) + 4) if t not in used)
+    # synthetic indicators may repeat a tile of the hand (or each other): free copies too
+    used.add(win)
+    dora = _free_copies(case["dora_indicators"], used)
+    ura = _free_copies(case["ura_indicators"], used)
     cond = case["conditions"]
     seat = cond["player_wind"]
     first = cond["tsumo_first_turn"]
@@ -45,7 +61,7 @@ def case_kwargs(case: dict) -> dict:
         rinshan=cond["rinshan"], chankan=cond["chankan"],
         tenhou=first and seat == 0, chiihou=first and seat != 0,
         seat_wind=seat, round_wind=cond["round_wind"],
-        dora_indicators=case["dora_indicators"], ura_indicators=case["ura_indicators"],
+        dora_indicators=dora, ura_indicators=ura,
         honba=cond["honba"],
     )
 

@@ -401,7 +401,7 @@ def test_presets(client):
         assert p["rules"] == _json(Rules.preset(p["name"]).to_dict())
     fields = {f["name"]: f for f in body["fields"]}
     assert set(fields) == set(Rules().to_dict()) - {"name"}
-    assert fields["ron_mode"]["choices"] == ["atamahane", "double", "triple"]
+    assert fields["ron_mode"]["choices"] == ["atamahane", "double", "triple", "double_head_bump"]
     assert fields["kiriage"] == {"name": "kiriage", "type": "bool", "default": False}
     assert fields["pao_yakuman"] == {"name": "pao_yakuman", "type": "name_list",
                                      "choices": ["daisangen", "daisuushi", "suukantsu"],

@@ -65,16 +65,55 @@ def test_wilson_interval_known_values_and_edges():
 
 
 # ----------------------------------------------------------------------------- the game loop
+def _counts_from_events(events, k):
+    """Per seat ``[hands, wins, deal_ins, riichi, calls, win_points]`` counted over mjai
+    events (independently of ``hand_counts``), and the tsumo and ron wins seen."""
+    exp = [[0] * 6 for _ in range(k)]
+    riichi_hand = [False] * k
+    open_hand = [False] * k
+    dealt = set()
+    seen = {"tsumo": 0, "ron": 0}
+    for ev in events:
+        t = ev["type"]
+        if t == "start_kyoku":
+            riichi_hand = [False] * k
+            open_hand = [False] * k
+            dealt = set()
+        elif t == "reach":
+            riichi_hand[ev["actor"]] = True
+        elif t in ("chi", "pon", "daiminkan"):
+            open_hand[ev["actor"]] = True
+        elif t == "hora":
+            exp[ev["actor"]][1] += 1
+            exp[ev["actor"]][5] += ev["hora_points"]
+            if ev["target"] != ev["actor"]:
+                dealt.add(ev["target"])
+                seen["ron"] += 1
+            else:
+                seen["tsumo"] += 1
+        elif t == "end_kyoku":
+            for p in range(k):
+                exp[p][0] += 1
+                exp[p][2] += p in dealt
+                exp[p][3] += riichi_hand[p]
+                exp[p][4] += open_hand[p]
+    return exp, seen
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules.tenhou_sanma()], ids=["4p", "3p"])
 def test_play_game_counts_agree_with_the_event_log(rules):
     """play_game's per-seat counters against an independent count over sim.play's mjai
     events for the same seed and agents (hands, wins, deal-ins, riichi, calls, scores),
-    with four and with three players (a North set aside is no call)."""
+    with four and with three players (a North set aside is no call). Compiled, greedy
+    agents win by tsumo and by ron in these games (asserted); the interpreted pass plays
+    random agents, which seldom win: the scripted test below reaches every outcome in
+    both passes."""
     k = rules.players
 
     def greedy(seed):
         return GreedyAgent() if COMPILED else RandomAgent(seed + 7)
 
+    seen = {"tsumo": 0, "ron": 0}
     for seed in range(6 if COMPILED else 2):
         ss = np.random.SeedSequence(seed)
         agents = [greedy(seed), RandomAgent(seed), greedy(seed), RandomAgent(seed + 100)][:k]
@@ -82,34 +121,61 @@ def test_play_game_counts_agree_with_the_event_log(rules):
         agents2 = [greedy(seed), RandomAgent(seed), greedy(seed), RandomAgent(seed + 100)][:k]
         ref = play(np.random.SeedSequence(seed), agents2, rules, record=True)
         assert final["scores"] == ref["scores"]
-        hands = wins = 0
-        exp = [[0] * 6 for _ in range(k)]
-        riichi_hand = [False] * k
-        open_hand = [False] * k
-        dealt = set()
-        for ev in ref["events"]:
-            t = ev["type"]
-            if t == "start_kyoku":
-                riichi_hand = [False] * k
-                open_hand = [False] * k
-                dealt = set()
-            elif t == "reach":
-                riichi_hand[ev["actor"]] = True
-            elif t in ("chi", "pon", "daiminkan"):
-                open_hand[ev["actor"]] = True
-            elif t == "hora":
-                exp[ev["actor"]][1] += 1
-                exp[ev["actor"]][5] += ev["hora_points"]
-                if ev["target"] != ev["actor"]:
-                    dealt.add(ev["target"])
-            elif t == "end_kyoku":
-                for p in range(k):
-                    exp[p][0] += 1
-                    exp[p][2] += p in dealt
-                    exp[p][3] += riichi_hand[p]
-                    exp[p][4] += open_hand[p]
+        exp, got = _counts_from_events(ref["events"], k)
+        seen = {w: seen[w] + got[w] for w in seen}
         assert stats == exp, seed
         assert [sum(v) for v in values] == [e[5] for e in exp]
+    if COMPILED:
+        assert seen["tsumo"] and seen["ron"], seen
+
+
+def _scripted_hands():
+    """Table states whose hands end in each outcome: a tsumo, a ron (a deal-in), an
+    abortive draw after four riichi, an exhaustive draw after a pon."""
+    from _table_helpers import discard, find, pass_all, table, tsumogiri_round
+    from ippatsu.table import ActionType as T
+
+    tsumo = table(["123m456p789s1122z", "", "", ""], draws="9m 2p 3p 4p 1z")
+    discard(tsumo, "9m")
+    pass_all(tsumo)
+    tsumogiri_round(tsumo, 3)
+    tsumo.step(find(tsumo, 0, T.TSUMO))
+    ron = table(["1199m1199s12344z", "123m46p456s555z11z", "789m46p123s666z22z",
+                 "456m46p789s777z33z"], draws="5p")
+    discard(ron, "5p")
+    ron.step(find(ron, 1, T.RON))
+    riichi = table(["123m456p789s2223z", "234m567p678s4445z", "345m678p234s6667z",
+                    "111m999p111s999s4z"], draws="8m 9m 1p 2p")
+    for p, t in enumerate(("8m", "9m", "1p", "2p")):
+        riichi.step(find(riichi, p, T.RIICHI, t))
+        pass_all(riichi)
+    called = table(["1199m1199p1199s5z", "", "55z", ""], draws="6z", n_live=4)
+    discard(called, "5z")
+    called.step(find(called, 2, T.PON))
+    called.step(next(a for a in called.legal_actions(2) if a.type == T.DISCARD))
+    pass_all(called)
+    while called.phase != called.phase.HAND_END:
+        tsumogiri_round(called)
+    return [tsumo, ron, riichi, called]
+
+
+def test_hand_counts_on_scripted_hands_of_every_outcome():
+    """hand_counts (the match statistics) against the event count, on hands scripted to
+    end in a tsumo, a ron, four riichi and a draw after a call: a tsumo is no deal-in,
+    on either pass."""
+    from ippatsu.study.match import hand_counts
+
+    states = _scripted_hands()
+    results = [r for st in states for r in st.hand_results]
+    stats, values = hand_counts(results, 4)
+    exp, seen = _counts_from_events([e for st in states for e in st.events], 4)
+    kinds = [r.kind for r in results]
+    assert seen == {"tsumo": 1, "ron": 1}
+    assert kinds.count("win") == 2 and "four_riichi" in kinds and len(kinds) == 4
+    assert sum(e[4] for e in exp) >= 1 and sum(e[3] for e in exp) == 4  # a call, 4 riichi
+    assert stats == exp
+    assert [sum(v) for v in values] == [e[5] for e in exp]
+    assert [e[2] for e in exp] == [1, 0, 0, 0]   # only the ron's discarder dealt in
 
 
 # ----------------------------------------------------------------------------- determinism

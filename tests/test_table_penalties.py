@@ -105,8 +105,9 @@ def _quiet(st):
 
 @pytest.mark.parametrize("dead", [True, False])
 def test_a_dead_hand_in_tenpai_is_noten_at_the_exhaustive_draw(dead):
-    st = GameState(seed=9, auto_next=False, record=False)
-    st.set_position(2, hand="123m456p789s1122z")   # tenpai: 1z / 2z
+    from _table_helpers import table
+    # seat 2 tenpai on 1z / 2z; four draws and the wall is exhausted
+    st = table(["", "", "123m456p789s1122z", ""], draws="5m 5p 5s 4s", n_live=4)
     if dead:
         st.penalize(2, "dead_hand")
     _quiet(st)

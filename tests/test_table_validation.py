@@ -137,12 +137,38 @@ def test_bad_counters(mod):
     _raises("bad_counter", st.start_hand, kyoku="1")
     _raises("bad_counter", st.start_hand, honba=1.0)
     _raises("bad_counter", st.start_hand, deposits=True)
+    # a counter past the state's C int would overflow: refused with the others
+    assert "99999" in _raises("bad_counter", st.start_hand, kyoku=2 ** 40)
+    _raises("bad_counter", st.start_hand, honba=mod._COUNTER_MAX + 1)
+    _raises("bad_counter", st.start_hand, deposits=2 ** 31)
     import numpy as np
 
+    st.start_hand(kyoku=mod._COUNTER_MAX, honba=mod._COUNTER_MAX, deposits=0)
+    assert (st.kyoku, st.honba) == (mod._COUNTER_MAX, mod._COUNTER_MAX)
     st.start_hand(kyoku=np.int64(1), honba=2, deposits=0,
                   scores=[25000, 25000, np.int32(25000), 25000])
     assert (st.kyoku, st.honba, st.deposits, st.scores) == (1, 2, 0, [25000] * 4)
     assert all(type(x) is int for x in st.scores)
+
+
+@pytest.mark.parametrize("mod", MODS)
+def test_set_position_checks_seats_and_ids(mod):
+    """A position given by ids holds 136-ids, each once, on a seat of the table."""
+    st = mod.GameState(seed=1)
+    for hand, code in (([999] + list(range(12)), "bad_tile_id"), ([-1], "bad_tile_id"),
+                       ([1.5], "bad_tile_id"), ([3, 3], "duplicate_id"), (5, "bad_tile_id")):
+        with pytest.raises(IppatsuError) as ei:
+            st.set_position(0, hand=hand)
+        assert ei.value.code == code, (hand, ei.value)
+    with pytest.raises(IppatsuError) as ei:
+        st.set_position(0, river=[136])
+    assert ei.value.code == "bad_tile_id"
+    for seat in (4, -1):
+        assert "seat" in _raises("bad_seat", st.set_position, seat, hand="1m")
+    three = mod.GameState(Rules.preset("ippatsu_sanma"), seed=1)
+    _raises("bad_seat", three.set_position, 3, hand="1m")
+    st.set_position(1, hand=list(range(100, 113)))  # good ids still work
+    assert sorted(st.hand[1]) == list(range(100, 113))
 
 
 @pytest.mark.parametrize("bad", [["123x", "", "", ""], ["1m2", "", "", ""]])

@@ -209,7 +209,7 @@ def test_single_tile_helpers():
 
 def test_ids_from_counts_refuses_a_red_mask_beyond_the_three_suits():
     """RULES §1: one red five in each of m, p, s and no other: the red mask has three bits
-    (a mutation survivor: a fourth bit was silently ignored)."""
+    (a fourth bit is refused, never ignored)."""
     c = parse_counts("5555m5p")
     for bad in (8, 9, -1, 1.0, True, "1", None):
         with pytest.raises(NotationError) as e:

@@ -302,7 +302,14 @@ def test_rule_4_honroutou_stacks_with_chiitoitsu():
 def test_rule_4_shousangen_with_its_two_yakuhai():
     y = Y("555z666z77z123m456p", "6p")
     assert y["shousangen"] == 2 and y["haku"] == 1 and y["hatsu"] == 1
-    assert "shousangen" not in Y("555z666z11s123m456p", "6p")
+
+
+@pytest.mark.parametrize("pair", ["11s", "99m", "11z", "22z", "33z", "44z"])
+def test_rule_4_shousangen_needs_the_third_dragon_as_the_pair(pair):
+    """Two dragon triplets and a pair of a number or of any wind (an honor, not a dragon):
+    no little three dragons, only the two dragon yakuhai."""
+    y = Y(f"555z666z{pair}123m456p", "6p")
+    assert "shousangen" not in y and y["haku"] == 1 and y["hatsu"] == 1
 
 
 # ---------------------------------------------------------------------------------------
@@ -503,14 +510,15 @@ def test_table_concealed_only_flags():
     assert not closed & {"tanyao", "haku", "toitoi", "daisangen", "honitsu", "ittsu"}
 
 
-def _seed_000_names() -> dict:
-    """{Japanese name: Korean name} as the Ippatsu rules page (seed 000) pairs them: its
+def _rules_page_names() -> dict:
+    """{Japanese name: Korean name} as the Ippatsu rules page (``seeds/000_*.txt`` beside
+    the shared data) pairs them: its
     trilingual lines run Korean, then Japanese, then English ("리치立直Riichi")."""
     import re
     from conftest import SHARED_DATA
     seeds = sorted((SHARED_DATA.parent / "seeds").glob("000_*"))
     if not seeds:
-        pytest.skip(f"seed 000 not available beside {SHARED_DATA}")
+        pytest.skip(f"the rules page (seeds/000_*.txt) is not beside {SHARED_DATA}")
     line = re.compile(r"([\uac00-\ud7a3 ]+)([\u3040-\u30ff\u4e00-\u9fff々]+)[A-Z]")
     pairs = {}
     for text in seeds[0].read_text(encoding="utf-8").splitlines():
@@ -520,10 +528,10 @@ def _seed_000_names() -> dict:
     return pairs
 
 
-def test_seed_000_korean_yaku_names():
-    """seed 000 (issue 11): every yaku the rules page names in Korean carries that name
+def test_korean_yaku_names_as_the_rules_page_gives_them():
+    """Every yaku the Ippatsu rules page names in Korean carries that name
     in the table; the page names 30 of the rows this way (the rest are its groups)."""
-    pairs = _seed_000_names()
+    pairs = _rules_page_names()
     named = [y for y in YAKU if y.ja in pairs]
     assert len(named) >= 30, sorted(pairs)
     for y in named:

@@ -11,47 +11,41 @@ forms and waits); ``_score.h`` / ``_kernels.h`` include it and define none of th
 numbers by hand. ``tests/test_generated.py`` runs ``gen_header.py --check`` and compares
 every remaining Python copy with this module.
 
-Map of the copies (survey of 2026-12-01) and where each stands
----------------------------------------------------------------
+Where else these numbers are named
+----------------------------------
 ==========================  ==============================================================
-situation flags             here (``F_*``). ``_score.h``: generated (``IPT_F_*``).
-                            ``_backend.py``, ``scoring_batch.py`` (public ``TSUMO`` ...):
-                            import from here. ``scoring.py`` (``F_*``): still its own
-                            copy, checked equal by a test (edit pending, notes).
-                            ``_core.pyx`` reads the riichi bits from the generated header.
-meld types                  here (``M_*``, :data:`MELD_NAMES`, :data:`MELD_TYPE_NAMES`).
-                            ``_score.h``: generated (``IPT_M_*``). ``scoring_batch.py``:
-                            imports. ``_core.pyx``'s text -> code dict: built from
-                            :data:`MELD_TYPE_NAMES`. ``scoring.py`` (``M_*``,
-                            ``_MELD_TYPE_NAMES``) and ``table/state.py`` (``_M_*``): own
-                            copies, checked equal by a test.
-score result codes          here (``S_*``). ``_score.h``: generated (``IPT_S_*``);
-                            ``_core.pyx`` ``SCORE_*`` and ``scoring_batch`` ``OK`` ...:
-                            from here.
-limits                      here (:data:`LIMITS`, index = code, ``L_*``). ``_score.h``:
-                            generated (``IPT_L_*``). ``scoring_batch.LIMITS``: from here.
-                            ``scoring.py`` (``_LIMITS``, ``LIMIT_NAMES``) and
-                            ``io/tenhou6.py`` (Japanese names -> code): own copies,
-                            checked equal by a test.
+situation flags             here (``F_*``). ``_generated.h``: ``IPT_F_*``. ``scoring.py``,
+                            ``scoring_batch.py`` (public ``TSUMO`` ...), ``_backend.py``:
+                            imported from here.
+meld types and their fu     here (``M_*``, :data:`MELD_NAMES`, :data:`MELD_TYPE_NAMES`,
+                            :data:`MELD_FU`). ``_generated.h``: ``IPT_M_*``,
+                            ``IPT_GEN_MELD_FU``. ``scoring.py``, ``scoring_batch.py``:
+                            imported. ``table/state.py`` (``_M_*``): its own names for
+                            the same codes.
+score result codes          here (``S_*``). ``_generated.h``: ``IPT_S_*``; ``_core.pyx``
+                            ``SCORE_*`` and ``scoring_batch`` ``OK`` ...: from here.
+limits                      here (:data:`LIMITS`, index = code, ``L_*``). ``_generated.h``:
+                            ``IPT_L_*``. ``scoring.py``, ``scoring_batch.py``: imported.
+                            ``io/tenhou6.py`` reads Tenhou's Japanese limit names into
+                            these codes.
 red fives                   here (:data:`RED_FIVE_IDS`, :data:`RED_FIVE_KINDS`).
                             ``_generated.h``: ``IPT_RED_*``. ``tiles.py`` (public
-                            ``RED_FIVE_IDS``), ``scoring.py`` (``_RED_IDS``),
-                            ``table/state.py``, ``table/actions.py``, ``io/mjai.py``,
-                            ``io/tenhou6.py``: own literals (the first two checked by a
-                            test). ``scoring_batch.py``: from here.
+                            ``RED_FIVE_IDS``, checked equal by a test), and literals in
+                            ``table/state.py``, ``table/actions.py``,
+                            ``table/actionspace.py``, ``io/mjai.py``, ``io/tenhou6.py``.
 scoring rules read by C     here (:data:`RULE_FIELDS`, the ``ipt_rules_t`` layout).
-                            ``_generated.h``: the struct; ``_core.pxd``: its declaration;
-                            ``_core.pyx`` fills it by field name from a ``Rules`` object
-                            (no positional tuple any more).
+                            ``_generated.h``: the struct; ``_core.pxd``: its declaration
+                            (checked against this list by a test); ``_core.pyx`` fills it
+                            by field name from a ``Rules`` object.
 yaku ids / han / multiples  :mod:`ippatsu.yaku` (the table). ``_generated.h``: ``Y_*``
                             ids and the initial han / multiple / replacement arrays
-                            (``_backend`` still loads the same numbers at import).
-                            ``io/tenhou6.py`` ``YAKU_IDS``: own copy (edit pending).
+                            (``_backend`` loads the same numbers again at import).
+                            ``io/tenhou6.py`` ``YAKU_IDS``: built from the table.
 forms / waits               :mod:`ippatsu.yaku` (``FORM_*``, ``WAIT_*``). ``_generated.h``:
                             ``IPT_FORM_*``, ``IPT_W_*``.
 hand core                   here (:data:`NOT_APPLICABLE`, :data:`SOLO_POLICIES`).
-                            ``_kernels.h``: generated (``IPT_NOT_APPLICABLE``,
-                            ``IPT_POLICY_*``); ``_core.pyx``: from here and the header;
+                            ``_generated.h``: ``IPT_NOT_APPLICABLE``, ``IPT_POLICY_*``;
+                            ``_core.pyx``: from here and the header;
                             ``_reference/api.py``: from here; ``_reference/handcore.py``
                             and ``_reference/solo.py``: own values, checked by a test.
 ==========================  ==============================================================
@@ -171,7 +165,8 @@ def flags_of(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, cha
 # meld types: code = index (the scoring kernel's meld_type; score_batch's melds column 0)
 MELD_NAMES: tuple[str, ...] = ("chi", "pon", "daiminkan", "ankan", "kakan")
 MELD_LABELS: tuple[str, ...] = ("chi", "pon", "open kan", "closed kan", "added kan")
-#: fu of a declared meld (RULES.md §6): MELD_FU[type][terminal or honor] (None for a chi)
+#: fu of a declared meld (RULES.md §6): MELD_FU[type][terminal or honor] (None for a chi);
+#: the kernel reads it as IPT_GEN_MELD_FU (tools/gen_header.py)
 MELD_FU: tuple = (None, (2, 4), (8, 16), (16, 32), (8, 16))
 M_CHI, M_PON, M_MINKAN, M_ANKAN, M_KAKAN = range(5)
 #: an unused meld slot of score_batch's (N, 4, 2) melds array

@@ -1758,9 +1758,11 @@ cdef long _ceil100(long x) noexcept nogil:
     return (x + 99) // 100 * 100
 
 
-cdef int _indicator_kinds(object x, uint8_t *ind) except -2:
-    """Add the kinds of indicators (plain ids, repeats tolerated, or plain notation under
-    the copy rules) into ind; -1 when irregular."""
+cdef int _indicator_kinds(object x, uint8_t *ind, uint64_t *taken) except -2:
+    """Add the kinds of indicators (plain ids, or plain notation under the copy rules) into
+    ind; -1 when irregular. An id already in taken (the hand's, or an earlier indicator's)
+    is irregular: the general path decides whether it is a duplicate_id (notation copies
+    are not the caller's ids). Ids are marked in taken."""
     cdef int kinds[14]
     cdef int reds[14]
     cdef int ids[14]
@@ -1781,7 +1783,7 @@ cdef int _indicator_kinds(object x, uint8_t *ind) except -2:
         if type(y) is not int:
             return -1
         d = ipt_py_small(y)
-        if d < 0 or d >= 136:
+        if d < 0 or d >= 136 or not _take(taken, <int> d):
             return -1
         ind[d >> 2] += 1
     return len(x)
@@ -2122,8 +2124,8 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
             return None
     memset(dind, 0, 34)
     memset(uind, 0, 34)
-    if _indicator_kinds(dora_indicators, dind) < 0 or _indicator_kinds(ura_indicators,
-                                                                     uind) < 0:
+    if _indicator_kinds(dora_indicators, dind, used) < 0 \
+            or _indicator_kinds(ura_indicators, uind, used) < 0:
         return None
     for k in range(34):
         if dind[k] or uind[k]:

@@ -1,7 +1,7 @@
 /*
  * ippatsu scoring kernel (C, included by _core.pyx after _kernels.h).
  *
- * The C twin of ippatsu/scoring.py's evaluation (which stays the pure-Python reference):
+ * The C twin of ippatsu/_reference/scoring.py's evaluation (the pure-Python reference):
  * given the concealed counts with the winning tile, the winning kind, the declared melds
  * and the situation, it reads the hand every way (standard readings, seven pairs,
  * thirteen orphans), places the winning tile in every block it can complete, runs the
@@ -22,7 +22,8 @@
 
 /* the codes shared with Python (situation flags IPT_F_*, meld types IPT_M_*, forms
  * IPT_FORM_*, waits IPT_W_*, result codes IPT_S_*, limits IPT_L_*, yaku ids Y_*, the
- * rules struct ipt_rules_t and the yaku table's numbers): generated from
+ * fu of a declared meld, the rules struct ipt_rules_t and the yaku table's numbers):
+ * generated from
  * ippatsu/_codes.py and ippatsu/yaku.py by tools/gen_header.py */
 #include "_generated.h"
 
@@ -528,7 +529,7 @@ static inline uint64_t ipt_kind_mask(const uint8_t *c, int *total) {
 #endif
 }
 
-static const int8_t ipt_meld_fu_tab[5][2] = {{0, 0}, {2, 4}, {8, 16}, {16, 32}, {8, 16}};
+static const int8_t ipt_meld_fu_tab[IPT_M_KAKAN + 1][2] = IPT_GEN_MELD_FU;
 
 /* Score one hand. Inputs are trusted to be validated by the caller (counts 0..4, sizes,
  * melds legal); returns out->code. */

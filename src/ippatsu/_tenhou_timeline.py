@@ -24,8 +24,14 @@ sets (before → from that day), the public source, and what the records show.
    自動終了となります" (from June 2010; until then the last dealer in first place who was
    tenpai at a draw repeated, from then on the game ends automatically), with the note
    "ラス親=オーラス以降のサドンデスの親を含む" (the last dealer includes the dealers of the
-   sudden-death rounds). The announcement gives the month, not the day of the
-   maintenance: the change is taken to apply from 2010-06-01 (Japan time, as log ids are).
+   sudden-death rounds). The announcement gives the month, not the day or the hour: it
+   says the change would be announced on the lobby's entrance page once in force and
+   would probably come with a maintenance ("導入後には入場ページでアナウンスいたします。
+   #おそらくメンテを入れます"). No public source found gives that maintenance's day and
+   hour, and the shared records hold no game from 2010-05-18 to 2010-08-16, so none
+   shows it either. The change is taken to apply from the start of 2010-06-01 (Japan
+   time, as log ids are): a record played on 2010-06-01 before the maintenance, if it
+   went on after such a draw, replays with ``Rules.tenhou(at="2010-05-31")``.
    Today's rule, as translated by the Japanese mahjong wiki ("Tenhou.net rules",
    arcturus.su/mjw): "In all-last hands, if the dealer is winning, the game automatically
    stops on both dealer wins and dealer tenpai hands."

@@ -598,8 +598,9 @@ def analyze(
     if not scorable:
         notes.append(f"{n} concealed tiles and {k} declared meld{'' if k == 1 else 's'}: "
                      "declare the melds to get scores")
-    ctx = dict(seat_wind=seat, round_wind=rnd, dora_indicators=[x * 4 for x in ind],
-               rules=rules)
+    # the indicators as kinds (notation): which copies they are is not known here
+    ctx = dict(seat_wind=seat, round_wind=rnd,
+               dora_indicators="".join(kind_name(x) for x in ind), rules=rules)
     if nukidora:
         ctx["nukidora"] = nukidora
 

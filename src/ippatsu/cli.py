@@ -312,6 +312,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="uvicorn's log level (default info; the access log, one line "
                         "per request, at info and debug only)")
 
+    m = sub.add_parser("mjai-bot", help="an agent as an mjai bot on stdin/stdout",
+                       description="Answer mjai events read from standard input on standard "
+                       "output with an ippatsu agent (docs/mjai.md), so that another host "
+                       "can seat it.")
+    m.add_argument("--agent", default="greedy", choices=("greedy", "random"),
+                   help="the agent (default greedy)")
+    m.add_argument("--dialect", default="mjai.app",
+                   choices=("mjai.app", "mjai", "mortal", "akochan"),
+                   help="mjai.app: a JSON array in, one answer out (default); mjai: an "
+                        "answer to every event; mortal: answers only when it may act; "
+                        "akochan: arrays with can_act")
+    m.add_argument("--rules", default="ippatsu", help="the rules preset (default ippatsu)")
+    m.add_argument("--seat", type=int, default=None,
+                   help="the seat, when start_game carries no id")
+    m.add_argument("--seed", type=int, default=0, help="the random agent's seed")
+
     from .study._cli import add_parser as _add_study
 
     _add_study(sub)
@@ -894,7 +910,20 @@ def _cmd_docs(args, out, err) -> int:
     return 0
 
 
+def _cmd_mjai_bot(args, out, err) -> int:
+    from .mjai.serve import serve
+    from .rules import Rules
+
+    try:
+        rules = Rules.preset(args.rules)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    return serve(args.agent, dialect=args.dialect, rules=rules, seat=args.seat,
+                 seed=args.seed, stdin=sys.stdin, stdout=sys.stdout, stderr=err)
+
+
 _COMMANDS = {
+    "mjai-bot": _cmd_mjai_bot,
     "presets": _cmd_presets,
     "serve": _cmd_serve,
     "hand": _cmd_hand,

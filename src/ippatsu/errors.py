@@ -167,8 +167,8 @@ CODES: dict = {
     "bad_tenhou6": "An unknown tenhou.net/6 tile code (11-19, 21-29, 31-39, 41-47, "
                    "51-53 are the codes).",
     "second_red": "A second red five of a suit.",
-    "duplicate_id": "The same 136-id twice (in a hand, its melds and indicators, or a "
-                    "position).",
+    "duplicate_id": "The same 136-id twice (in a hand, its melds and indicators given as "
+                    "ids, or a position).",
     # ---------------------------------------------------------------- melds
     "bad_meld_text": "Meld text that cannot be read (no tiles, a bad called mark).",
     "bad_meld_type": "An unknown meld type word (chi, pon, kan, ankan, kakan, ...).",
@@ -198,10 +198,10 @@ CODES: dict = {
     "local_yaku_off": "a local yaku's situation (renhou, paarenchan, open_riichi, sashikomi) "
                       "under rules that do not have that yaku.",
     "bad_wind": "A seat or round wind that is not an integer 0-3.",
-    "bad_seat": "A seat that is not 0-3, a discarder on a tsumo, or the winner as "
-                "discarder.",
+    "bad_seat": "A seat that is not 0-3 (0-2 with three players), a discarder on a "
+                "tsumo, or the winner as discarder.",
     "bad_counter": "A counter (honba, deposits, kyoku, nukidora) that is not a "
-                   "non-negative integer.",
+                   "non-negative integer, or a table counter above 99,999.",
     "bad_rules": "rules that are not a Rules or a preset name; a Rules field out of "
                  "range.",
     "bad_input": "A batch input out of range: a meld code, flag bits, a win kind, a "
@@ -249,6 +249,16 @@ CODES: dict = {
     "wall_tile_id": "A wall tile that is not a 136-id.",
     "wall_duplicate_id": "The same 136-id twice in a wall.",
     "wall_hand_size": "A wall that does not deal four start hands of 13 tiles.",
+    # ---------------------------------------------------------------- mjai bots
+    "bad_bot": "An mjai bot that cannot be seated: an unknown dialect or on_fault, a "
+               "timeout that is not a positive number, a command that is neither a string, "
+               "a list of strings nor an object with react(events), a program that cannot "
+               "start, or a state that does not record its events.",
+    "bot_fault": "An mjai bot's fault (a bad, illegal or missing answer, a crash) with "
+                 "on_fault=\"raise\".",
+    "bad_event": "An mjai event stream that a seat's view cannot follow: a start_kyoku "
+                 "before the seat is known, a tile the seat does not hold, tiles that no "
+                 "longer add up.",
     # ---------------------------------------------------------------- studies
     "bad_n": "A number of samples or games that is not a positive integer.",
     "bad_backend": "An unknown study backend (serial, local, ray).",
@@ -259,6 +269,7 @@ CODES: dict = {
     "bad_resume": "A resume folder written by another study.",
     "out_not_empty": "An output folder that already holds study chunks, without "
                      "resume=True.",
+    "bad_rank_points": "A match's rank_points that are not one integer per place.",
     "bad_index": "A study result asked for a slot or choice it does not have "
                  "(MatchResult.compare(0, 9), PositionResult.choice(5)), or to compare one "
                  "with itself.",

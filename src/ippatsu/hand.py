@@ -399,6 +399,13 @@ class Meld:
         return len(self.tiles)
 
     @property
+    def by_id(self) -> bool:
+        """True when the caller named these exact tiles by 136-id; False when they are
+        free copies the engine chose (notation, meld text, or ids another meld already
+        held): then only the kinds, and the red fives, are the caller's."""
+        return not self._auto
+
+    @property
     def n_red(self) -> int:
         """How many red fives the meld holds (0 or 1)."""
         return sum(1 for t in self.tiles if t in RED_ID_SET)

@@ -80,7 +80,8 @@ from . import _backend
 from .rules import Rules, SanmaTsumo, rules_of
 from .hand import MAX_MELDS, Hand, melds_of
 from .tiles import (RED_ID_SET, YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles,
-                    kind_name, parse_kinds, parse_tile, parse_tiles, parse_wind, validate_ids)
+                    kind_name, parse_kinds, parse_tile, parse_tiles, parse_wind, tile_name,
+                    validate_ids)
 from .yaku import (
     BY_NAME,
     FORM_CHIITOITSU,
@@ -342,7 +343,7 @@ def _parse_indicators(x: Any, what: str = "dora_indicators") -> List[int]:
         raise IppatsuError(f"{what} is notation or a sequence of 136-ids, got "
                            f"{type(x).__name__}", "bad_tile_id") from None
     kinds = []
-    for i in items:  # kinds count; repeated ids are tolerated
+    for i in items:  # kinds here; a repeated id is refused by _check_indicator_ids
         if isinstance(i, str):  # notation, one or more tiles: ["4m", "1z"]
             kinds.extend(t >> 2 for t in parse_tiles(i))
         else:
@@ -358,6 +359,35 @@ def _check_indicator_copies(full, dora_kinds, ura_kinds) -> None:
             raise TileCountError(f"{full[k] + ind.count(k)} copies of {kind_name(k)} between "
                                  f"the hand, its melds and the dora / ura indicators: a kind "
                                  f"has four copies", "fifth_copy")
+
+
+def _check_indicator_ids(dora_indicators, ura_indicators, tiles, hand, win_tile) -> None:
+    """An indicator given as a 136-id is one physical tile: it cannot also be a tile the
+    hand holds by id, nor another indicator (TileCountError ``duplicate_id``).
+
+    The hand holds by id: its concealed tiles given as ids (a list, or a Hand), the winning
+    tile given as an id, the melds given by id (:attr:`Meld.by_id`), and a red five however
+    it is written (there is one of each). Other tiles written in notation are free copies
+    of their kinds: only their count is checked (:func:`_check_indicator_copies`), and so
+    are indicators written in notation."""
+    given = [i for x in (dora_indicators, ura_indicators) if not isinstance(x, str)
+             for i in x if not isinstance(i, str)]
+    if not given:
+        return
+    named = set(hand.ids) if not isinstance(tiles, str) else set(hand.ids) & RED_ID_SET
+    for m in hand.melds:
+        named.update(m.tiles if m.by_id else RED_ID_SET.intersection(m.tiles))
+    if isinstance(win_tile, str):
+        named.update(RED_ID_SET.intersection(parse_tiles(win_tile)))
+    elif win_tile is not None:
+        named.add(check_id(win_tile))
+    for i in given:
+        i = check_id(i)
+        if i in named:
+            raise TileCountError(f"tile id {i} ({tile_name(i)}) is a dora / ura indicator "
+                                 f"and also in the hand, a meld or another indicator: one "
+                                 f"tile cannot be in two places", "duplicate_id")
+        named.add(i)
 
 
 _UNUSUAL_FLAGS = ~(F_TSUMO | F_RIICHI | F_DOUBLE_RIICHI)
@@ -533,7 +563,9 @@ def score(
     dora_indicators, ura_indicators : str or iterable
         Notation (``"4m1z"``), 136-ids, or a list of either (``["4m", "1z"]``); kan dora
         are just more indicators. Ura counts only with
-        riichi / double riichi.
+        riichi / double riichi. An indicator given as a 136-id is a tile of its own: one
+        the hand holds by id (or a red five of the hand) or another indicator is
+        ``duplicate_id``; in notation only the copies of a kind are counted.
     honba, deposits : int
         Counters on the table (deposits = number of riichi sticks).
     discarder : int, optional
@@ -571,7 +603,9 @@ def score(
     NotAgariError (``not_agari``), NoYakuError (``no_yaku``), HandSizeError,
     TileCountError, MeldError, NotationError; IppatsuError ``bad_wind`` (a wind outside
     0..3), ``bad_seat`` (a discarder on a tsumo, the winner as discarder, a seat outside
-    0..3), ``bad_counter`` (negative honba or deposits). Three players: seats and winds are
+    0..3), ``bad_counter`` (negative honba or deposits); TileCountError ``fifth_copy``
+    (five copies of a kind between the hand, its melds and the indicators),
+    ``duplicate_id`` (a 136-id in two places). Three players: seats and winds are
     0..2; TileCountError ``sanma_tile`` (2m-8m in the hand, a meld or an indicator),
     MeldError ``sanma_chi`` (a chi); SituationError ``nukidora_four_players`` (``nukidora``
     with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off),
@@ -733,6 +767,7 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
             seen = full[:]
             seen[_NORTH] += nukidora
         _check_indicator_copies(seen, dora_kinds, ura_kinds)
+        _check_indicator_ids(dora_indicators, ura_indicators, tiles, h, win_tile)
     if flags & _UNUSUAL_FLAGS:
         # a North set aside draws a replacement tile as a kan does: rinshan needs no kan
         # then (docs/rules.md §11)

@@ -6,15 +6,17 @@
 ``end_kyoku``, ``end_game``; with three players ``nukidora``: ``{"type": "nukidora",
 "actor": 0, "pai": "N"}``, a North set aside, as mjai / riichienv write it) with mjai tile names (``5mr`` for a red five, ``E S W N P F C``
 for honors). This module writes them and masks them for one player: other players'
-``tehais`` at ``start_kyoku`` and other players' drawn tiles become ``"?"``, as an mjai
-server sends them. :func:`load_mjai` reads a log and :func:`mjai_rounds` decodes it into
-the event vocabulary of :mod:`ippatsu.io.mjlog` (what
-:func:`ippatsu.table.replay.replay_mjai` feeds the engine: the engine's own logs replay
-exactly, as the project's self-play tests check).
+``tehais`` at ``start_kyoku`` and other players' drawn tiles become ``"?"``, and
+``start_game`` carries the seat as ``"id"``, as an mjai server sends them.
+:func:`load_mjai` reads a log and :func:`mjai_rounds` decodes it into the event vocabulary
+of :mod:`ippatsu.io.mjlog` (what :func:`ippatsu.table.replay.replay_mjai` feeds the
+engine: the engine's own logs replay exactly, as the project's self-play tests check).
 
->>> ev = [{"type": "start_kyoku", "tehais": [["1m"] * 13] * 4}, {"type": "tsumo", "actor": 2, "pai": "E"}]
->>> [e.get("pai") for e in mask_events(ev, 0)]
-[None, '?']
+>>> ev = [{"type": "start_game", "names": ["a", "b", "c", "d"]},
+...       {"type": "start_kyoku", "tehais": [["1m"] * 13] * 4},
+...       {"type": "tsumo", "actor": 2, "pai": "E"}]
+>>> [e.get("id") for e in mask_events(ev, 1)], [e.get("pai") for e in mask_events(ev, 0)]
+([1, None, None], [None, None, '?'])
 """
 from __future__ import annotations
 
@@ -34,8 +36,13 @@ _UNKNOWN = "?"
 
 
 def mask_event(ev: dict, player: int) -> dict:
-    """The event as seat ``player`` sees it (the dict is copied only when masked)."""
+    """The event as seat ``player`` sees it (the dict is copied only when changed):
+    ``start_game`` names the seat (``"id"``, as the protocol tells a bot its seat)."""
     t = ev["type"]
+    if t == "start_game":
+        ev = dict(ev)
+        ev["id"] = player
+        return ev
     if t == "start_kyoku":
         ev = dict(ev)
         ev["tehais"] = [h if i == player else [_UNKNOWN] * len(h)

@@ -70,8 +70,26 @@ def add_parser(sub) -> None:
 
     m = ss.add_parser("match", help="full games between agents (four, or three with a "
                                      "three-player --rules)")
-    m.add_argument("agents", nargs="+", metavar="AGENT",
-                   help="greedy or random, one (for every seat) or one per seat")
+    m.add_argument("agents", nargs="*", metavar="AGENT",
+                   help="greedy or random, one (for every seat) or one per seat; after the "
+                        "--bot programs")
+    m.add_argument("--bot", action="append", default=[], metavar="CMD",
+                   help='an outside mjai bot, e.g. "python bot.py {seat}" ({seat}: its '
+                        "seat); repeat for several (they come first)")
+    m.add_argument("--dialect", default="mjai.app",
+                   choices=("mjai.app", "mjai", "mortal", "akochan"),
+                   help="the bots' dialect (default mjai.app)")
+    m.add_argument("--timeout", type=float, default=2.0,
+                   help="seconds a bot may think per decision (default 2)")
+    m.add_argument("--on-fault", default="chombo", choices=("chombo", "fallback", "raise"),
+                   help="a bot's fault: a chombo and the hand dealt again (default), a "
+                        "safe fallback, or stop")
+    m.add_argument("--layout", default=None, choices=("1v3", "2v2"),
+                   help="with two agents A B: 1v3 seats A B B B, 2v2 seats A A B B")
+    m.add_argument("--rank-points", default=None, metavar="P1,P2,...",
+                   help="points of each place (default 90,45,0,-135; 90,0,-90 with three)")
+    m.add_argument("--logs", default=None, metavar="DIR",
+                   help="write one mjai log per game into DIR")
     m.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     m.add_argument("--no-duplicate", action="store_true",
                    help="every game its own wall (default: duplicate sets, one game per seating)")
@@ -115,6 +133,26 @@ def _position_text(arg: str, err):
     return None
 
 
+def _match_agents(args, err):
+    """The match's agents: the --bot programs, then the named agents, laid out by
+    --layout."""
+    from ..mjai import Bot
+
+    agents = [Bot(cmd, dialect=args.dialect, timeout=args.timeout, on_fault=args.on_fault)
+              for cmd in args.bot] + list(args.agents)
+    if not agents:
+        print("ippatsu: error: a match needs agents (names) or --bot programs", file=err)
+        return None
+    if args.layout is not None:
+        if len(agents) != 2:
+            print(f"ippatsu: error: --layout {args.layout} takes two agents, got "
+                  f"{len(agents)}", file=err)
+            return None
+        a, b = agents
+        agents = [a, b, b, b] if args.layout == "1v3" else [a, a, b, b]
+    return agents
+
+
 def run(args, out, err) -> int:
     from . import match, position, solo
 
@@ -146,8 +184,19 @@ def run(args, out, err) -> int:
                 return 2
         r = position(text, args.choice, agents=args.agents, rules=args.rules, n=args.n, **kw)
     else:
-        r = match(args.agents, games=args.games, duplicate=not args.no_duplicate,
-                  rules=args.rules, **kw)
+        agents = _match_agents(args, err)
+        if agents is None:
+            return 2
+        rp = None
+        if args.rank_points is not None:
+            try:
+                rp = [int(x) for x in args.rank_points.split(",")]
+            except ValueError:
+                print(f"ippatsu: error: --rank-points takes integers separated by commas, "
+                      f"got {args.rank_points!r}", file=err)
+                return 2
+        r = match(agents, games=args.games, duplicate=not args.no_duplicate,
+                  rules=args.rules, rank_points=rp, logs=args.logs, **kw)
     if args.json:
         print(json.dumps(r.to_dict(), indent=2), file=out)
     else:

@@ -98,9 +98,23 @@ def play_game(rules: Rules, wall_seed, agents: Sequence) -> tuple:
     """Play one game with ``agents`` by seat; returns ``(final, stats, win_values)``:
     the state's ``final`` dict, per seat ``[hands, wins, deal_ins, riichi, calls,
     win_points]`` and per seat the list of the points of each win."""
-    st = GameState(rules, wall_seed, record=False)
-    _play(st, agents)
-    return st.final, *hand_counts(st.hand_results, st.n_players)
+    return play_game_logged(rules, wall_seed, agents)[:3]
+
+
+def play_game_logged(rules: Rules, wall_seed, agents: Sequence, log: bool = False) -> tuple:
+    """:func:`play_game` plus the game's faults and its mjai events: ``(final, stats,
+    win_values, faults, events)``. Seats held by :class:`ippatsu.mjai.Bot` play through
+    their programs (:func:`ippatsu.mjai.play`: the state records its events, a chombo
+    voids the hand); ``events`` is the log when ``log`` or a bot sits, else None."""
+    from ..mjai.bot import Bot, play as _play_bots
+
+    bots = any(isinstance(a, Bot) for a in agents)
+    st = GameState(rules, wall_seed, record=bool(log or bots))
+    faults = _play_bots(st, agents) if bots else []
+    if not bots:
+        _play(st, agents)
+    return (st.final, *hand_counts(st.hand_results, st.n_players), faults,
+            st.events if st.record else None)
 
 
 def hand_counts(results, n: int) -> tuple:
@@ -132,10 +146,14 @@ class _MatchAcc:
     """Exact per-slot and per-pair sums over sets (see the module notes)."""
 
     __slots__ = ("k", "places", "place", "points", "hands", "wins", "dealins", "riichi",
-                 "calls", "value", "d_place", "d_points")
+                 "calls", "value", "d_place", "d_points", "rank", "faults", "games")
 
     def __init__(self, k: int = 4):
         self.k = k
+        self.rank = [Moments() for _ in range(k)]           # per set: sum of rank points
+        self.faults = [0] * k
+        #: per game, for the Elo ratings: [set, rotation, place of each slot]
+        self.games: List[List[int]] = []
         self.places = [[0] * k for _ in range(k)]           # games in 1st..kth place
         self.place = [Moments() for _ in range(k)]          # per set: sum of placements
         self.points = [Moments() for _ in range(k)]         # per set: sum of final scores
@@ -148,10 +166,17 @@ class _MatchAcc:
         self.d_place = {(i, j): Moments() for i in range(k) for j in range(i + 1, k)}
         self.d_points = {(i, j): Moments() for i in range(k) for j in range(i + 1, k)}
 
-    def add_set(self, places: List[List[int]], scores: List[List[int]], stats, values) -> None:
+    def add_set(self, places: List[List[int]], scores: List[List[int]], stats, values,
+                rank: Optional[List[int]] = None, faults: Optional[List[int]] = None,
+                games: Optional[List[List[int]]] = None) -> None:
         """One set: per slot the placements (1-k) and final scores of its games, the summed
-        hand counters and the win values."""
+        hand counters and the win values; the rank points and faults by slot, and the
+        games' placements (for the Elo ratings)."""
         k = self.k
+        for j in range(k):
+            self.rank[j].add(rank[j] if rank is not None else 0)
+            self.faults[j] += faults[j] if faults is not None else 0
+        self.games.extend(games or ())
         psum = [sum(x) for x in places]
         ssum = [sum(x) for x in scores]
         for j in range(k):
@@ -185,13 +210,18 @@ class _MatchAcc:
         for key in self.d_place:
             self.d_place[key].merge(o.d_place[key])
             self.d_points[key].merge(o.d_points[key])
+        for j in range(self.k):
+            self.rank[j].merge(o.rank[j])
+            self.faults[j] += o.faults[j]
+        self.games.extend(o.games)
 
     def state(self) -> list:
         return [self.places, [m.state() for m in self.place], [m.state() for m in self.points],
                 self.hands, self.wins, self.dealins, self.riichi, self.calls,
                 [m.state() for m in self.value],
                 [self.d_place[key].state() for key in sorted(self.d_place)],
-                [self.d_points[key].state() for key in sorted(self.d_points)]]
+                [self.d_points[key].state() for key in sorted(self.d_points)],
+                [m.state() for m in self.rank], list(self.faults), sorted(self.games)]
 
     @classmethod
     def from_state(cls, s) -> "_MatchAcc":
@@ -205,6 +235,10 @@ class _MatchAcc:
             a.d_place[key] = Moments.from_state(x)
         for key, x in zip(sorted(a.d_points), s[10]):
             a.d_points[key] = Moments.from_state(x)
+        if len(s) > 11:
+            a.rank = [Moments.from_state(x) for x in s[11]]
+            a.faults = [int(x) for x in s[12]]
+            a.games = [[int(v) for v in g] for g in s[13]]
         return a
 
     def __eq__(self, other) -> bool:
@@ -215,13 +249,16 @@ class _MatchTask(Task):
     kind = "match"
     chunk_size = 25
 
-    def __init__(self, specs, rules: Rules, duplicate: bool, seed: int):
+    def __init__(self, specs, rules: Rules, duplicate: bool, seed: int,
+                 rank_points: Sequence[int] = (), logs: Optional[str] = None):
         self.k = len(specs)  # seats: rules.players
         self.specs = specs
         self.rules = rules
         self.duplicate = duplicate
         self.seed = seed
         self.unit = "sets" if duplicate else "games"
+        self.rank_points = list(rank_points) or list(default_rank_points(self.k))
+        self.logs = logs
 
     def new_acc(self):
         return _MatchAcc(self.k)
@@ -231,7 +268,8 @@ class _MatchTask(Task):
 
     def fingerprint(self) -> dict:
         return {"kind": self.kind, "seed": self.seed, "duplicate": self.duplicate,
-                "agents": [agent_name(s) for s in self.specs], "rules": self.rules.to_dict()}
+                "agents": [agent_name(s) for s in self.specs], "rules": self.rules.to_dict(),
+                "rank_points": self.rank_points}
 
     def run_chunk(self, start: int, stop: int, rows: bool):
         k = self.k
@@ -240,6 +278,16 @@ class _MatchTask(Task):
         if rows:
             for j in range(k):
                 cols[f"seat_{j}"], cols[f"place_{j}"], cols[f"score_{j}"] = [], [], []
+        bots = slot_bots(self.specs)  # one process per slot, kept for the whole chunk
+        try:
+            self._run(start, stop, rows, acc, cols, bots)
+        finally:
+            for b in bots.values():
+                b.close()
+        return acc, cols
+
+    def _run(self, start, stop, rows, acc, cols, bots) -> None:
+        k = self.k
         for u in range(start, stop):
             kids = sample_seed(self.seed, u).spawn(k + 1)
             wall_seed = kids[0]
@@ -248,20 +296,38 @@ class _MatchTask(Task):
             scores: List[List[int]] = [[] for _ in range(k)]
             stats = [[0] * 6 for _ in range(k)]
             values: List[List[int]] = [[] for _ in range(k)]
+            rank = [0] * k
+            faults = [0] * k
+            games: List[List[int]] = []
             for o, r, seat_of in set_seatings(self.seed, u, k, self.duplicate):
                 slot_agents = make_agents(self.specs, agent_seeds)
+                for j, b in bots.items():
+                    slot_agents[j] = b
                 by_seat = [None] * k
                 for j in range(k):
                     by_seat[seat_of[j]] = slot_agents[j]
-                final, st, vals = play_game(self.rules, wall_seed, by_seat)
+                if bots or self.logs is not None:
+                    final, st, vals, fl, events = play_game_logged(
+                        self.rules, wall_seed, by_seat, log=self.logs is not None)
+                    if self.logs is not None:
+                        write_log(self.logs, u, r, events, fl)
+                else:
+                    final, st, vals = play_game(self.rules, wall_seed, by_seat)
+                    fl = []
                 order = final["placement"]
+                game = [u, r]
                 for j in range(k):
                     seat = seat_of[j]
-                    places[j].append(order.index(seat) + 1)
+                    place = order.index(seat) + 1
+                    places[j].append(place)
+                    game.append(place)
+                    rank[j] += self.rank_points[place - 1]
+                    faults[j] += sum(1 for f in fl if f.seat == seat)
                     scores[j].append(final["scores"][seat])
                     for c in range(6):
                         stats[j][c] += st[seat][c]
                     values[j].extend(vals[seat])
+                games.append(game)
                 if rows:
                     cols["set"].append(u)
                     cols["order"].append(o)
@@ -271,8 +337,36 @@ class _MatchTask(Task):
                         cols[f"seat_{j}"].append(seat_of[j])
                         cols[f"place_{j}"].append(places[j][-1])
                         cols[f"score_{j}"].append(scores[j][-1])
-            acc.add_set(places, scores, stats, values)
-        return acc, cols
+            acc.add_set(places, scores, stats, values, rank, faults, games)
+
+
+def default_rank_points(k: int) -> Tuple[int, ...]:
+    """Rank points by place: 90/45/0/-135 with four players (a common uma-and-oka
+    scale, as Mortal's duplicate evaluation counts them), 90/0/-90 with three."""
+    return (90, 45, 0, -135) if k == 4 else (90, 0, -90)
+
+
+def slot_bots(specs) -> dict:
+    """A fresh :class:`ippatsu.mjai.Bot` per slot that names one (the same bot given for
+    several slots runs one process per slot)."""
+    import copy
+
+    from ..mjai.bot import Bot
+
+    return {j: copy.copy(s) for j, s in enumerate(specs) if isinstance(s, Bot)}
+
+
+def write_log(folder: str, u: int, r: int, events, faults) -> None:
+    """Game ``r`` of set ``u`` as an mjai log (JSON lines) in ``folder``: the table's
+    events, each fault a ``{"type": "fault", ...}`` line where it happened."""
+    import os
+
+    from ..io.mjai import write_json_lines
+
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"set{u:06d}-game{r}.mjson")
+    with open(path, "w", encoding="utf-8") as f:
+        write_json_lines(events or (), f)
 
 
 class MatchResult(StudyResult):
@@ -310,6 +404,7 @@ class MatchResult(StudyResult):
             ("win_rate", a.wins[j]), ("deal_in_rate", a.dealins[j]),
             ("riichi_rate", a.riichi[j]), ("call_rate", a.calls[j]))}
         return {"name": self.agents[j], "slot": j, "games": g, "hands": a.hands[j],
+                "rank_points": a.rank[j].to_dict(1 / per), "faults": a.faults[j],
                 "placement": a.place[j].to_dict(1 / per),
                 "placement_distribution": [c / g if g else None for c in a.places[j]],
                 "placement_counts": list(a.places[j]),
@@ -340,8 +435,21 @@ class MatchResult(StudyResult):
             out[name] = d
         return {"a": self.agents[i], "b": self.agents[j], "slots": [i, j], **out}
 
+    def elo(self, k: float = 8.0) -> dict:
+        """Ratings by agent name after the games in order (set, then rotation), as
+        mjai.app rates bots (:func:`ippatsu.mjai.elo_ratings`: every pair of a game's
+        players one result, K = 8, scale 1200, start 1500). Slots with the same name are
+        one player."""
+        from ..mjai.elo import elo_ratings
+
+        games = [([self.agents[j] for j in range(self.k)], g[2:])
+                 for g in sorted(self.acc.games)]
+        return elo_ratings(games, k=k)
+
     def estimates(self) -> dict:
         return {"games": self.games, "sets": self.sets, "duplicate": self.duplicate,
+                "rank_points": list(self.params.get("rank_points", ())),
+                "elo": self.elo() if self.acc.games else {},
                 "agents": [self.agent(j) for j in range(self.k)],
                 "pairs": [self.compare(i, j) for i in range(self.k)
                           for j in range(i + 1, self.k)]}
@@ -357,16 +465,25 @@ class MatchResult(StudyResult):
             pl = e["placement"]
             dist = " ".join(f"{100 * x:.0f}" if x is not None else "-"
                             for x in e["placement_distribution"])
+            rp = e["rank_points"]
             rows.append([f"{j} {e['name']}", f"{pl['mean']:.3f}",
-                         f"±{(pl['ci95'][1] - pl['ci95'][0]) / 2:.3f}", dist,
+                         f"±{(pl['ci95'][1] - pl['ci95'][0]) / 2:.3f}",
+                         f"{rp['mean']:+.1f} ±{(rp['ci95'][1] - rp['ci95'][0]) / 2:.1f}"
+                         if rp["n"] > 1 else "-", dist,
                          f"{e['final_score']['mean']:,.0f}",
                          f"{100 * e['win_rate']['rate']:.1f}",
                          f"{100 * e['deal_in_rate']['rate']:.1f}",
                          f"{100 * e['riichi_rate']['rate']:.1f}",
                          f"{100 * e['call_rate']['rate']:.1f}",
-                         f"{e['win_value']['mean']:,.0f}" if e["win_value"]["n"] else "-"])
-        lines.append(table(["agent", "place", "95%", "/".join(_ORD[:k]) + " %", "score", "win%",
-                            "deal-in%", "riichi%", "call%", "win value"], rows))
+                         f"{e['win_value']['mean']:,.0f}" if e["win_value"]["n"] else "-",
+                         str(e["faults"])])
+        lines.append(table(["agent", "place", "95%", "rank pts (95%)",
+                            "/".join(_ORD[:k]) + " %", "score", "win%", "deal-in%",
+                            "riichi%", "call%", "win value", "faults"], rows))
+        if self.acc.games:
+            elo = self.elo()
+            lines.append("  Elo as mjai.app rates bots (pairwise, K=8, start 1500): " + ", ".join(
+                f"{name} {r:.0f}" for name, r in sorted(elo.items(), key=lambda x: -x[1])))
         lines.append("  Paired differences (placement, per game; negative = a places better):")
         prow = []
         for i in range(k):
@@ -404,13 +521,18 @@ def match(agents: Sequence = "greedy", *, games: int = 1000,
           rules: Optional[Rules] = None, duplicate: bool = True, seed=None,
           backend: str = "local", workers: Optional[int] = None, progress=None,
           out=None, resume: bool = False, chunk_size: Optional[int] = None,
-          address: Optional[str] = None) -> MatchResult:
+          address: Optional[str] = None, rank_points: Optional[Sequence[int]] = None,
+          logs: Optional[str] = None) -> MatchResult:
     """match(agents, *, games=1000, rules=None, duplicate=True, seed=None, backend="local",
     workers=None, progress=None, out=None, resume=False) -> MatchResult
 
     Play ``games`` full games between one agent per seat (names ``"greedy"``/``"random"``
-    or callables ``agent(obs, legal) -> Action``; one entry is used for every seat): four
-    agents, or three with a three-player ``rules`` (``"tenhou_sanma"``, ...). With
+    or callables ``agent(obs, legal) -> Action``, or outside mjai bots
+    (:class:`ippatsu.mjai.Bot`, each slot its own process); one entry is used for every
+    seat): four agents, or three with a three-player ``rules`` (``"tenhou_sanma"``, ...).
+    A 1-vs-3 layout is ``[a, b, b, b]``, a 2-vs-2 one ``[a, a, b, b]`` (the circular orders
+    balance who sits next to whom). ``rank_points``: the points of each place (default
+    :func:`default_rank_points`); ``logs``: a folder for one mjai log per game. With
     ``duplicate`` ``games`` must be a multiple of the seat count (sets of one game per
     seating). ``rules``: a :class:`~ippatsu.rules.Rules` or a preset name. See :mod:`ippatsu.study` for
     ``backend``, ``workers``, ``progress``, ``out`` and ``resume``.
@@ -426,14 +548,22 @@ def match(agents: Sequence = "greedy", *, games: int = 1000,
     check_backend(backend, workers)
     specs = check_agents(agents, k, backend)
     seed = resolve_seed(seed)
-    task = _MatchTask(specs, rules, bool(duplicate), seed)
+    if rank_points is None:
+        rank_points = default_rank_points(k)
+    rank_points = [int(x) for x in rank_points]
+    if len(rank_points) != k:
+        raise StudyError(f"rank_points: one number per place ({k}), got {rank_points}",
+                         "bad_rank_points")
+    task = _MatchTask(specs, rules, bool(duplicate), seed, rank_points,
+                      None if logs is None else str(logs))
     units = games // k if duplicate else games
     acc, info = execute(task, units, backend=backend, workers=workers, chunk_size=chunk_size,
                         progress=progress, out=out, resume=resume, address=address)
     return MatchResult(acc, [agent_name(s) for s in specs], bool(duplicate), seed=seed,
                        rules=rules.to_dict(), info=info,
                        params={"games": games, "duplicate": bool(duplicate),
-                               "agents": [agent_name(s) for s in specs]})
+                               "agents": [agent_name(s) for s in specs],
+                               "rank_points": rank_points})
 
 
 def study_rules(rules) -> Rules:

@@ -392,19 +392,37 @@ def _variants(hand: List[int], k: int, red: bool) -> List[int]:
     return out
 
 
+#: the largest hand counter (kyoku, honba, deposits) the state takes: they are C ints,
+#: and the payments multiply honba by 300 and deposits by 1000 well inside 32 bits
+_COUNTER_MAX = 99_999
+
+
 def _counter(v, name: str) -> int:
-    """A hand counter given to ``start_hand``: an int >= 0 (setup only, not per decision)."""
+    """A hand counter given to ``start_hand``: an int 0 to :data:`_COUNTER_MAX` (setup
+    only, not per decision)."""
     if type(v) is not int:
         try:
             if isinstance(v, bool):
                 raise TypeError
             v = operator.index(v)
         except TypeError:
-            raise IllegalActionError(f"{name} is an int >= 0, got {v!r}",
+            raise IllegalActionError(f"{name} is an int 0 to {_COUNTER_MAX}, got {v!r}",
                                      "bad_counter") from None
-    if v < 0:
-        raise IllegalActionError(f"{name} is an int >= 0, got {v}", "bad_counter")
+    if v < 0 or v > _COUNTER_MAX:
+        raise IllegalActionError(f"{name} is an int 0 to {_COUNTER_MAX}, got {v}",
+                                 "bad_counter")
     return v
+
+
+def _position_ids(tiles, what: str) -> List[int]:
+    """The 136-ids ``set_position`` was given as ids: each an int 0-135, none twice
+    (``bad_tile_id`` / ``duplicate_id``)."""
+    from ..tiles import validate_ids
+
+    if isinstance(tiles, (bytes, bytearray, dict)) or not hasattr(tiles, "__iter__"):
+        raise IllegalActionError(f"{what} is notation or 136-ids, got "
+                                 f"{type(tiles).__name__}", "bad_tile_id")
+    return validate_ids(tiles)
 
 
 def _scores(scores, n: int = 4) -> List[int]:
@@ -740,6 +758,9 @@ class GameState:
         """
         from ..tiles import parse_tiles
 
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n_players:
+            raise IllegalActionError(f"set_position: a seat is 0 to {self.n_players - 1}, "
+                                     f"got {p!r}", "bad_seat")
         if melds is not None:
             ms = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
             self.melds[p] = ms
@@ -754,6 +775,8 @@ class GameState:
                     used.update(self.river[q])
                     used.update(t for m in self.melds[q] for t in m.tiles)
             used.update(self.wall.live[self._live_pos:self._live_pos + 32])
+            used.update(self.wall.dora)  # the indicators are tiles too (score checks it)
+            used.update(self.wall.ura)
             if isinstance(hand, str):
                 own = frozenset(t for m in self.melds[p] for t in m.tiles)
                 ids = parse_tiles(hand, own)
@@ -769,13 +792,14 @@ class GameState:
                                 ids[i] = c
                                 break
             else:
-                ids = list(hand)
+                ids = _position_ids(hand, "hand")
             self.hand[p] = ids
             self.cnt[p] = _kind_counts(ids)
             if self.phase == _TURN and self.actor == p:
                 self.last_draw = ids[-1]
         if river is not None:
-            ids = parse_tiles(river) if isinstance(river, str) else list(river)
+            ids = parse_tiles(river) if isinstance(river, str) else _position_ids(river,
+                                                                                   "river")
             self.river[p] = ids
             self.river_called[p] = [False] * len(ids)
             self.disc_mask[p] = _mask_of(t >> 2 for t in ids)

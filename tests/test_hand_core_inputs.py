@@ -1,90 +1,8 @@
-"""_reference/ behaviour that planted bugs survived (issue 15, ``tools/mutation.py
-reference-scoring``): the pure-Python evaluation the compiled kernel is a port of.
-
-Each test names the rule it pins and was checked by planting the mutant it aims at in
-``src/ippatsu/_reference/`` (pure-Python backend, shared data hidden) and watching it
-fail. Expected values come from the rules (RULES §6 fu items), not from the code.
+"""What the hand core takes (RULES §1): counts, 136-ids and batches, their shapes
+and integer types, threads, and the errors that name a bad row.
 """
 from __future__ import annotations
 
-from ippatsu.scoring import score
-
-
-def test_rule_6_open_hand_of_20_fu_lists_the_open_hand_minimum_item():
-    """RULES §6: an open hand with no fu beyond the base counts 30: the breakdown is the
-    base 20 plus 10 for the open-hand minimum (items sum to the fu before rounding)."""
-    r = score("234p567s678s55m", "4p", melds=["chi 234m"], discarder=2, seat_wind=1,
-              raise_on_no_yaku=False)
-    assert r.fu == 30
-    assert r.fu_breakdown == (("base", 20), ("open hand minimum", 10))
-
-
-def test_rule_6_kokushi_reports_the_ordinary_fu_count():
-    """RULES §6 for a yakuman of no standard shape: thirteen orphans reports the ordinary
-    count, base 20 + 10 concealed ron = 30, or base 20 + 2 tsumo = 22 rounded to 30."""
-    r = score("19m19p19s1234567z1m", "1m", discarder=2, seat_wind=1)
-    assert r.form == "kokushi" and r.fu == 30
-    assert r.fu_breakdown == (("base", 20), ("concealed ron", 10))
-    r = score("19m19p19s1234567z1m", "1m", tsumo=True, seat_wind=1)
-    assert r.fu == 30 and r.fu_breakdown == (("base", 20), ("tsumo", 2))
-
-
-def test_rule_6_chiitoitsu_breakdown_is_one_item_of_25():
-    """RULES §6: seven pairs is 25 fu flat, one item, no rounding."""
-    r = score("1133m5577p22s4466z", "4z", riichi=True, discarder=2, seat_wind=1)
-    assert r.fu == 25 and r.fu_breakdown == (("chiitoitsu", 25),)
-
-
-def test_rule_1_honors_form_no_runs():
-    """RULES §1: runs are three consecutive numbers of one suit; honors (1z-7z) form no
-    runs, so 123z is not a set and the hand is not complete."""
-    import pytest
-
-    from ippatsu.errors import NotAgariError
-    with pytest.raises(NotAgariError):
-        score("123m456p789s123z55m", "5m", tsumo=True)
-    with pytest.raises(NotAgariError):
-        score("123m456p789s567z55m", "5m", tsumo=True)
-
-
-def test_rule_4_a_closed_tsumo_without_riichi_has_no_riichi():
-    """RULES §4: riichi is a declaration: a closed tsumo win without it lists menzen
-    tsumo (and pinfu here), never riichi."""
-    r = score("123m456p789s234s55m", "4s", tsumo=True, seat_wind=1)
-    assert [n for n, _ in r.yaku] == ["menzen_tsumo", "pinfu"]
-    r = score("123m456p789s234s55m", "4s", tsumo=True, haitei=True, seat_wind=1)
-    assert "riichi" not in [n for n, _ in r.yaku]
-
-
-def test_rule_7_the_variant_ranking_does_not_depend_on_the_seat():
-    """RULES §7 (a hand is scored on the reading that pays most): the search ranks the
-    variants of one hand by ``(points, yakuman multiple, han, fu)``, with the points
-    worked out for the dealer or for a non-dealer. The two seats rank alike because each
-    payment (ron ×6 / ×4, tsumo 2+2+2 / 2+1+1 shares, each rounded up to 100) grows
-    strictly with the base points over the bases a hand can reach: ``fu × 2^(han+2)``
-    with fu a multiple of 10 (or 25 with at least two han, seven pairs) steps by 80 at
-    least, the limits are 2,000 and more, so the doubled base steps by 160 > 100 and
-    rounding to 100 never ties two different bases. (This is why ``dealer = seat_wind ==
-    0`` → ``!=`` in ``_reference.scoring._search`` is an equivalent mutant; this test
-    breaks if a rounding rule ever makes the seat matter.)"""
-    import dataclasses
-
-    from ippatsu.rules import Rules
-    from ippatsu.scoring import base_points, hand_cost
-
-    for kiriage in (False, True):
-        for kazoe in (False, True):
-            rules = dataclasses.replace(Rules(), kiriage=kiriage, kazoe_yakuman=kazoe)
-            bases = {8000 * m for m in range(1, 7)}
-            for han in range(1, 40):
-                for fu in [25] * (han >= 2) + list(range(20, 140, 10)):
-                    bases.add(base_points(han, fu, 0, rules)[0])
-            bases = sorted(bases)
-            assert bases[0] == 160 and 2000 in bases   # 1 han 20 fu ... mangan
-            for dealer in (True, False):
-                for tsumo in (False, True):
-                    totals = [hand_cost(b, dealer, tsumo)[0] for b in bases]
-                    assert all(a < b for a, b in zip(totals, totals[1:])), (dealer, tsumo)
 
 
 def test_batch_threads_accepts_1_to_1024_only():
@@ -359,3 +277,4 @@ def test_a_list_of_14_136_ids_is_a_full_hand():
     assert core.is_agari(tuple(ids))
     assert ids[-1] // 4 == 28                       # the last id is a South
     assert core.waits(ids[:-1]) == [27, 28]
+

@@ -1,11 +1,9 @@
-"""The hand core's reference (``ippatsu._reference.handcore``): behaviour that planted
-bugs survived (issue 15, ``tools/mutation.py handcore``).
+"""The pure-Python hand core (``ippatsu._reference.handcore``) against the rules
+(RULES.md §1-3: notation, shanten, agari, waits, effective tiles): the errors it names,
+the counts it takes, runs that never wrap, honors that form no runs.
 
-Each test names the rule it pins (RULES.md §2-3: shanten, agari, waits, effective tiles)
-and was checked by planting the mutant it aims at in a scratch copy of
-``src/ippatsu/_reference/handcore.py`` (pure-Python backend, shared data hidden) and
-watching it fail. Expected values are known answers from the rules or come from the
-independent oracle of ``tests/_oracle.py``, never from the reference itself.
+Expected values are known answers from the rules or come from the independent oracle of
+``tests/_oracle.py``, never from the reference itself.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""tiles.py behaviour that planted bugs survived (issue 15, ``tools/mutation.py tiles``).
+"""Reading many hands at once and the red fives (``ippatsu.tiles``, RULES §1):
+``parse_hand_lines`` (the vectorised pass, chunks, the line that is wrong, hands with
+melds), a second red five, ``ids_from_counts``' red mask, and the integer types counts
+may take.
 
-Each test names what it pins; every one was checked by planting the mutant it aims at in
-``src/ippatsu/tiles.py`` (pure-Python backend, shared data hidden) and watching it fail.
-Expected counts are written by hand from the notation (RULES §1), not read back from the
-code under test.
+Expected counts are written by hand from the notation, not read back from the code.
 """
 from __future__ import annotations
 
