@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from ippatsu.errors import IppatsuError, NotationError, RecordError
-from ippatsu.io.mjlog import (
+from ippatsu.io.events import (
     DATACLASS_OPTIONS,  # the same dataclass options (frozen, slots where Python has them)
     Agari,
     Call,
@@ -50,11 +50,10 @@ from ippatsu.io.mjlog import (
     Draw,
     Event,
     NewDora,
-    RawMeld,
     Reach,
     Ryuukyoku,
-    three_player_error,
 )
+from ippatsu.io.mjlog import RawMeld, three_player_error
 from ippatsu.tiles import tenhou6_to_kind
 from ippatsu.yaku import YAKU
 

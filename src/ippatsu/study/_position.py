@@ -1559,32 +1559,25 @@ class RecordCut:
 def _load_rounds(src, rules: Optional[Rules]):
     """The rounds of a record and the rules to play them by: ``rules`` as given, or else
     the rules replay would use (Tenhou's rules at the record's date and its lobby
-    header: :func:`~ippatsu.table.replay.record_rules`)."""
-    from ..io.mjlog import load_mjlog
-    from ..io.tenhou6 import load_tenhou6
-    from ..io.mjai import load_mjai, mjai_rounds
-    from ..table.replay import record_rules, tenhou_rules
+    header: :func:`~ippatsu.table.replay.record_rules`). ``src``: rounds already loaded,
+    or anything :func:`ippatsu.io.load_record` reads."""
+    from ..io.record import load_record
+    from ..table.replay import record_rules
 
     if isinstance(src, (list, tuple)) and src and hasattr(src[0], "events"):
         rounds = list(src)
         return rounds, rules or record_rules(rounds)
-    s = str(src)
-    if isinstance(src, list) or s.endswith((".mjson", ".jsonl")) or s.lstrip().startswith("{"):
-        rounds, _, _ = mjai_rounds(load_mjai(src))
-        return rounds, rules or tenhou_rules()  # an mjai log carries no date
-    if s.endswith(".json"):
-        rounds = load_tenhou6(src, strict=False)
-        return rounds, rules or record_rules(rounds)
-    g = load_mjlog(src)
-    return g.rounds, rules or record_rules(g)
+    rec = load_record(src)
+    return rec.rounds, rules or record_rules(rec)
 
 
 def cut_record(src, *, hand_index: int, turn: int, seat: Optional[int] = None,
                rules: Optional[Rules] = None) -> RecordCut:
     """Cut a recorded game at a decision point.
 
-    ``src``: a path (Tenhou mjlog, plain or gzip; tenhou.net/6 ``.json``; an mjai log
-    ``.mjson`` / ``.jsonl``), mjai JSON-lines text, or a list of loaded rounds. The cut
+    ``src``: a record as :func:`ippatsu.io.load_record` reads it (a path or bytes of a
+    Tenhou mjlog, tenhou.net/6 JSON or mjai log, plain or gzip; its text; a list of mjai
+    event dicts), or a list of loaded rounds. The cut
     point: ``hand_index`` = the hand (kyoku) counted from 0 in file order; ``turn`` = the
     TURN decision points of that hand counted from 0 (every draw, kan replacement and
     call-then-discard is one), counting only ``seat``'s turns when ``seat`` is given.
