@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import HandSizeError, IppatsuError, TileCountError
 from . import handcore as hc
+from .counts import counts_of
 
 __all__ = [
     "ALL_KINDS",
@@ -183,8 +184,6 @@ def check_solo_args(counts, unseen, draws, start, stop, key, policy, out):
     """Validate the arguments of ``solo_rollouts`` (both backends); returns a namespace
     with ``counts``/``unseen`` (34 bytes), ``total``, ``draws``, ``start``, ``stop``,
     ``key``, ``policy`` (0, 1 or a callable) and ``out`` (the three int64 arrays)."""
-    from .api import counts_of
-
     c = counts_of(counts)
     total = sum(c)
     u = _counts34(unseen, "unseen")
