@@ -116,12 +116,6 @@ SCORE_NOT_AGARI: Final[int]
 SCORE_NO_YAKU: Final[int]
 SCORE_BAD_INPUT: Final[int]
 
-def set_yaku_table(
-    han_closed: Sequence[int],
-    han_open: Sequence[int],
-    yakuman_mult: Sequence[int],
-    replaces: Sequence[int],
-) -> None: ...
 def score_kernel(
     counts: bytes,
     win: int,

@@ -1158,19 +1158,6 @@ SCORE_OK, SCORE_NOT_AGARI, SCORE_NO_YAKU, SCORE_BAD_INPUT = (
     _codes.S_OK, _codes.S_NOT_AGARI, _codes.S_NO_YAKU, _codes.S_BAD_INPUT)
 
 
-def set_yaku_table(han_closed, han_open, yakuman_mult, replaces):
-    """Load han, yakuman multiples and replacement masks per yaku id (from ippatsu.yaku).
-
-    The kernel starts with the same numbers compiled in from ``_generated.h`` (written from
-    ippatsu.yaku by tools/gen_header.py); ippatsu._backend still loads them at import."""
-    cdef int i
-    for i in range(64):
-        ipt_han_closed[i] = han_closed[i]
-        ipt_han_open[i] = han_open[i]
-        ipt_ym_mult[i] = yakuman_mult[i]
-        ipt_replaces[i] = replaces[i]
-
-
 def _yaku_arrays():
     """The kernel's yaku table: (han closed, han open, yakuman multiple, replaces), 64 each."""
     return ([ipt_han_closed[i] for i in range(64)], [ipt_han_open[i] for i in range(64)],
@@ -1259,7 +1246,7 @@ cdef inline int _dora_next(int k) noexcept nogil:
     if k < 27:
         return k - 8 if k % 9 == 8 else k + 1
     if k < 31:
-        return 27 if k == 30 else k + 1
+        return 27 if k == IPT_KIND_NORTH else k + 1
     return 31 if k == 33 else k + 1
 
 
@@ -1751,7 +1738,7 @@ cdef int _tiles_of(object tiles, uint64_t *used, int *ids, int cap, int *last) e
 
 
 cdef inline int _is_red(int t) noexcept nogil:
-    return t == 16 or t == 52 or t == 88
+    return t == IPT_RED_ID_M or t == IPT_RED_ID_P or t == IPT_RED_ID_S
 
 
 cdef long _ceil100(long x) noexcept nogil:

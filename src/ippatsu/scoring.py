@@ -81,7 +81,7 @@ from ._reference import scoring as _ref  # the pure-Python evaluation (the refer
 from .points import base_points, hand_cost, round_up_100
 from .rules import Rules, SanmaTsumo, rules_of
 from .hand import MAX_MELDS, Hand, melds_of
-from .tiles import (RED_ID_SET, YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles,
+from .tiles import (NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles,
                     kind_name, parse_kinds, parse_tile, parse_tiles, parse_wind, validate_ids)
 from .yaku import (
     BY_NAME,
@@ -118,14 +118,13 @@ from ._codes import (  # noqa: E402
     F_ANY_RIICHI, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
     F_LOCAL, F_OPEN_RIICHI, F_PAARENCHAN, F_RENHOU, F_SASHIKOMI, F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, LIMIT_NAMES, LIMITS as _LIMITS, M_ANKAN, M_CHI,
     M_KAKAN, M_MINKAN, M_PON, MELD_FU, MELD_LABELS as _MELD_LABEL, MELD_TYPE_NAMES,
-    RED_FIVE_IDS, flags_of as _flags)
+    flags_of as _flags)
 _MELD_TYPE_NAMES = MELD_TYPE_NAMES
 
 
 _DORA_NEXT = tuple(dora_kind(k) for k in range(34))
 # three players: 2m-8m do not exist, the dora after a 1m indicator is 9m (docs/rules.md §11)
 _DORA_NEXT3 = (8,) + _DORA_NEXT[1:]
-_NORTH = 30
 _KN = tuple(kind_name(k) for k in range(34))
 _PAIR_TXT = tuple(n[0] * 2 + n[1] for n in _KN)
 _TRIP_TXT = tuple(n[0] * 3 + n[1] for n in _KN)
@@ -135,7 +134,6 @@ _RUN_TXT = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}" if k < 27 a
 _FORM_NAMES = ("standard", "chiitoitsu", "kokushi")
 _PINFU_BIT = BY_NAME["pinfu"].bit
 _YAOCHUU_SET = frozenset(YAOCHUU_KINDS)
-_RED_IDS = frozenset(RED_FIVE_IDS)
 
 
 _DEFAULT_RULES = Rules.ippatsu()  # rules=None, everywhere in the API
@@ -387,7 +385,6 @@ def check_local_rules(local: int, rules: Rules) -> None:
 
 _SEATS = (0, 1, 2, 3)
 _SEATS3 = (0, 1, 2)
-_ABSENT3 = range(1, 8)  # 2m..8m: not in a three-player set
 _INT_TYPE = {int}
 
 
@@ -649,8 +646,8 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                              f"copy)", "fifth_copy")
     if rules.players == 3:
         _check_sanma_hand(full, mlist)
-        if nukidora and full[_NORTH] + nukidora > 4:
-            raise TileCountError(f"{full[_NORTH]} Norths in the hand and {nukidora} set "
+        if nukidora and full[NORTH] + nukidora > 4:
+            raise TileCountError(f"{full[NORTH]} Norths in the hand and {nukidora} set "
                                  f"aside: a kind has four copies", "fifth_copy")
     if counts[win] == 0:
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
@@ -658,14 +655,14 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     ura_kinds = _parse_indicators(ura_indicators, "ura_indicators")
     if dora_kinds or ura_kinds:
         if rules.players == 3:
-            bad = [k for k in dora_kinds + ura_kinds if k in _ABSENT3]
+            bad = [k for k in dora_kinds + ura_kinds if k in SANMA_ABSENT_KINDS]
             if bad:
                 raise TileCountError(f"indicator {kind_name(bad[0])}: three-player mahjong "
                                      f"has no 2m-8m (108 tiles)", "sanma_tile")
         seen = full
         if nukidora:
             seen = full[:]
-            seen[_NORTH] += nukidora
+            seen[NORTH] += nukidora
         _check_indicator_copies(seen, dora_kinds, ura_kinds)
     if flags & _UNUSUAL_FLAGS:
         # a North set aside draws a replacement tile as a kan does: rinshan needs no kan
@@ -718,7 +715,7 @@ def _with_win_tile(ids, melds, win_tile) -> tuple:
 
 def _check_sanma_hand(full, mlist) -> None:
     """Three players: no 2m-8m anywhere in the hand (``sanma_tile``), no chi (``sanma_chi``)."""
-    bad = [k for k in _ABSENT3 if full[k]]
+    bad = [k for k in SANMA_ABSENT_KINDS if full[k]]
     if bad:
         raise TileCountError(f"the hand holds {', '.join(kind_name(k) for k in bad)}: "
                              f"three-player mahjong has no 2m-8m (108 tiles)", "sanma_tile")
@@ -744,7 +741,7 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
             closed = False
     if rules.red_fives:
         for i in ids:
-            if i in _RED_IDS:
+            if i in RED_ID_SET:
                 red += 1
     else:
         red = 0
@@ -760,9 +757,9 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
     kita = 0
     if nukidora:
         kita = nukidora * rules.nukidora_dora
-        dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == _NORTH)
+        dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == NORTH)
         if ura_on:
-            ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == _NORTH)
+            ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == NORTH)
     return closed, tuple(melds_k), red, dora, ura, kita
 
 

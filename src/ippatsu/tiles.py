@@ -77,6 +77,7 @@ __all__ = [
     "RED_FIVE_IDS", "RED_FIVE_KINDS",
     "EAST", "SOUTH", "WEST", "NORTH", "HAKU", "HATSU", "CHUN",
     "WIND_KINDS", "DRAGON_KINDS", "HONOR_KINDS", "TERMINAL_KINDS", "YAOCHUU_KINDS",
+    "SANMA_ABSENT_KINDS",
     # predicates and small helpers
     "kind_of", "is_red", "is_terminal", "is_honor", "is_yaochuu", "is_simple", "is_wind",
     "is_dragon", "suit_of", "rank_of", "dora_kind", "counts_of", "validate_ids", "as_ids",
@@ -100,18 +101,12 @@ N_COPIES = 4
 #: suit letters in kind order; ``suit_of(kind)`` indexes this string
 SUITS = "mpsz"
 
-#: the three red fives (copy 0 of 5m, 5p, 5s), indexed by suit 0 m, 1 p, 2 s
-RED_FIVE_IDS: Tuple[int, int, int] = (16, 52, 88)
-#: the kinds of the fives (5m, 5p, 5s), indexed by suit
-RED_FIVE_KINDS: Tuple[int, int, int] = (4, 13, 22)
-
-EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
-WIND_KINDS: Tuple[int, ...] = (EAST, SOUTH, WEST, NORTH)
-DRAGON_KINDS: Tuple[int, ...] = (HAKU, HATSU, CHUN)
-HONOR_KINDS: Tuple[int, ...] = WIND_KINDS + DRAGON_KINDS
-TERMINAL_KINDS: Tuple[int, ...] = (0, 8, 9, 17, 18, 26)
-#: the 13 terminal-or-honor kinds (the kokushi set), ascending
-YAOCHUU_KINDS: Tuple[int, ...] = TERMINAL_KINDS + HONOR_KINDS
+# the red fives (copy 0 of 5m, 5p, 5s, indexed by suit) and the kind groups: their one
+# home is ippatsu._codes (the numbers C shares); these are the public names
+from ._codes import (  # noqa: E402
+    CHUN, DRAGON_KINDS, EAST, HAKU, HATSU, HONOR_KINDS, NORTH, RED_FIVE_IDS, RED_FIVE_KINDS,
+    SANMA_ABSENT_KINDS, SOUTH, TERMINAL_KINDS, WEST, WIND_KINDS, YAOCHUU_KINDS,
+)
 
 #: the ids of the red fives, as a set
 RED_ID_SET = frozenset(RED_FIVE_IDS)

@@ -48,7 +48,7 @@ NOT_APPLICABLE = 127
 
 INF = 99
 N_CLASSES = 10  # class index = m * 2 + p, m = 0..4 sets, p = 0..1 pairs
-YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+from .._codes import YAOCHUU_KINDS as YAOCHUU  # noqa: E402 (the 13 terminal-or-honor kinds)
 VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
 

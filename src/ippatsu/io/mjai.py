@@ -23,7 +23,7 @@ from typing import IO, Iterable, Iterator, List, Optional
 
 from ..errors import RecordError
 from ..hand import Meld, MeldType
-from ..tiles import mjai_is_red, mjai_to_id, mjai_to_kind
+from ..tiles import RED_ID_SET, mjai_is_red, mjai_to_id, mjai_to_kind
 from ..yaku import BY_NAME
 from .events import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
 
@@ -153,7 +153,7 @@ def mjai_rounds(events: Iterable[dict]):
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in hands[p]:
-            if t >> 2 == k and (t in (16, 52, 88)) == red:
+            if t >> 2 == k and (t in RED_ID_SET) == red:
                 if t == prefer:
                     return t
                 if found < 0:

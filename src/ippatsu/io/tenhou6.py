@@ -54,7 +54,7 @@ from ippatsu.io.events import (
     Ryuukyoku,
 )
 from ippatsu.io.mjlog import RawMeld, three_player_error
-from ippatsu.tiles import tenhou6_to_kind
+from ippatsu.tiles import RED_ID_SET, tenhou6_to_kind
 from ippatsu.yaku import YAKU
 
 __all__ = [
@@ -347,7 +347,7 @@ class _Ids:
 
 
 def _is_red_id(t: int) -> bool:
-    return t in (16, 52, 88)
+    return t in RED_ID_SET
 
 
 def _pick(hand: list[int], code: int, avoid: int, red_on: bool) -> int:

@@ -71,14 +71,13 @@ from ..table.actions import Action, ActionType
 from ..table.observation import Observation
 from ..table.state import GameState, Phase
 from ..table.wall import Wall
-from ..tiles import RED_ID_SET, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
+from ..tiles import DRAGON_KINDS, RED_ID_SET, WIND_KINDS, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
 
 __all__ = ["Position", "World", "Sampler", "Outcome", "PositionError", "RecordCut",
            "resolve_choice", "choice_text", "legal_choices", "sample_state",
            "state_from_world", "play_out", "cut_record", "EXAMPLE"]
 
-_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+from .._codes import YAOCHUU_KINDS as _YAOCHUU, YAOCHUU_MASK as _YAOCHUU_MASK  # noqa: E402
 _VIA = ("draw", "rinshan", "minkan", "call")
 _WIND = "ESWN"
 _SEAT_REL = {1: "R", 2: "A", 3: "L"}
@@ -1080,7 +1079,7 @@ class Sampler:
             for i, m in enumerate(melds[q]):
                 if m.type in (MeldType.PON, MeldType.DAIMINKAN, MeldType.KAKAN):
                     k = m.tiles[0] >> 2
-                    group = (31, 32, 33) if k >= 31 else (27, 28, 29, 30) if k >= 27 else ()
+                    group = DRAGON_KINDS if k >= 31 else WIND_KINDS if k >= 27 else ()
                     if not group:
                         continue
                     n = sum(1 for x in melds[q][:i + 1] if x.type is not MeldType.CHI
