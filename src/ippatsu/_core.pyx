@@ -40,7 +40,7 @@ from ._types import DiscardUkeire, ShantenForms, Ukeire
 # the C kernels, their structs and the generated codes are declared once in _core.pxd
 # (cimported implicitly: same module name); the core_* functions declared there are
 # defined at the end of this file.
-from . import _codes
+from . import _checks, _codes
 
 __all__ = [
     "NOT_APPLICABLE", "TABLE_BYTES", "BACKEND",
@@ -408,6 +408,14 @@ cdef int _counts_of(object hand, uint8_t *out) except -1:
     return total
 
 
+def counts_of(hand):
+    """counts_of(hand) -> list of 34 ints: any hand form the core takes (a Hand, notation,
+    bytes, 34 counts, 1-14 136-ids), read and checked by the reader of every entry point."""
+    cdef uint8_t c[34]
+    _counts_of(hand, c)
+    return [c[k] for k in range(34)]
+
+
 # ---------------------------------------------------------------------------------------
 # per-hand API
 
@@ -742,9 +750,10 @@ _POLICIES = {**{name: code for code, name in enumerate(_codes.SOLO_POLICIES)},
 
 
 def _solo_args(counts, unseen, draws, start, stop, key, policy, out):
-    """Validate solo_rollouts' arguments (shared with the reference twin's error order)."""
-    from ._reference.solo import check_solo_args
-    return check_solo_args(counts, unseen, draws, start, stop, key, policy, out)
+    """Validate solo_rollouts' arguments (ippatsu._checks: the twin's checks, in the same
+    order), the hand read by this module's reader."""
+    return _checks.check_solo_args(counts_of, counts, unseen, draws, start, stop, key,
+                                   policy, out)
 
 
 def solo_rollouts(counts, unseen, draws, start, stop, key, policy="efficiency", *, out=None,
@@ -969,7 +978,7 @@ def _check_out_tuple(out, int n, str what):
 
 
 _pool = None
-MAX_THREADS = 1024
+MAX_THREADS = _checks.MAX_THREADS
 
 
 def _run(fill, Py_ssize_t n, int threads):
@@ -989,13 +998,10 @@ def _run(fill, Py_ssize_t n, int threads):
 
 
 def _check_threads(threads):
+    _checks.check_threads(threads)
     if threads is None:
         import os
         return os.cpu_count() or 1
-    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
-            or not 1 <= threads <= MAX_THREADS:
-        raise IppatsuError(f"threads must be None or an integer 1-{MAX_THREADS}, got "
-                           f"{threads!r:.40}", code="bad_threads")
     return int(threads)
 
 

@@ -125,9 +125,8 @@ def _sanma_counts(hand, players) -> bytes:
     else:
         c = getattr(hand, "_counts", None)  # a Hand
         if type(c) is not bytes:
-            from ._reference.api import counts_of as _counts_of
 
-            c = bytes(_counts_of(hand))
+            c = bytes(_backend.counts_of(hand))
     if any(c[1:8]):
         _check_sanma(c)
     return c

@@ -11,6 +11,7 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _codes
+from .._checks import MAX_THREADS, check_threads  # noqa: F401 (re-exported)
 from .._types import DiscardUkeire, ShantenForms, Ukeire
 from ..errors import HandSizeError, IppatsuError, TileCountError
 from . import handcore as hc
@@ -230,20 +231,6 @@ def _out(out, shape, dtype):
             code="bad_out",
         )
     return out
-
-
-MAX_THREADS = 1024
-
-
-def check_threads(threads):
-    """Raise ``bad_threads`` unless ``threads`` is None or an int 1..MAX_THREADS (the
-    batch functions' check, on both backends)."""
-    if threads is None:
-        return
-    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
-            or not 1 <= threads <= MAX_THREADS:
-        raise IppatsuError(f"threads must be None or an integer 1-{MAX_THREADS}, got "
-                           f"{threads!r:.40}", code="bad_threads")
 
 
 def shanten_batch(counts, out=None, *, form=None, threads=1):
