@@ -42,7 +42,7 @@ KEPT = {
 
 def _sources():
     for p in sorted(SRC.rglob("*")):
-        if p.suffix in (".py", ".pyx", ".pxd", ".h") and p not in (HOME, GENERATED) \
+        if p.suffix in (".py", ".pyx", ".pxi", ".pxd", ".h") and p not in (HOME, GENERATED) \
                 and "__pycache__" not in p.parts:
             yield p
 

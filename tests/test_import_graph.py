@@ -61,7 +61,11 @@ def _imports(path: Path):
             elif isinstance(node, ast.ImportFrom):
                 yield node.level, node.module or "", tuple(a.name for a in node.names)
         return
-    for line in text.splitlines():  # Cython: the Python-level imports, not cimport
+    # Cython: the Python-level imports (not cimport), with the files it includes
+    text = re.sub(r'^include\s+"([\w.]+)"\s*$',
+                  lambda m: (path.parent / m.group(1)).read_text(encoding="utf-8"), text,
+                  flags=re.M)
+    for line in text.splitlines():
         if "cimport" in line:
             continue
         m = _FROM.match(line)
@@ -143,7 +147,20 @@ def test_the_graph_reads_imports_of_every_kind():
     assert "ippatsu.table.replay" in g["ippatsu.study._position"]  # lazy, in a function
     assert "ippatsu._codes" in g["ippatsu._core"]             # .pyx: from . import _codes
     assert "ippatsu.errors" in g["ippatsu._core"]
+    assert "ippatsu._checks" in g["ippatsu._core"]            # .pyx: from . import _checks
     assert not any(m.startswith("libc") for edges in g.values() for m in edges)
+
+
+def test_a_cython_include_counts_as_the_including_module(tmp_path):
+    pkg = tmp_path / "ippatsu"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.pyx").write_text('from libc.string cimport memcpy\ninclude "b.pxi"\n')
+    (pkg / "b.pxi").write_text("def f():\n    from . import c\n")
+    (pkg / "c.py").write_text("from .a import f\n")
+    g = import_graph(pkg)
+    assert g["ippatsu.a"] == {"ippatsu.c"} and g["ippatsu.c"] == {"ippatsu.a"}
+    assert cycles(g) == {frozenset({"ippatsu.a", "ippatsu.c"})}
 
 
 def test_cycle_finder_finds_a_planted_cycle():
