@@ -42,7 +42,8 @@ extensions = [
         include_dirs=["src/ippatsu"],  # the C headers sit beside the .pyx, not the generated .c
         # the headers (_generated.h: written by tools/gen_header.py from _codes.py and
         # yaku.py; tests/test_generated.py checks it is current) and the C API's .pxd
-        depends=sorted(glob.glob("src/ippatsu/*.h")) + ["src/ippatsu/_core.pxd"],
+        depends=sorted(glob.glob("src/ippatsu/*.h")) + ["src/ippatsu/_core.pxd"]
+        + sorted(glob.glob("src/ippatsu/*.pxi")),  # _score_edge.pxi: score()'s edge
         extra_compile_args=cflags,
         define_macros=[("IPT_NO_SIMD", "1")] if NO_SIMD else [],
     ),

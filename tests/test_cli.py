@@ -15,7 +15,7 @@ import pytest
 from ippatsu import __version__, core
 from ippatsu.__main__ import main
 from ippatsu.cli import tile_glyph
-from ippatsu.tiles import parse_hand_lines
+from ippatsu.cli import parse_hand_lines
 from ippatsu.tiles import parse_counts
 
 

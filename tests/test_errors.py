@@ -1,7 +1,7 @@
 """Every error code ippatsu raises is declared in ``ippatsu.errors.CODES`` (with what it
 means) and listed in docs/errors.md.
 
-The codes are found by scanning the package source (``.py`` and ``.pyx``) with the
+The codes are found by scanning the package source (``.py``, ``.pyx`` and ``.pxi``) with the
 tokenizer: the second positional argument of a call to an :class:`IppatsuError` subclass
 (``NotationError(msg, "bad_digit")``), a ``code="..."`` keyword or ``code = "..."``
 assignment, the code argument of a helper whose parameter is named ``code``
@@ -139,6 +139,7 @@ def scan_source(text: str, classes: dict, helpers: dict) -> list:
 def raised() -> dict:
     """code -> ["path:line", ...] of every raise site in the package source."""
     paths = [p for p in sorted(PACKAGE.rglob("*.py")) + sorted(PACKAGE.rglob("*.pyx"))
+             + sorted(PACKAGE.rglob("*.pxi"))
              if "server" not in p.relative_to(PACKAGE).parts and p.name != "errors.py"]
     classes = _error_classes()
     helpers = _helpers(paths)

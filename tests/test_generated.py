@@ -66,7 +66,7 @@ def test_header_says_generated_and_no_hand_copies_remain():
     for name in ("_score.h", "_kernels.h"):
         text = (SRC / name).read_text(encoding="utf-8")
         assert '#include "_generated.h"' in text
-        hand = re.findall(r"#define (IPT_(?:F|M|S|L|W|FORM|POLICY|RED)_\w+|IPT_NOT_APPLICABLE)\b",
+        hand = re.findall(r"#define (IPT_(?:F|M|S|L|W|K|KIND|FORM|POLICY|RED)_\w+|IPT_NOT_APPLICABLE)\b",
                           text)
         assert hand == [], f"{name} defines {hand} by hand"
         assert not re.search(r"\bY_[A-Z_]+ = \d", text), f"{name} numbers yaku by hand"
@@ -190,7 +190,7 @@ def test_scoring_constants_equal_codes():
     assert tuple(scoring._MELD_LABEL) == _codes.MELD_LABELS
     assert tuple(scoring._LIMITS) == _codes.LIMITS
     assert tuple(scoring.LIMIT_NAMES) == _codes.LIMIT_NAMES
-    assert set(scoring._RED_IDS) == set(_codes.RED_FIVE_IDS)
+    assert scoring.RED_ID_SET == frozenset(_codes.RED_FIVE_IDS)
     assert scoring._PINFU_BIT == yaku.BY_NAME["pinfu"].bit
 
 

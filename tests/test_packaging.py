@@ -271,7 +271,7 @@ def test_wheels_workflow_filters_cover_every_compiled_source():
 
     assert {f"src/ippatsu/table/{n}.py" for n in COMPILED_SOURCES} <= compiled
     inputs = set(compiled)
-    inputs |= {p.relative_to(ROOT).as_posix() for ext in ("pxd", "h")
+    inputs |= {p.relative_to(ROOT).as_posix() for ext in ("pxd", "pxi", "h")
                for p in (ROOT / "src" / "ippatsu").rglob(f"*.{ext}")}
     inputs |= {"src/ippatsu/_data/tables.bin", "src/ippatsu/_data/tables.sha256",
                "setup.py", "pyproject.toml", "MANIFEST.in", ".github/workflows/wheels.yml"}

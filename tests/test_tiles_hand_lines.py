@@ -12,7 +12,9 @@ import pytest
 
 import ippatsu.tiles as tiles
 from ippatsu.errors import TileCountError
-from ippatsu.tiles import parse_hand_lines, parse_tiles
+import ippatsu.cli as cli
+from ippatsu.cli import parse_hand_lines
+from ippatsu.tiles import parse_tiles
 
 
 def counts_of_kinds(**kinds):
@@ -52,8 +54,8 @@ def test_parse_hand_lines_reads_plain_notation_in_the_vectorised_pass(monkeypatc
     for lines it refuses); blank and comment lines are skipped; the counts and line
     numbers are those written above."""
     calls = []
-    slow = tiles._slow_line
-    monkeypatch.setattr(tiles, "_slow_line", lambda raw: calls.append(raw) or slow(raw))
+    slow = cli._slow_line
+    monkeypatch.setattr(cli, "_slow_line", lambda raw: calls.append(raw) or slow(raw))
     lines = [t for t, _ in PLAIN]
     data = b"\n".join(SKIPPED[:2] + lines[:6] + SKIPPED[2:] + lines[6:])
     counts, line_nos, bad = parse_hand_lines(data)
@@ -98,7 +100,7 @@ def test_parse_hand_lines_in_chunks_equals_one_pass(monkeypatch):
     data = b"\n".join(lines[i] for i in rng.permutation(len(lines)))
     whole = parse_hand_lines(data)
     for size in (1, 2, 3, 7):
-        monkeypatch.setattr(tiles, "_CHUNK_LINES", size)
+        monkeypatch.setattr(cli, "_CHUNK_LINES", size)
         part = parse_hand_lines(data)
         assert part[0].tolist() == whole[0].tolist(), size
         assert part[1].tolist() == whole[1].tolist() and part[2] == whole[2], size

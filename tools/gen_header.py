@@ -23,17 +23,19 @@ OUT = ROOT / "src" / "ippatsu" / "_generated.h"
 
 
 def _load(name: str):
-    """ippatsu/<name>.py of this checkout, alone: no package import (so no compiled core
-    is needed, and a stale build cannot interfere). Both modules import only the standard
-    library."""
-    import importlib.util
+    """ippatsu/<name>.py of this checkout, without the package: the modules load as
+    submodules of a bare stand-in package over src/ippatsu (no ``__init__`` runs, so no
+    compiled core is needed and a stale build cannot interfere). ``_codes`` imports only
+    the standard library, ``yaku`` that and ``_codes``."""
+    import importlib
+    import types
 
-    spec = importlib.util.spec_from_file_location(f"_ippatsu_gen_{name}",
-                                                  ROOT / "src" / "ippatsu" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses looks the module up
-    spec.loader.exec_module(mod)
-    return mod
+    pkg = sys.modules.get("_ippatsu_gen")
+    if pkg is None:
+        pkg = types.ModuleType("_ippatsu_gen")
+        pkg.__path__ = [str(ROOT / "src" / "ippatsu")]
+        sys.modules["_ippatsu_gen"] = pkg
+    return importlib.import_module(f"_ippatsu_gen.{name}")
 
 
 _codes = _load("_codes")
@@ -107,6 +109,15 @@ def build() -> str:
     for suit, tid, kind in zip("MPS", _codes.RED_FIVE_IDS, _codes.RED_FIVE_KINDS):
         out.append(f"#define IPT_RED_ID_{suit} {tid}")
         out.append(f"#define IPT_RED_KIND_{suit} {kind}")
+
+    out += ["", "/* kind groups (ippatsu._codes): masks of kinds (bit k = kind k) and lists */",
+            f"#define IPT_K_TERMINALS 0x{_codes.TERMINALS_MASK:X}ULL",
+            f"#define IPT_K_HONORS 0x{_codes.HONORS_MASK:X}ULL",
+            f"#define IPT_K_YAOCHUU 0x{_codes.YAOCHUU_MASK:X}ULL",
+            f"#define IPT_K_SANMA_ABSENT 0x{_codes.SANMA_ABSENT_MASK:X}ULL  /* 2m-8m */",
+            f"#define IPT_KIND_NORTH {_codes.NORTH}",
+            f"#define IPT_N_YAOCHUU {len(_codes.YAOCHUU_KINDS)}",
+            "#define IPT_GEN_YAOCHUU_KINDS {" + ", ".join(map(str, _codes.YAOCHUU_KINDS)) + "}"]
 
     out += ["", "/* hand core (ippatsu._codes): a form a hand cannot take; solo policies */",
             f"#define IPT_NOT_APPLICABLE {_codes.NOT_APPLICABLE}"]

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import os
 
-from .yaku import REPLACED_BY, YAKU
-
 _TRUE = ("1", "true", "yes", "on", "y")
 _FALSE = ("", "0", "false", "no", "off", "n")
 
@@ -70,19 +68,6 @@ from ._codes import (  # noqa: F401
 if AVAILABLE:
     from . import _core
 
-    def _load_table() -> None:
-        han_closed = [0] * 64
-        han_open = [0] * 64
-        mult = [0] * 64
-        repl = [0] * 64
-        for y in YAKU:
-            han_closed[y.id] = y.han_closed
-            han_open[y.id] = y.han_open
-            mult[y.id] = y.yakuman
-            repl[y.id] = REPLACED_BY[y.id]
-        _core.set_yaku_table(han_closed, han_open, mult, repl)
-
-    _load_table()
     score_kernel = _core.score_kernel
     score_batch_kernel = _core.score_batch_kernel
     #: the compiled road of score() (tests replace it to force the general path)

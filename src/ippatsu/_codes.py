@@ -29,17 +29,24 @@ limits                      here (:data:`LIMITS`, index = code, ``L_*``). ``_gen
                             ``io/tenhou6.py`` reads Tenhou's Japanese limit names into
                             these codes.
 red fives                   here (:data:`RED_FIVE_IDS`, :data:`RED_FIVE_KINDS`).
-                            ``_generated.h``: ``IPT_RED_*``. ``tiles.py`` (public
-                            ``RED_FIVE_IDS``, checked equal by a test), and literals in
-                            ``table/state.py``, ``table/actions.py``,
-                            ``table/actionspace.py``, ``io/mjai.py``, ``io/tenhou6.py``.
+                            ``_generated.h``: ``IPT_RED_*`` (``_core.pyx`` reads them).
+                            ``tiles.py`` re-exports them (and ``RED_ID_SET``), every
+                            other module imports. ``table/actionspace.py`` and
+                            ``env/_vec.py`` compare with the numbers in their compiled
+                            loops, held to these by tests/test_constants_home.py.
+kind groups                 here (winds, dragons, ``NORTH``, terminals, honors,
+                            :data:`YAOCHUU_KINDS`, :data:`SANMA_ABSENT_KINDS` 2m-8m, and
+                            their masks). ``_generated.h``: ``IPT_K_*``,
+                            ``IPT_KIND_NORTH``, ``IPT_GEN_YAOCHUU_KINDS``. ``tiles.py``
+                            re-exports them; ``yaku.py``, ``scoring.py``, ``_sanma.py``,
+                            the table and the studies import.
 scoring rules read by C     here (:data:`RULE_FIELDS`, the ``ipt_rules_t`` layout).
                             ``_generated.h``: the struct; ``_core.pxd``: its declaration
                             (checked against this list by a test); ``_core.pyx`` fills it
                             by field name from a ``Rules`` object.
 yaku ids / han / multiples  :mod:`ippatsu.yaku` (the table). ``_generated.h``: ``Y_*``
-                            ids and the initial han / multiple / replacement arrays
-                            (``_backend`` loads the same numbers again at import).
+                            ids and the han / multiple / replacement arrays, initialised
+                            once (``static const`` in ``_score.h``).
                             ``io/tenhou6.py`` ``YAKU_IDS``: built from the table.
 forms / waits               :mod:`ippatsu.yaku` (``FORM_*``, ``WAIT_*``). ``_generated.h``:
                             ``IPT_FORM_*``, ``IPT_W_*``.
@@ -214,6 +221,30 @@ L_NONE, L_MANGAN, L_HANEMAN, L_BAIMAN, L_SANBAIMAN, L_YAKUMAN, L_KAZOE = range(7
 # red fives: copy 0 of each five (5m, 5p, 5s)
 RED_FIVE_IDS: tuple[int, int, int] = (16, 52, 88)
 RED_FIVE_KINDS: tuple[int, int, int] = (4, 13, 22)
+
+# ---------------------------------------------------------------------------------------
+# kind groups (kinds 0-33: 1m..9m, 1p..9p, 1s..9s, then East South West North White
+# Green Red); tiles.py re-exports them, _generated.h holds them as IPT_K_* / IPT_KIND_*
+EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
+WIND_KINDS: tuple[int, ...] = (EAST, SOUTH, WEST, NORTH)
+DRAGON_KINDS: tuple[int, ...] = (HAKU, HATSU, CHUN)
+HONOR_KINDS: tuple[int, ...] = WIND_KINDS + DRAGON_KINDS
+TERMINAL_KINDS: tuple[int, ...] = (0, 8, 9, 17, 18, 26)
+#: the 13 terminal-or-honor kinds (the kokushi set), ascending
+YAOCHUU_KINDS: tuple[int, ...] = TERMINAL_KINDS + HONOR_KINDS
+#: the kinds three-player mahjong removes: 2m-8m (the 108-tile set has 1m and 9m only)
+SANMA_ABSENT_KINDS: tuple[int, ...] = tuple(range(1, 8))
+
+
+def kinds_mask(kinds) -> int:
+    """The 34-bit mask of ``kinds`` (bit k = kind k)."""
+    return sum(1 << k for k in set(kinds))
+
+
+TERMINALS_MASK = kinds_mask(TERMINAL_KINDS)
+HONORS_MASK = kinds_mask(HONOR_KINDS)
+YAOCHUU_MASK = TERMINALS_MASK | HONORS_MASK
+SANMA_ABSENT_MASK = kinds_mask(SANMA_ABSENT_KINDS)
 
 # ---------------------------------------------------------------------------------------
 # hand core

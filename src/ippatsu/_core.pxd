@@ -53,6 +53,7 @@ cdef extern from "_generated.h" nogil:
     int IPT_L_YAKUMAN, IPT_L_KAZOE
     int IPT_RED_KIND_M, IPT_RED_KIND_P, IPT_RED_KIND_S
     int IPT_NOT_APPLICABLE, IPT_POLICY_EFFICIENCY, IPT_POLICY_SHANTEN
+    int IPT_RED_ID_M, IPT_RED_ID_P, IPT_RED_ID_S, IPT_KIND_NORTH
     int IPT_N_RULE_FIELDS, IPT_N_YAKU
     int Y_PINFU   # (the other Y_* ids: declare them here when Cython code needs them)
     # the scoring rules the kernel reads, in ippatsu._codes.RULE_FIELDS order (filled by
@@ -129,10 +130,10 @@ cdef extern from "_score.h" nogil:
         uint8_t runs[4]
         uint8_t trips[4]
         uint8_t code          # IPT_S_*
-    uint8_t ipt_han_closed[64]
-    uint8_t ipt_han_open[64]
-    uint8_t ipt_ym_mult[64]
-    uint64_t ipt_replaces[64]
+    const uint8_t ipt_han_closed[64]   # the yaku table, from _generated.h (read only)
+    const uint8_t ipt_han_open[64]
+    const uint8_t ipt_ym_mult[64]
+    const uint64_t ipt_replaces[64]
     int ipt_score(const ipt_score_in_t *inp, const ipt_rules_t *r, ipt_score_out_t *out)
 
 

@@ -55,6 +55,7 @@ def ukeire(
     hand: _HandLike, visible: _VisibleLike | None = None, *, players: int = 4
 ) -> Ukeire | list[DiscardUkeire]: ...
 
+def counts_of(hand: _HandLike) -> list[int]: ...
 def efficiency_discard(
     hand: _HandLike, visible: _VisibleLike | None = None, allowed: _Allowed | None = None
 ) -> int: ...
@@ -116,12 +117,6 @@ SCORE_NOT_AGARI: Final[int]
 SCORE_NO_YAKU: Final[int]
 SCORE_BAD_INPUT: Final[int]
 
-def set_yaku_table(
-    han_closed: Sequence[int],
-    han_open: Sequence[int],
-    yakuman_mult: Sequence[int],
-    replaces: Sequence[int],
-) -> None: ...
 def score_kernel(
     counts: bytes,
     win: int,

@@ -101,6 +101,15 @@
 #define IPT_RED_ID_S 88
 #define IPT_RED_KIND_S 22
 
+/* kind groups (ippatsu._codes): masks of kinds (bit k = kind k) and lists */
+#define IPT_K_TERMINALS 0x4060301ULL
+#define IPT_K_HONORS 0x3F8000000ULL
+#define IPT_K_YAOCHUU 0x3FC060301ULL
+#define IPT_K_SANMA_ABSENT 0xFEULL  /* 2m-8m */
+#define IPT_KIND_NORTH 30
+#define IPT_N_YAOCHUU 13
+#define IPT_GEN_YAOCHUU_KINDS {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
+
 /* hand core (ippatsu._codes): a form a hand cannot take; solo policies */
 #define IPT_NOT_APPLICABLE 127
 #define IPT_POLICY_EFFICIENCY 0

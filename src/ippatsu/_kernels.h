@@ -34,7 +34,7 @@ static const uint8_t *ipt_suit_rows = 0; /* n * 5 bytes + 3 padding */
 static uint8_t ipt_honor_rows[4096 * 5 + 3];
 static uint32_t ipt_n_suit = 0;
 static const uint16_t ipt_honor_w[5] = {0, 1, 8, 64, 512};
-static const uint8_t ipt_yaochuu[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static const uint8_t ipt_yaochuu[IPT_N_YAOCHUU] = IPT_GEN_YAOCHUU_KINDS; /* _codes.YAOCHUU_KINDS */
 /* sizes 1,2,4,5,7,8,10,11,13,14 are hands; the value is the number of sets needed */
 static const int8_t ipt_nsets_of_size[15] = {-1, 0, 0, -1, 1, 1, -1, 2, 2, -1, 3, 3, -1, 4, 4};
 

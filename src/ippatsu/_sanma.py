@@ -64,7 +64,7 @@ def waits(hand, players) -> List[int]:
     """``waits(hand, players=3)``: never a kind of 2m-8m (those tiles do not exist)."""
     if _four(players):
         return _waits4(hand)
-    return [k for k in _waits4(_sanma_counts(hand, players)) if not 1 <= k <= 7]
+    return [k for k in _waits4(_sanma_counts(hand, players)) if not SANMA_ABSENT_MASK >> k & 1]
 
 
 def ukeire(hand, visible, players):
@@ -99,7 +99,7 @@ def ukeire(hand, visible, players):
 # ---------------------------------------------------------------------------------------
 # three players: 108 tiles, no 2m-8m
 # ---------------------------------------------------------------------------------------
-_ABSENT_3P = range(1, 8)  # 2m..8m
+from ._codes import SANMA_ABSENT_KINDS as _ABSENT_3P, SANMA_ABSENT_MASK  # 2m..8m
 
 
 def _check_sanma(c, what: str = "the hand") -> None:
@@ -125,9 +125,8 @@ def _sanma_counts(hand, players) -> bytes:
     else:
         c = getattr(hand, "_counts", None)  # a Hand
         if type(c) is not bytes:
-            from ._reference.api import counts_of as _counts_of
 
-            c = bytes(_counts_of(hand))
+            c = bytes(_backend.counts_of(hand))
     if any(c[1:8]):
         _check_sanma(c)
     return c
@@ -180,7 +179,7 @@ def _ukeire3(c: list, vis) -> tuple:
     base = _shanten3_min(bytes(c))
     out = []
     for k in range(34):
-        if c[k] >= 4 or 1 <= k <= 7:
+        if c[k] >= 4 or SANMA_ABSENT_MASK >> k & 1:
             continue
         c[k] += 1
         better = _shanten3_min(bytes(c)) < base

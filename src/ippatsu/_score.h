@@ -31,17 +31,17 @@
 #define K_MANZU 0x1FFULL
 #define K_PINZU (0x1FFULL << 9)
 #define K_SOUZU (0x1FFULL << 18)
-#define K_HONORS (0x7FULL << 27)
-#define K_TERMINALS (IPT_BIT(0) | IPT_BIT(8) | IPT_BIT(9) | IPT_BIT(17) | IPT_BIT(18) | IPT_BIT(26))
-#define K_YAOCHUU (K_TERMINALS | K_HONORS)
+#define K_HONORS IPT_K_HONORS /* the kind groups: generated from ippatsu._codes */
+#define K_TERMINALS IPT_K_TERMINALS
+#define K_YAOCHUU IPT_K_YAOCHUU
 #define K_GREEN (IPT_BIT(19) | IPT_BIT(20) | IPT_BIT(21) | IPT_BIT(23) | IPT_BIT(25) | IPT_BIT(32))
 
-/* the yaku table of ippatsu/yaku.py, compiled in from the generated header
- * (_core.set_yaku_table, called by ippatsu._backend at import, writes the same numbers) */
-static uint8_t ipt_han_closed[64] = IPT_GEN_HAN_CLOSED;
-static uint8_t ipt_han_open[64] = IPT_GEN_HAN_OPEN;
-static uint8_t ipt_ym_mult[64] = IPT_GEN_YAKUMAN_MULT;
-static uint64_t ipt_replaces[64] = IPT_GEN_REPLACES;
+/* the yaku table of ippatsu/yaku.py, compiled in from the generated header: initialised
+ * here once, never written at run time */
+static const uint8_t ipt_han_closed[64] = IPT_GEN_HAN_CLOSED;
+static const uint8_t ipt_han_open[64] = IPT_GEN_HAN_OPEN;
+static const uint8_t ipt_ym_mult[64] = IPT_GEN_YAKUMAN_MULT;
+static const uint64_t ipt_replaces[64] = IPT_GEN_REPLACES;
 
 typedef struct {
     uint8_t counts[34]; /* concealed tiles, the winning tile included */

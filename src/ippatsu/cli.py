@@ -75,9 +75,9 @@ import io
 import json
 import os
 import sys
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
-__all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs", "to_ascii"]
+__all__ = ["main", "build_parser", "tile_glyph", "tiles_glyphs", "to_ascii", "parse_hand_lines"]
 
 from .rules import PRESETS  # noqa: E402
 MAX_REPORTED_BAD_LINES = 20
@@ -761,12 +761,148 @@ def _cmd_table(args, out, err) -> int:
 
 
 # ---------------------------------------------------------------------------------------
+# notation, one hand per line, many lines at once (vectorised over the bytes)
+# ---------------------------------------------------------------------------------------
+_CHUNK_LINES = 262144
+
+
+def parse_hand_lines(data: bytes):
+    """parse_hand_lines(data) -> (counts, line_numbers, bad)
+
+    Read one hand per line of ``data`` (bytes). ``counts`` is a ``(M, 34) uint8`` array of
+    the concealed counts of the M hand lines, ``line_numbers`` their 1-based line numbers,
+    ``bad`` a list of ``(line number, message)``. Blank lines and ``#`` comments are skipped.
+    A vectorised pass reads plain notation; any line it does not accept is read again by
+    the exact parser (:class:`ippatsu.hand.Hand` text form), which either reads it (a hand
+    with ``[melds]``) or names the error. (What ``ippatsu shanten FILE`` reads.)
+    """
+    import numpy as np
+
+    if data and not data.endswith(b"\n"):
+        data += b"\n"
+    buf = np.frombuffer(data, np.uint8)
+    nl = np.flatnonzero(buf == 10)
+    nlines = nl.size
+    counts_parts = []
+    lines_parts = []
+    bad: List[Tuple[int, str]] = []
+    start_line = 0
+    while start_line < nlines:
+        end_line = min(nlines, start_line + _CHUNK_LINES)
+        lo = 0 if start_line == 0 else int(nl[start_line - 1]) + 1
+        hi = int(nl[end_line - 1]) + 1
+        c, ok, slow = _parse_chunk(buf[lo:hi], end_line - start_line)
+        keep = np.flatnonzero(ok)
+        counts_parts.append(c[keep])
+        lines_parts.append(keep + start_line + 1)
+        if slow.size:
+            lines = data[lo:hi].split(b"\n")
+            extra_c, extra_l = [], []
+            for i in slow.tolist():
+                res = _slow_line(lines[i])
+                if res is None:
+                    continue  # blank or comment after all
+                if isinstance(res, str):
+                    bad.append((start_line + i + 1, res))
+                else:
+                    extra_c.append(res)
+                    extra_l.append(start_line + i + 1)
+            if extra_c:
+                counts_parts.append(np.array(extra_c, np.uint8).reshape(-1, 34))
+                lines_parts.append(np.array(extra_l, np.int64))
+        start_line = end_line
+    if not counts_parts:
+        return np.zeros((0, 34), np.uint8), np.zeros(0, np.int64), bad
+    counts = np.concatenate(counts_parts)
+    line_nos = np.concatenate(lines_parts).astype(np.int64)
+    if len(counts_parts) > 1:
+        order = np.argsort(line_nos, kind="stable")
+        counts, line_nos = counts[order], line_nos[order]
+    bad.sort()
+    return np.ascontiguousarray(counts), line_nos, bad
+
+
+_VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+def _parse_chunk(b, nlines: int):
+    """Vectorised notation reader over whole lines: (counts, ok mask, slow line indices)."""
+    import numpy as np
+
+    n = b.size
+    is_nl = b == 10
+    line = np.cumsum(is_nl) - is_nl                      # line index of every byte
+    starts = np.concatenate(([0], np.flatnonzero(is_nl)[:-1] + 1))
+    is_hash = b == 35
+    hashes = np.cumsum(is_hash)
+    base = hashes[starts] - is_hash[starts]
+    in_comment = (hashes - base[line]) > 0
+    active = ~in_comment & ~is_nl
+    is_digit = (b >= 48) & (b <= 57)
+    suit = np.full(n, -1, np.int8)
+    suit[b == 109] = 0   # m
+    suit[b == 112] = 1   # p
+    suit[b == 115] = 2   # s
+    suit[b == 122] = 3   # z
+    is_suit = suit >= 0
+    is_space = (b == 32) | (b == 9) | (b == 13)
+    problem = active & ~(is_digit | is_suit | is_space)
+    # the first non-digit at or after every byte
+    idx = np.where(is_digit, n, np.arange(n))
+    next_nd = np.minimum.accumulate(idx[::-1])[::-1]
+    d_pos = np.flatnonzero(active & is_digit)
+    d_suit = suit[next_nd[d_pos]]
+    problem[d_pos[d_suit < 0]] = True                    # digits not closed by a suit letter
+    prev_digit = np.zeros(n, bool)
+    prev_digit[1:] = is_digit[:-1]
+    problem |= active & is_suit & ~prev_digit            # a suit letter with no digits
+    d_ok = d_suit >= 0
+    d_pos, d_suit = d_pos[d_ok], d_suit[d_ok].astype(np.int64)
+    rank = b[d_pos].astype(np.int64) - 48
+    bad_z = (d_suit == 3) & ((rank == 0) | (rank > 7))
+    problem[d_pos[bad_z]] = True
+    red = (rank == 0) & (d_suit < 3)
+    kind = np.where(red, d_suit * 9 + 4, d_suit * 9 + rank - 1)
+    kind[bad_z] = 0  # the line is bad anyway
+    dl = line[d_pos]
+    line_bad = np.zeros(nlines, bool)
+    line_bad[line[problem]] = True
+    counts = np.bincount(dl * 34 + kind, minlength=nlines * 34).reshape(nlines, 34)
+    if red.any():  # a second red five of a suit
+        reds = np.bincount(dl[red] * 3 + d_suit[red], minlength=nlines * 3).reshape(nlines, 3)
+        line_bad |= (reds > 1).any(1)
+    line_bad |= (counts > 4).any(1)
+    total = counts.sum(1)
+    size_ok = np.isin(total, _VALID_SIZES)
+    blank = (total == 0) & ~line_bad
+    ok = ~line_bad & size_ok
+    slow = np.flatnonzero(~ok & ~blank)
+    return counts.astype(np.uint8), ok, slow
+
+
+def _slow_line(raw: bytes):
+    """None for a blank line, 34 counts for a readable one, else the error message."""
+    from . import core
+    from .errors import IppatsuError
+    from .hand import concealed_counts
+
+    text = raw.decode("utf-8", errors="replace").split("#", 1)[0].strip()
+    if not text:
+        return None
+    try:
+        c = concealed_counts(text)
+        core.shanten(c)  # validates the size
+        return list(c)
+    except IppatsuError as e:
+        return str(e)
+
+
+# ---------------------------------------------------------------------------------------
 # shanten: many hands through the batch kernel
 # ---------------------------------------------------------------------------------------
 def _cmd_shanten(args, out, err) -> int:
     import numpy as np
     from . import core
-    from .tiles import parse_hand_lines
 
     if args.file == "-":
         data = sys.stdin.buffer.read()

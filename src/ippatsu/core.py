@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 else:
     from ._backend import core as _backend  # the one place that reads IPPATSU_PURE_PYTHON
 
-from ._reference.handcore import BLOCK_PAIR, BLOCK_RUN, BLOCK_TRIPLET, decompositions_counts
+from ._readings import BLOCK_PAIR, BLOCK_RUN, BLOCK_TRIPLET, readings_of
 
 BACKEND: str = _backend.BACKEND
 NOT_APPLICABLE: int = _backend.NOT_APPLICABLE
@@ -105,9 +105,7 @@ def is_tenpai(hand, *, players=4) -> bool:
 
 
 def _size(hand) -> int:
-    from ._reference.api import counts_of
-
-    return sum(counts_of(hand))
+    return sum(_backend.counts_of(hand))
 
 
 def decompositions(hand) -> List[Tuple[Tuple[int, int], ...]]:
@@ -121,6 +119,4 @@ def decompositions(hand) -> List[Tuple[Tuple[int, int], ...]]:
     >>> decompositions("111222333m11p")  # three triplets, or three identical runs
     [((0, 9), (1, 0), (1, 0), (1, 0)), ((0, 9), (2, 0), (2, 1), (2, 2))]
     """
-    from ._reference.api import counts_of
-
-    return decompositions_counts(counts_of(hand))
+    return readings_of(_backend.counts_of(hand))

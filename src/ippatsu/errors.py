@@ -213,6 +213,8 @@ CODES: dict = {
                "call the hand cannot make.",
     "record_too_large": "A record above the size limit (ippatsu.io.mjlog."
                         "MAX_RECORD_BYTES or max_bytes).",
+    "unknown_record": "Input that is no record format ippatsu reads (load_record: not "
+                      "mjlog XML, tenhou.net/6 JSON or mjai JSON lines; an empty file).",
     "three_player": "A three-player game record where only four players are supported.",
     "unsupported_rules": "A record whose rules the engine cannot play (red fives in only "
                          "some suits).",

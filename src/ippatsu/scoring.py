@@ -77,11 +77,13 @@ from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAga
                      SituationError,
                      TileCountError)
 from . import _backend
+from ._reference import scoring as _ref  # the pure-Python evaluation (the reference)
+from .points import base_points, hand_cost, round_up_100
 from .rules import Rules, SanmaTsumo, rules_of
 from .hand import MAX_MELDS, Hand, melds_of
-from .tiles import (RED_ID_SET, YAOCHUU_KINDS, as_ids, check_id, dora_kind, format_tiles,
-                    kind_name, parse_kinds, parse_tile, parse_tiles, parse_wind, tile_name,
-                    validate_ids)
+from .tiles import (NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, YAOCHUU_KINDS, as_ids, check_id,
+                    dora_kind, format_tiles, kind_name, parse_kinds, parse_tile, parse_tiles,
+                    parse_wind, tile_name, validate_ids)
 from .yaku import (
     BY_NAME,
     FORM_CHIITOITSU,
@@ -117,14 +119,13 @@ from ._codes import (  # noqa: E402
     F_ANY_RIICHI, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI, F_IPPATSU,
     F_LOCAL, F_OPEN_RIICHI, F_PAARENCHAN, F_RENHOU, F_SASHIKOMI, F_RIICHI, F_RINSHAN, F_TENHOU, F_TSUMO, LIMIT_NAMES, LIMITS as _LIMITS, M_ANKAN, M_CHI,
     M_KAKAN, M_MINKAN, M_PON, MELD_FU, MELD_LABELS as _MELD_LABEL, MELD_TYPE_NAMES,
-    RED_FIVE_IDS, flags_of as _flags)
+    flags_of as _flags)
 _MELD_TYPE_NAMES = MELD_TYPE_NAMES
 
 
 _DORA_NEXT = tuple(dora_kind(k) for k in range(34))
 # three players: 2m-8m do not exist, the dora after a 1m indicator is 9m (docs/rules.md §11)
 _DORA_NEXT3 = (8,) + _DORA_NEXT[1:]
-_NORTH = 30
 _KN = tuple(kind_name(k) for k in range(34))
 _PAIR_TXT = tuple(n[0] * 2 + n[1] for n in _KN)
 _TRIP_TXT = tuple(n[0] * 3 + n[1] for n in _KN)
@@ -134,7 +135,6 @@ _RUN_TXT = tuple(f"{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}" if k < 27 a
 _FORM_NAMES = ("standard", "chiitoitsu", "kokushi")
 _PINFU_BIT = BY_NAME["pinfu"].bit
 _YAOCHUU_SET = frozenset(YAOCHUU_KINDS)
-_RED_IDS = frozenset(RED_FIVE_IDS)
 
 
 _DEFAULT_RULES = Rules.ippatsu()  # rules=None, everywhere in the API
@@ -143,76 +143,8 @@ _DEFAULT_RULES = Rules.ippatsu()  # rules=None, everywhere in the API
 # ---------------------------------------------------------------------------------------
 # points
 # ---------------------------------------------------------------------------------------
-def _ceil100(x: int) -> int:
-    return -(-x // 100) * 100
-
-
-def base_points(han: int, fu: int, yakuman: int = 0,
-                rules: Optional[Rules] = None) -> Tuple[int, Optional[str]]:
-    """base_points(han, fu, yakuman=0, rules=None) -> (base, limit name or None)
-
-    ``rules=None`` means the default rules (``Rules.ippatsu()``).
-
-    RULES.md §7: ``fu × 2^(han+2)`` below the limits; mangan at 5 han or when the base
-    reaches 2,000; haneman 6–7, baiman 8–10, sanbaiman 11–12, counted yakuman 13+ (or
-    sanbaiman when ``kazoe_yakuman`` is off); ``yakuman`` > 0 is 8,000 per multiple.
-    ``kiriage`` rounds 4 han 30 fu and 3 han 60 fu up to mangan.
-
-    >>> base_points(3, 40)
-    (1280, None)
-    >>> base_points(4, 40)
-    (2000, 'mangan')
-    >>> base_points(0, 0, yakuman=2)
-    (16000, 'yakuman')
-    """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    if yakuman:
-        return 8000 * yakuman, "yakuman"
-    if han >= 13:
-        if not rules.kazoe_yakuman:
-            return 6000, "sanbaiman"
-        # kazoe_multiple (docs/rules.md §12): one yakuman per 13 han
-        return 8000 * (han // 13 if rules.kazoe_multiple else 1), "kazoe yakuman"
-    if han >= 11:
-        return 6000, "sanbaiman"
-    if han >= 8:
-        return 4000, "baiman"
-    if han >= 6:
-        return 3000, "haneman"
-    if han >= 5:
-        return 2000, "mangan"
-    base = fu << (han + 2)
-    if base >= 2000:
-        return 2000, "mangan"
-    if rules.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
-        return 2000, "mangan"
-    return base, None
-
-
-def hand_cost(base: int, dealer: bool, tsumo: bool) -> Tuple[int, int, int]:
-    """hand_cost(base, dealer, tsumo) -> (total, dealer_pays, non_dealer_pays)
-
-    What the hand is worth before honba and deposits. Ron: ``total`` is the discarder's
-    payment (base×6 for the dealer, base×4 otherwise, rounded up to 100) and the other
-    two are 0. Tsumo: the dealer's share (0 when the dealer wins) and each non-dealer's
-    share, each rounded up to 100; ``total`` is their sum.
-
-    >>> hand_cost(1280, False, False)
-    (5200, 0, 0)
-    >>> hand_cost(1280, False, True)
-    (5200, 2600, 1300)
-    >>> hand_cost(3000, True, True)
-    (18000, 0, 6000)
-    """
-    if not tsumo:
-        return _ceil100(base * (6 if dealer else 4)), 0, 0
-    if dealer:
-        each = _ceil100(base * 2)
-        return each * 3, 0, each
-    d = _ceil100(base * 2)
-    n = _ceil100(base)
-    return d + 2 * n, d, n
+# base_points / hand_cost live in ippatsu.points (the reference evaluation of
+# ippatsu._reference.scoring uses them too, without importing this module)
 
 
 # ---------------------------------------------------------------------------------------
@@ -483,7 +415,6 @@ def check_local_rules(local: int, rules: Rules) -> None:
 
 _SEATS = (0, 1, 2, 3)
 _SEATS3 = (0, 1, 2)
-_ABSENT3 = range(1, 8)  # 2m..8m: not in a three-player set
 _INT_TYPE = {int}
 
 
@@ -749,8 +680,8 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                              f"copy)", "fifth_copy")
     if rules.players == 3:
         _check_sanma_hand(full, mlist)
-        if nukidora and full[_NORTH] + nukidora > 4:
-            raise TileCountError(f"{full[_NORTH]} Norths in the hand and {nukidora} set "
+        if nukidora and full[NORTH] + nukidora > 4:
+            raise TileCountError(f"{full[NORTH]} Norths in the hand and {nukidora} set "
                                  f"aside: a kind has four copies", "fifth_copy")
     if counts[win] == 0:
         raise NotAgariError(f"the winning tile {kind_name(win)} is not in the hand", "not_agari")
@@ -758,14 +689,14 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
     ura_kinds = _parse_indicators(ura_indicators, "ura_indicators")
     if dora_kinds or ura_kinds:
         if rules.players == 3:
-            bad = [k for k in dora_kinds + ura_kinds if k in _ABSENT3]
+            bad = [k for k in dora_kinds + ura_kinds if k in SANMA_ABSENT_KINDS]
             if bad:
                 raise TileCountError(f"indicator {kind_name(bad[0])}: three-player mahjong "
                                      f"has no 2m-8m (108 tiles)", "sanma_tile")
         seen = full
         if nukidora:
             seen = full[:]
-            seen[_NORTH] += nukidora
+            seen[NORTH] += nukidora
         _check_indicator_copies(seen, dora_kinds, ura_kinds)
         _check_indicator_ids(dora_indicators, ura_indicators, tiles, h, win_tile)
     if flags & _UNUSUAL_FLAGS:
@@ -819,7 +750,7 @@ def _with_win_tile(ids, melds, win_tile) -> tuple:
 
 def _check_sanma_hand(full, mlist) -> None:
     """Three players: no 2m-8m anywhere in the hand (``sanma_tile``), no chi (``sanma_chi``)."""
-    bad = [k for k in _ABSENT3 if full[k]]
+    bad = [k for k in SANMA_ABSENT_KINDS if full[k]]
     if bad:
         raise TileCountError(f"the hand holds {', '.join(kind_name(k) for k in bad)}: "
                              f"three-player mahjong has no 2m-8m (108 tiles)", "sanma_tile")
@@ -845,7 +776,7 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
             closed = False
     if rules.red_fives:
         for i in ids:
-            if i in _RED_IDS:
+            if i in RED_ID_SET:
                 red += 1
     else:
         red = 0
@@ -861,9 +792,9 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
     kita = 0
     if nukidora:
         kita = nukidora * rules.nukidora_dora
-        dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == _NORTH)
+        dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == NORTH)
         if ura_on:
-            ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == _NORTH)
+            ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == NORTH)
     return closed, tuple(melds_k), red, dora, ura, kita
 
 
@@ -1050,7 +981,7 @@ def _cost(base: int, dealer: bool, tsumo: bool, rules: Rules) -> Tuple[int, int,
         return hand_cost(base, dealer, tsumo)
     _, d, n = hand_cost(base, dealer, True)
     if rules.sanma_tsumo is SanmaTsumo.SPLIT:
-        half = _ceil100(n // 2)
+        half = round_up_100(n // 2)
         d, n = (d + half if not dealer else 0), n + half
     return (2 * n if dealer else d + n), (0 if dealer else d), n
 
@@ -1261,6 +1192,3 @@ if _backend.AVAILABLE:
     _compiled_score.__signature__ = _inspect.signature(score)
     _compiled_score.__module__ = __name__
     score = _compiled_score
-
-# the pure-Python evaluation (the reference; imported last: it reads this module's constants)
-from ._reference import scoring as _ref  # noqa: E402

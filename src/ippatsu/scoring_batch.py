@@ -221,7 +221,7 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     """
     from .rules import rules_of
 
-    from ._reference.api import check_threads
+    from ._checks import check_threads
 
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
     if rules.players != 4:

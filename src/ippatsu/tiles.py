@@ -77,13 +77,14 @@ __all__ = [
     "RED_FIVE_IDS", "RED_FIVE_KINDS",
     "EAST", "SOUTH", "WEST", "NORTH", "HAKU", "HATSU", "CHUN",
     "WIND_KINDS", "DRAGON_KINDS", "HONOR_KINDS", "TERMINAL_KINDS", "YAOCHUU_KINDS",
+    "SANMA_ABSENT_KINDS",
     # predicates and small helpers
     "kind_of", "is_red", "is_terminal", "is_honor", "is_yaochuu", "is_simple", "is_wind",
     "is_dragon", "suit_of", "rank_of", "dora_kind", "counts_of", "validate_ids", "as_ids",
     # notation
     "parse_tiles", "parse_kinds", "parse_counts", "parse_tile", "parse_kind",
     "format_tiles", "format_kinds", "format_counts", "tile_name", "kind_name",
-    "ids_from_counts", "parse_hand_lines", "WIND_WORDS", "parse_wind",
+    "ids_from_counts", "WIND_WORDS", "parse_wind",
     # mjai
     "mjai_to_kind", "mjai_is_red", "mjai_to_id", "id_to_mjai", "kind_to_mjai",
     # tenhou.net/6
@@ -100,18 +101,12 @@ N_COPIES = 4
 #: suit letters in kind order; ``suit_of(kind)`` indexes this string
 SUITS = "mpsz"
 
-#: the three red fives (copy 0 of 5m, 5p, 5s), indexed by suit 0 m, 1 p, 2 s
-RED_FIVE_IDS: Tuple[int, int, int] = (16, 52, 88)
-#: the kinds of the fives (5m, 5p, 5s), indexed by suit
-RED_FIVE_KINDS: Tuple[int, int, int] = (4, 13, 22)
-
-EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
-WIND_KINDS: Tuple[int, ...] = (EAST, SOUTH, WEST, NORTH)
-DRAGON_KINDS: Tuple[int, ...] = (HAKU, HATSU, CHUN)
-HONOR_KINDS: Tuple[int, ...] = WIND_KINDS + DRAGON_KINDS
-TERMINAL_KINDS: Tuple[int, ...] = (0, 8, 9, 17, 18, 26)
-#: the 13 terminal-or-honor kinds (the kokushi set), ascending
-YAOCHUU_KINDS: Tuple[int, ...] = TERMINAL_KINDS + HONOR_KINDS
+# the red fives (copy 0 of 5m, 5p, 5s, indexed by suit) and the kind groups: their one
+# home is ippatsu._codes (the numbers C shares); these are the public names
+from ._codes import (  # noqa: E402
+    CHUN, DRAGON_KINDS, EAST, HAKU, HATSU, HONOR_KINDS, NORTH, RED_FIVE_IDS, RED_FIVE_KINDS,
+    SANMA_ABSENT_KINDS, SOUTH, TERMINAL_KINDS, WEST, WIND_KINDS, YAOCHUU_KINDS,
+)
 
 #: the ids of the red fives, as a set
 RED_ID_SET = frozenset(RED_FIVE_IDS)
@@ -685,140 +680,3 @@ def id_to_tenhou6(tile_id: int) -> int:
 def kind_to_tenhou6(kind: int) -> int:
     """kind_to_tenhou6(kind) -> int: a kind to its tenhou.net/6 code (never red)."""
     return _KIND_TO_T6[_check_kind(kind)]
-
-
-# ---------------------------------------------------------------------------------------
-# notation, one hand per line, many lines at once (vectorised over the bytes)
-# ---------------------------------------------------------------------------------------
-_CHUNK_LINES = 262144
-
-
-def parse_hand_lines(data: bytes):
-    """parse_hand_lines(data) -> (counts, line_numbers, bad)
-
-    Read one hand per line of ``data`` (bytes). ``counts`` is a ``(M, 34) uint8`` array of
-    the concealed counts of the M hand lines, ``line_numbers`` their 1-based line numbers,
-    ``bad`` a list of ``(line number, message)``. Blank lines and ``#`` comments are skipped.
-    A vectorised pass reads plain notation; any line it does not accept is read again by
-    the exact parser (:class:`ippatsu.hand.Hand` text form), which either reads it (a hand
-    with ``[melds]``) or names the error. (What ``ippatsu shanten FILE`` reads.)
-    """
-    import numpy as np
-
-    if data and not data.endswith(b"\n"):
-        data += b"\n"
-    buf = np.frombuffer(data, np.uint8)
-    nl = np.flatnonzero(buf == 10)
-    nlines = nl.size
-    counts_parts = []
-    lines_parts = []
-    bad: List[Tuple[int, str]] = []
-    start_line = 0
-    while start_line < nlines:
-        end_line = min(nlines, start_line + _CHUNK_LINES)
-        lo = 0 if start_line == 0 else int(nl[start_line - 1]) + 1
-        hi = int(nl[end_line - 1]) + 1
-        c, ok, slow = _parse_chunk(buf[lo:hi], end_line - start_line)
-        keep = np.flatnonzero(ok)
-        counts_parts.append(c[keep])
-        lines_parts.append(keep + start_line + 1)
-        if slow.size:
-            lines = data[lo:hi].split(b"\n")
-            extra_c, extra_l = [], []
-            for i in slow.tolist():
-                res = _slow_line(lines[i])
-                if res is None:
-                    continue  # blank or comment after all
-                if isinstance(res, str):
-                    bad.append((start_line + i + 1, res))
-                else:
-                    extra_c.append(res)
-                    extra_l.append(start_line + i + 1)
-            if extra_c:
-                counts_parts.append(np.array(extra_c, np.uint8).reshape(-1, 34))
-                lines_parts.append(np.array(extra_l, np.int64))
-        start_line = end_line
-    if not counts_parts:
-        return np.zeros((0, 34), np.uint8), np.zeros(0, np.int64), bad
-    counts = np.concatenate(counts_parts)
-    line_nos = np.concatenate(lines_parts).astype(np.int64)
-    if len(counts_parts) > 1:
-        order = np.argsort(line_nos, kind="stable")
-        counts, line_nos = counts[order], line_nos[order]
-    bad.sort()
-    return np.ascontiguousarray(counts), line_nos, bad
-
-
-_VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
-
-
-def _parse_chunk(b, nlines: int):
-    """Vectorised notation reader over whole lines: (counts, ok mask, slow line indices)."""
-    import numpy as np
-
-    n = b.size
-    is_nl = b == 10
-    line = np.cumsum(is_nl) - is_nl                      # line index of every byte
-    starts = np.concatenate(([0], np.flatnonzero(is_nl)[:-1] + 1))
-    is_hash = b == 35
-    hashes = np.cumsum(is_hash)
-    base = hashes[starts] - is_hash[starts]
-    in_comment = (hashes - base[line]) > 0
-    active = ~in_comment & ~is_nl
-    is_digit = (b >= 48) & (b <= 57)
-    suit = np.full(n, -1, np.int8)
-    suit[b == 109] = 0   # m
-    suit[b == 112] = 1   # p
-    suit[b == 115] = 2   # s
-    suit[b == 122] = 3   # z
-    is_suit = suit >= 0
-    is_space = (b == 32) | (b == 9) | (b == 13)
-    problem = active & ~(is_digit | is_suit | is_space)
-    # the first non-digit at or after every byte
-    idx = np.where(is_digit, n, np.arange(n))
-    next_nd = np.minimum.accumulate(idx[::-1])[::-1]
-    d_pos = np.flatnonzero(active & is_digit)
-    d_suit = suit[next_nd[d_pos]]
-    problem[d_pos[d_suit < 0]] = True                    # digits not closed by a suit letter
-    prev_digit = np.zeros(n, bool)
-    prev_digit[1:] = is_digit[:-1]
-    problem |= active & is_suit & ~prev_digit            # a suit letter with no digits
-    d_ok = d_suit >= 0
-    d_pos, d_suit = d_pos[d_ok], d_suit[d_ok].astype(np.int64)
-    rank = b[d_pos].astype(np.int64) - 48
-    bad_z = (d_suit == 3) & ((rank == 0) | (rank > 7))
-    problem[d_pos[bad_z]] = True
-    red = (rank == 0) & (d_suit < 3)
-    kind = np.where(red, d_suit * 9 + 4, d_suit * 9 + rank - 1)
-    kind[bad_z] = 0  # the line is bad anyway
-    dl = line[d_pos]
-    line_bad = np.zeros(nlines, bool)
-    line_bad[line[problem]] = True
-    counts = np.bincount(dl * 34 + kind, minlength=nlines * 34).reshape(nlines, 34)
-    if red.any():  # a second red five of a suit
-        reds = np.bincount(dl[red] * 3 + d_suit[red], minlength=nlines * 3).reshape(nlines, 3)
-        line_bad |= (reds > 1).any(1)
-    line_bad |= (counts > 4).any(1)
-    total = counts.sum(1)
-    size_ok = np.isin(total, _VALID_SIZES)
-    blank = (total == 0) & ~line_bad
-    ok = ~line_bad & size_ok
-    slow = np.flatnonzero(~ok & ~blank)
-    return counts.astype(np.uint8), ok, slow
-
-
-def _slow_line(raw: bytes):
-    """None for a blank line, 34 counts for a readable one, else the error message."""
-    from . import core  # above this module: imported when a line needs the exact parser
-    from .errors import IppatsuError
-    from .hand import concealed_counts
-
-    text = raw.decode("utf-8", errors="replace").split("#", 1)[0].strip()
-    if not text:
-        return None
-    try:
-        c = concealed_counts(text)
-        core.shanten(c)  # validates the size
-        return list(c)
-    except IppatsuError as e:
-        return str(e)

@@ -90,12 +90,11 @@ MAJSOUL_DORA, MAJSOUL_RED, MAJSOUL_URA = 31, 32, 33
 _MANZU = 0x1FF
 _PINZU = 0x1FF << 9
 _SOUZU = 0x1FF << 18
-_HONORS = 0x7F << 27
-_TERMINALS = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26)
-_YAOCHUU = _TERMINALS | _HONORS
+# the kind groups as masks: ippatsu._codes is their one home
+from ._codes import HONORS_MASK as _HONORS, TERMINALS_MASK as _TERMINALS  # noqa: E402
+from ._codes import YAOCHUU_MASK as _YAOCHUU  # noqa: E402
 _GREEN = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32)
-_DRAGONS = (31, 32, 33)
-_WINDS = (27, 28, 29, 30)
+from ._codes import DRAGON_KINDS as _DRAGONS, WIND_KINDS as _WINDS  # noqa: E402
 
 
 class YakuContext:

@@ -11,9 +11,11 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import _codes
+from .._checks import MAX_THREADS, check_threads  # noqa: F401 (re-exported)
 from .._types import DiscardUkeire, ShantenForms, Ukeire
 from ..errors import HandSizeError, IppatsuError, TileCountError
 from . import handcore as hc
+from .counts import count_value as _count_value, counts_of  # noqa: F401 (re-exported)
 from .solo import allowed_mask as _allowed_mask
 from .solo import efficiency_choice as _efficiency_choice
 from .solo import solo_rollouts
@@ -41,57 +43,6 @@ BACKEND = "python"
 TABLE_BYTES = 0
 
 _FORMS = {None: 0, "min": 0, "standard": 1, "chiitoitsu": 2, "kokushi": 3}
-
-
-def counts_of(hand) -> List[int]:
-    """counts_of(hand) -> list of 34 ints: any hand form the hand core takes (a Hand,
-    notation, bytes, 34 counts, 1-14 136-ids), read and checked in Python (the pure
-    twin of the compiled core's reader; also used by ippatsu.core and ippatsu._sanma)."""
-    from ..hand import Hand
-
-    if isinstance(hand, Hand):
-        counts = list(hand._counts)
-    elif isinstance(hand, (bytes, bytearray)):
-        if len(hand) != 34:
-            raise HandSizeError(f"expected 34 counts, got {len(hand)}", code="bad_counts_length")
-        counts = list(hand)
-    elif isinstance(hand, str):
-        from ..hand import concealed_counts
-
-        counts = list(concealed_counts(hand))
-    else:
-        try:
-            n = len(hand)
-        except TypeError:
-            raise IppatsuError(f"a hand is a Hand, notation, bytes, 34 counts or 136-ids, got "
-                               f"{type(hand).__name__}", code="bad_hand_type") from None
-        if n != 34:
-            if 1 <= n <= 14 and isinstance(hand, (list, tuple)):  # 136-ids
-                from ..tiles import validate_ids
-
-                counts = [0] * 34
-                for t in validate_ids(hand):
-                    counts[t >> 2] += 1
-                hc.check_counts(counts)
-                return counts
-            raise HandSizeError(f"expected 34 counts, got {n}", code="bad_counts_length")
-        counts = [_count_value(hand[k], k, "") for k in range(34)]
-    hc.check_counts(counts)
-    return counts
-
-
-def _count_value(x, k: int, what: str) -> int:
-    """One count given as a Python / numpy integer 0..4 (bool, float, str... are refused)."""
-    if type(x) is not int:
-        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
-            raise IppatsuError(
-                f"{what}count of {hc._kind_name(k)} must be an integer 0-4, got "
-                f"{type(x).__name__} {x!r:.40}", code="bad_count")
-        x = int(x)
-    if x < 0 or x > 4:
-        raise TileCountError(f"{x} {what}copies of {hc._kind_name(k)}: a count is 0 to 4",
-                             code="fifth_copy" if x > 4 else "negative_count")
-    return x
 
 
 def _check_beside(c, vis, what="visible"):
@@ -280,20 +231,6 @@ def _out(out, shape, dtype):
             code="bad_out",
         )
     return out
-
-
-MAX_THREADS = 1024
-
-
-def check_threads(threads):
-    """Raise ``bad_threads`` unless ``threads`` is None or an int 1..MAX_THREADS (the
-    batch functions' check, on both backends)."""
-    if threads is None:
-        return
-    if isinstance(threads, (bool, np.bool_)) or not isinstance(threads, (int, np.integer)) \
-            or not 1 <= threads <= MAX_THREADS:
-        raise IppatsuError(f"threads must be None or an integer 1-{MAX_THREADS}, got "
-                           f"{threads!r:.40}", code="bad_threads")
 
 
 def shanten_batch(counts, out=None, *, form=None, threads=1):

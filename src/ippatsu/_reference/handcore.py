@@ -39,16 +39,14 @@ __all__ = [
     "ukeire_counts",
 ]
 
-BLOCK_PAIR = 0
-BLOCK_RUN = 1
-BLOCK_TRIPLET = 2
+from .._readings import BLOCK_PAIR, BLOCK_RUN, BLOCK_TRIPLET, readings_of  # noqa: E402
 #: Shanten of a form that a hand of this size cannot take (seven pairs or thirteen
 #: orphans with declared melds); in batch arrays.
 NOT_APPLICABLE = 127
 
 INF = 99
 N_CLASSES = 10  # class index = m * 2 + p, m = 0..4 sets, p = 0..1 pairs
-YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+from .._codes import YAOCHUU_KINDS as YAOCHUU  # noqa: E402 (the 13 terminal-or-honor kinds)
 VALID_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
 
@@ -218,42 +216,7 @@ def decompositions_counts(counts: Sequence[int]) -> List[Tuple[Tuple[int, int], 
     """
     counts = [int(x) for x in counts]
     check_counts(counts)
-    if sum(counts) % 3 != 2:
-        return []
-    c = list(counts)
-    out = set()
-    blocks: List[Tuple[int, int]] = []
-
-    def walk(k: int, have_pair: bool) -> None:
-        while k < 34 and c[k] == 0:
-            k += 1
-        if k == 34:
-            if have_pair:
-                out.add(tuple(sorted(blocks)))
-            return
-        if not have_pair and c[k] >= 2:
-            c[k] -= 2
-            blocks.append((BLOCK_PAIR, k))
-            walk(k, True)
-            blocks.pop()
-            c[k] += 2
-        if c[k] >= 3:
-            c[k] -= 3
-            blocks.append((BLOCK_TRIPLET, k))
-            walk(k, have_pair)
-            blocks.pop()
-            c[k] += 3
-        if k < 27 and k % 9 <= 6 and c[k + 1] and c[k + 2]:
-            for j in (k, k + 1, k + 2):
-                c[j] -= 1
-            blocks.append((BLOCK_RUN, k))
-            walk(k, have_pair)
-            blocks.pop()
-            for j in (k, k + 1, k + 2):
-                c[j] += 1
-
-    walk(0, False)
-    return sorted(out)
+    return readings_of(counts)
 
 
 def waits_counts(counts: Sequence[int]) -> List[int]:

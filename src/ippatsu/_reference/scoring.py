@@ -17,7 +17,7 @@ from .._codes import (F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_HOUTEI,
                       F_OPEN_RIICHI, F_PAARENCHAN, F_RENHOU, F_RIICHI, F_RINSHAN,
                       F_SASHIKOMI, F_TENHOU, F_TSUMO, M_ANKAN, M_CHI, M_PON,
                       MELD_FU as _MELD_FU)
-from ..scoring import base_points, hand_cost
+from ..points import base_points, hand_cost
 from ..tiles import YAOCHUU_KINDS as _YAOCHUU_KINDS, kind_name
 
 _KN = tuple(kind_name(k) for k in range(34))

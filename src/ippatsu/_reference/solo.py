@@ -23,15 +23,16 @@ Solo rollouts (:func:`solo_rollouts`)
 """
 from __future__ import annotations
 
-import operator
 from functools import lru_cache
-from types import SimpleNamespace
-from typing import Callable, List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..errors import HandSizeError, IppatsuError, TileCountError
+from ..errors import IppatsuError
 from . import handcore as hc
+from .counts import counts_of
+from .._checks import M64, POLICIES  # noqa: F401 (POLICIES re-exported)
+from .._checks import check_solo_args as _check_solo_args, check_threads
 
 __all__ = [
     "ALL_KINDS",
@@ -45,10 +46,7 @@ __all__ = [
 ]
 
 ALL_KINDS = (1 << 34) - 1
-M64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
-#: names (and numbers) of the built-in policies
-POLICIES = {"efficiency": 0, "shanten": 1, 0: 0, 1: 1}
 
 
 @lru_cache(maxsize=1 << 17)
@@ -153,83 +151,9 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _int_arg(x, name: str, code: str) -> int:
-    if isinstance(x, bool):
-        raise IppatsuError(f"{name} must be an integer, got {x!r}", code=code)
-    try:
-        return operator.index(x)
-    except TypeError:
-        raise IppatsuError(f"{name} must be an integer, got {x!r}", code=code) from None
-
-
-def _counts34(x, name: str) -> List[int]:
-    if isinstance(x, str):
-        raise HandSizeError(f"{name} must be 34 counts", code="bad_counts_length")
-    try:
-        n = len(x)
-    except TypeError:
-        raise HandSizeError(f"{name} must be 34 counts", code="bad_counts_length") from None
-    if n != 34:
-        raise HandSizeError(f"{name} needs 34 counts, got {n}", code="bad_counts_length")
-    out = [_int_arg(v, name, "bad_counts") for v in x]
-    for k, v in enumerate(out):
-        if v < 0 or v > 4:
-            raise TileCountError(f"{v} {name} copies of {hc._kind_name(k)}: a count is 0 to 4",
-                                 code="fifth_copy" if v > 4 else "negative_count")
-    return out
-
-
 def check_solo_args(counts, unseen, draws, start, stop, key, policy, out):
-    """Validate the arguments of ``solo_rollouts`` (both backends); returns a namespace
-    with ``counts``/``unseen`` (34 bytes), ``total``, ``draws``, ``start``, ``stop``,
-    ``key``, ``policy`` (0, 1 or a callable) and ``out`` (the three int64 arrays)."""
-    from .api import counts_of
-
-    c = counts_of(counts)
-    total = sum(c)
-    u = _counts34(unseen, "unseen")
-    for k in range(34):
-        if c[k] + u[k] > 4:
-            raise TileCountError(
-                f"{c[k]} copies of {hc._kind_name(k)} in the hand and {u[k]} unseen: a kind "
-                f"has four copies", code="fifth_copy")
-    draws = _int_arg(draws, "draws", "bad_draws")
-    if draws < 1:
-        raise IppatsuError(f"draws must be >= 1, got {draws}", code="bad_draws")
-    if draws > sum(u):
-        raise IppatsuError(f"{draws} draws but only {sum(u)} unseen tiles",
-                           code="not_enough_unseen")
-    start = _int_arg(start, "start", "bad_range")
-    stop = _int_arg(stop, "stop", "bad_range")
-    if not 0 <= start <= stop < (1 << 63):
-        raise IppatsuError(f"samples need 0 <= start <= stop < 2**63, got [{start}, {stop})",
-                           code="bad_range")
-    key = _int_arg(key, "key", "bad_key")
-    if not 0 <= key <= M64:
-        raise IppatsuError(f"key must be 0 .. 2**64-1, got {key}", code="bad_key")
-    if isinstance(policy, (int, str, np.integer)) and not isinstance(policy, bool) \
-            and policy in POLICIES:
-        pol: Union[int, Callable] = POLICIES[policy]
-    elif callable(policy) and not isinstance(policy, (int, str)):
-        pol = policy
-    else:
-        raise IppatsuError(f"unknown policy {policy!r}: 'efficiency', 'shanten' or a callable",
-                           code="bad_policy")
-    shapes = ((draws,), (draws,), (10,))
-    if out is None:
-        arrays = tuple(np.zeros(s, np.int64) for s in shapes)
-    else:
-        if type(out) not in (tuple, list) or len(out) != 3:
-            raise IppatsuError("out must be a (tenpai_by, complete_by, final_hist) tuple of "
-                               "3 arrays", code="bad_out")
-        for a, s in zip(out, shapes):
-            if not isinstance(a, np.ndarray) or a.shape != s or a.dtype != np.int64 \
-                    or not a.flags.c_contiguous or not a.flags.writeable:
-                raise IppatsuError(f"out arrays must be writeable C-contiguous int64 arrays of "
-                                   f"shapes {shapes}", code="bad_out")
-        arrays = tuple(out)
-    return SimpleNamespace(counts=bytes(c), unseen=bytes(u), total=total, draws=draws,
-                           start=start, stop=stop, key=key, policy=pol, out=arrays)
+    """:func:`ippatsu._checks.check_solo_args` with this backend's reader of a hand."""
+    return _check_solo_args(counts_of, counts, unseen, draws, start, stop, key, policy, out)
 
 
 def _discard(policy, h: List[int], vis: List[int], rem: List[int], drawn: int) -> Tuple[int, int]:
@@ -257,10 +181,7 @@ def solo_rollouts(counts, unseen, draws, start, stop, key, policy="efficiency", 
     and errors; ``threads`` is checked and ignored). ``policy`` may also be a callable
     ``policy(counts14: bytes, unseen: bytes) -> kind``: ``counts14`` the 3k+2 hand,
     ``unseen`` the 34 counts of the tiles still drawable; it is called at every decision."""
-    if threads is not None and (isinstance(threads, bool) or not hasattr(threads, "__index__")
-                                or not 1 <= threads <= 1024):
-        raise IppatsuError(f"threads must be None or an integer 1-1024, got {threads!r:.40}",
-                           code="bad_threads")
+    check_threads(threads)
     a = check_solo_args(counts, unseen, draws, start, stop, key, policy, out)
     draws, pol = a.draws, a.policy
     hand0 = list(a.counts)

@@ -21,13 +21,13 @@ engine: the engine's own logs replay exactly, as the project's self-play tests c
 from __future__ import annotations
 
 import json
-from typing import IO, Iterable, Iterator, List
+from typing import IO, Iterable, Iterator, List, Optional
 
 from ..errors import RecordError
 from ..hand import Meld, MeldType
-from ..tiles import mjai_is_red, mjai_to_id, mjai_to_kind
+from ..tiles import RED_ID_SET, mjai_is_red, mjai_to_id, mjai_to_kind
 from ..yaku import BY_NAME
-from .mjlog import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
+from .events import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
 
 __all__ = ["mask_event", "mask_events", "to_json_lines", "write_json_lines", "load_mjai",
            "mjai_rounds"]
@@ -82,14 +82,15 @@ _REASON = {"fanpai": None, "nagashimangan": "nm", "kyushukyuhai": "yao9",
 _EXTRA_YAKU = {"dora": 52, "uradora": 53, "akadora": 54}
 
 
-def load_mjai(src) -> List[dict]:
+def load_mjai(src, *, name: Optional[str] = None) -> List[dict]:
     """mjai events from a path, JSON-lines text, or a list of dicts. A line that is not a
     JSON object with a string ``type`` raises :class:`~ippatsu.errors.RecordError`
-    (code ``bad_log``) naming the file and the line."""
+    (code ``bad_log``) naming the file and the line. ``name``: what messages call text
+    or a list (a file is named by its path)."""
     if isinstance(src, list):
-        events, label = src, "mjai events"
+        events, label = src, name or "mjai events"
     else:
-        label = "mjai text"
+        label = name or "mjai text"
         text = src
         if not (isinstance(src, str) and src.lstrip().startswith("{")):
             label = str(src)
@@ -159,7 +160,7 @@ def mjai_rounds(events: Iterable[dict]):
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in hands[p]:
-            if t >> 2 == k and (t in (16, 52, 88)) == red:
+            if t >> 2 == k and (t in RED_ID_SET) == red:
                 if t == prefer:
                     return t
                 if found < 0:

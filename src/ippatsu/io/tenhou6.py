@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from ippatsu.errors import IppatsuError, NotationError, RecordError
-from ippatsu.io.mjlog import (
+from ippatsu.io.events import (
     DATACLASS_OPTIONS,  # the same dataclass options (frozen, slots where Python has them)
     Agari,
     Call,
@@ -50,12 +50,11 @@ from ippatsu.io.mjlog import (
     Draw,
     Event,
     NewDora,
-    RawMeld,
     Reach,
     Ryuukyoku,
-    three_player_error,
 )
-from ippatsu.tiles import tenhou6_to_kind
+from ippatsu.io.mjlog import RawMeld, three_player_error
+from ippatsu.tiles import RED_ID_SET, tenhou6_to_kind
 from ippatsu.yaku import YAKU
 
 __all__ = [
@@ -348,7 +347,7 @@ class _Ids:
 
 
 def _is_red_id(t: int) -> bool:
-    return t in (16, 52, 88)
+    return t in RED_ID_SET
 
 
 def _pick(hand: list[int], code: int, avoid: int, red_on: bool) -> int:

@@ -71,14 +71,13 @@ from ..table.actions import Action, ActionType
 from ..table.observation import Observation
 from ..table.state import GameState, Phase
 from ..table.wall import Wall
-from ..tiles import RED_ID_SET, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
+from ..tiles import DRAGON_KINDS, RED_ID_SET, WIND_KINDS, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
 
 __all__ = ["Position", "World", "Sampler", "Outcome", "PositionError", "RecordCut",
            "resolve_choice", "choice_text", "legal_choices", "sample_state",
            "state_from_world", "play_out", "cut_record", "EXAMPLE"]
 
-_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+from .._codes import YAOCHUU_KINDS as _YAOCHUU, YAOCHUU_MASK as _YAOCHUU_MASK  # noqa: E402
 _VIA = ("draw", "rinshan", "minkan", "call")
 _WIND = "ESWN"
 _SEAT_REL = {1: "R", 2: "A", 3: "L"}
@@ -1080,7 +1079,7 @@ class Sampler:
             for i, m in enumerate(melds[q]):
                 if m.type in (MeldType.PON, MeldType.DAIMINKAN, MeldType.KAKAN):
                     k = m.tiles[0] >> 2
-                    group = (31, 32, 33) if k >= 31 else (27, 28, 29, 30) if k >= 27 else ()
+                    group = DRAGON_KINDS if k >= 31 else WIND_KINDS if k >= 27 else ()
                     if not group:
                         continue
                     n = sum(1 for x in melds[q][:i + 1] if x.type is not MeldType.CHI
@@ -1561,32 +1560,25 @@ class RecordCut:
 def _load_rounds(src, rules: Optional[Rules]):
     """The rounds of a record and the rules to play them by: ``rules`` as given, or else
     the rules replay would use (Tenhou's rules at the record's date and its lobby
-    header: :func:`~ippatsu.table.replay.record_rules`)."""
-    from ..io.mjlog import load_mjlog
-    from ..io.tenhou6 import load_tenhou6
-    from ..io.mjai import load_mjai, mjai_rounds
-    from ..table.replay import record_rules, tenhou_rules
+    header: :func:`~ippatsu.table.replay.record_rules`). ``src``: rounds already loaded,
+    or anything :func:`ippatsu.io.load_record` reads."""
+    from ..io.record import load_record
+    from ..table.replay import record_rules
 
     if isinstance(src, (list, tuple)) and src and hasattr(src[0], "events"):
         rounds = list(src)
         return rounds, rules or record_rules(rounds)
-    s = str(src)
-    if isinstance(src, list) or s.endswith((".mjson", ".jsonl")) or s.lstrip().startswith("{"):
-        rounds, _, _ = mjai_rounds(load_mjai(src))
-        return rounds, rules or tenhou_rules()  # an mjai log carries no date
-    if s.endswith(".json"):
-        rounds = load_tenhou6(src, strict=False)
-        return rounds, rules or record_rules(rounds)
-    g = load_mjlog(src)
-    return g.rounds, rules or record_rules(g)
+    rec = load_record(src)
+    return rec.rounds, rules or record_rules(rec)
 
 
 def cut_record(src, *, hand_index: int, turn: int, seat: Optional[int] = None,
                rules: Optional[Rules] = None) -> RecordCut:
     """Cut a recorded game at a decision point.
 
-    ``src``: a path (Tenhou mjlog, plain or gzip; tenhou.net/6 ``.json``; an mjai log
-    ``.mjson`` / ``.jsonl``), mjai JSON-lines text, or a list of loaded rounds. The cut
+    ``src``: a record as :func:`ippatsu.io.load_record` reads it (a path or bytes of a
+    Tenhou mjlog, tenhou.net/6 JSON or mjai log, plain or gzip; its text; a list of mjai
+    event dicts), or a list of loaded rounds. The cut
     point: ``hand_index`` = the hand (kyoku) counted from 0 in file order; ``turn`` = the
     TURN decision points of that hand counted from 0 (every draw, kan replacement and
     call-then-discard is one), counting only ``seat``'s turns when ``seat`` is given.

@@ -25,7 +25,7 @@ from ..tiles import format_tiles, id_to_mjai, tile_name
 
 __all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES"]
 
-_RED = frozenset((16, 52, 88))
+from ..tiles import RED_ID_SET as _RED  # noqa: E402
 
 
 class ActionType(IntEnum):

@@ -82,7 +82,7 @@ STOP = 299
 #: the number of indices
 SIZE = 300
 
-_RED_IDS = (16, 52, 88)
+from ..tiles import RED_FIVE_IDS as _RED_IDS  # noqa: E402
 
 
 def _chi_red_table() -> List[tuple]:

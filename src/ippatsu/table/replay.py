@@ -2,8 +2,8 @@
 
 Design
 ------
-A record (mjlog via :func:`ippatsu.io.load_mjlog`, tenhou.net/6 JSON via
-:func:`ippatsu.io.load_tenhou6`) does not contain the wall, only what was drawn. For each
+A record (mjlog, tenhou.net/6 JSON or an mjai log, read by :func:`ippatsu.io.load_record`)
+does not contain the wall, only what was drawn. For each
 hand the replay builds a :class:`~ippatsu.table.wall.Wall` whose live part is the recorded
 sequence of ordinary draws, whose replacement part is the recorded sequence of draws that
 follow a kan, and whose indicators are the recorded dora (and ura) indicators. The engine
@@ -52,9 +52,9 @@ from ..errors import IppatsuError, RecordError
 from ..hand import MeldType
 from .._tenhou_timeline import LEGACY_FORMAT_DATE
 from ..io.mjai import load_mjai, mjai_rounds
-from ..io.mjlog import (Agari, Call, Discard, Draw, Kita, MjlogGame, NewDora, Reach,
-                        Ryuukyoku, load_mjlog, three_player_error)
-from ..io.tenhou6 import load_tenhou6
+from ..io.record import Record, load_record
+from ..io.events import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
+from ..io.mjlog import MjlogGame, three_player_error
 from ..rules import GameLength, Rules
 from .actions import Action, ActionType
 from .state import GameState, Phase
@@ -311,7 +311,10 @@ def record_date(record) -> Optional[_date]:
     """The day a record was played, as replay dates it: an :class:`~ippatsu.io.MjlogGame`
     by its log id (``<SHUFFLE ref>`` or the file name), an undated one of the early mjlog
     format by :data:`~ippatsu._tenhou_timeline.LEGACY_FORMAT_DATE`; tenhou.net/6 rounds by
-    their record's ``ref``, ``title`` or file name. None when nothing tells."""
+    their record's ``ref``, ``title`` or file name; a :class:`~ippatsu.io.Record` by what
+    it holds. None when nothing tells."""
+    if isinstance(record, Record):
+        record = record.source
     if isinstance(record, MjlogGame):
         if record.date is not None:
             return record.date
@@ -327,7 +330,11 @@ def record_rules(record, rules: Optional[Rules] = None) -> Rules:
     record states about its lobby: an mjlog's ``<GO type>`` bits (game length, red fives,
     open tanyao), a tenhou.net/6 ``rule`` (``disp`` such as 鳳東喰赤 for the game length,
     open tanyao and red fives; ``aka`` or ``aka51``..``aka53``). Red fives in only some
-    suits raise :class:`~ippatsu.errors.RecordError` ``unsupported_rules``."""
+    suits raise :class:`~ippatsu.errors.RecordError` ``unsupported_rules``. A
+    :class:`~ippatsu.io.Record` (:func:`~ippatsu.io.load_record`) is read by what it
+    holds (an mjai log states neither date nor lobby)."""
+    if isinstance(record, Record):
+        record = record.source
     if rules is None:
         rules = tenhou_rules(record_date(record))
     if isinstance(record, MjlogGame):
@@ -549,10 +556,11 @@ def replay_mjai(src, rules=None, name: str = "", on_step=None):
 
 def replay_file(path: str, rules: Optional[Rules] = None,
                 on_step: Optional[Callable[[GameState, object], None]] = None) -> GameReport:
-    """Load a record (mjlog plain/gzip, tenhou.net/6 JSON, or an mjai log ``.mjson`` /
-    ``.jsonl``) and replay it. A record that cannot be loaded raises
-    :class:`~ippatsu.errors.RecordError` naming the file (code ``three_player`` for a
-    record mixing three- and four-player hands).
+    """Load a record (:func:`ippatsu.io.load_record`: mjlog plain/gzip, tenhou.net/6 JSON
+    or an mjai log, told from the content) and replay it. A record that cannot be loaded
+    raises :class:`~ippatsu.errors.RecordError` naming the file (``unknown_record`` for
+    none of the formats; ``three_player`` for a record mixing three- and four-player
+    hands).
 
     ``rules`` None (the default): Tenhou's rules in force on the day the record was played
     (:func:`record_date`; today's when the record does not tell), with what the record's
@@ -560,47 +568,38 @@ def replay_file(path: str, rules: Optional[Rules] = None,
     ``rule`` (``disp`` such as 鳳東喰赤: game length, open tanyao, red fives; ``aka``).
     Given ``rules`` are used as they are, with the header's lobby bits applied.
     ``on_step``: as for :func:`replay_game`."""
-    name = os.path.basename(str(path))
-    if str(path).endswith((".mjson", ".jsonl")):  # an mjai log
-        from ..io.mjlog import MAX_RECORD_BYTES
-
+    rec = load_record(path)
+    name = rec.name or os.path.basename(str(path))
+    label = str(path)
+    if rec.format == "mjai":
         try:
-            size = os.path.getsize(path)
-        except OSError as e:
-            raise RecordError(f"{path}: cannot read mjai log: {e.strerror or e}",
-                              path=str(path)) from None
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: larger than the {MAX_RECORD_BYTES} byte limit "
-                              f"(ippatsu.io.mjlog.MAX_RECORD_BYTES)", code="record_too_large",
-                              path=str(path))
-        try:
-            return replay_mjai(str(path), rules, name, on_step=on_step)
+            return replay_game(rec.rounds, rules or mjai_rules(rec.events) or tenhou_rules(),
+                               name, complete=rec.complete, final_scores=rec.final_scores,
+                               on_step=on_step)
         except RecordError as e:
             if e.path is not None:
                 raise
-            raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
+            raise RecordError(f"{label}: {e}", code=e.code, path=label) from None
         except IppatsuError as e:
-            raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
+            raise RecordError(f"{label}: {e}", code=e.code, path=label) from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError,
                 RecursionError, UnicodeError, OSError) as e:
-            raise RecordError(f"{path}: unreadable mjai log: {type(e).__name__}: {e}",
-                              path=str(path)) from None
-    if str(path).endswith(".json"):
-        rounds = load_tenhou6(path, strict=False)
-        complete = None if (rounds and all(r.complete for r in rounds)) else False
-        try:
-            rules = record_rules(rounds, rules)
-            return replay_game(rounds, rules, name, complete=complete, final_scores=None,
-                               on_step=on_step)
-        except RecordError as e:
-            raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
-    g = load_mjlog(path)
+            raise RecordError(f"{label}: unreadable mjai log: {type(e).__name__}: {e}",
+                              path=label) from None
     try:
-        _players(g.rounds)
+        if rec.format == "mjlog":
+            _players(rec.rounds)
+        rules = record_rules(rec, rules)
     except RecordError as e:
-        raise RecordError(f"{path}: {e}", code=e.code, path=str(path)) from None
-    return replay_game(g.rounds, record_rules(g, rules), name, complete=g.complete,
-                       final_scores=g.final.scores if g.final else None, on_step=on_step)
+        raise RecordError(f"{label}: {e}", code=e.code, path=label) from None
+    if rec.format == "tenhou6":
+        try:
+            return replay_game(rec.rounds, rules, name, complete=rec.complete,
+                               final_scores=None, on_step=on_step)
+        except RecordError as e:
+            raise RecordError(f"{label}: {e}", code=e.code, path=label) from None
+    return replay_game(rec.rounds, rules, name, complete=rec.complete,
+                       final_scores=rec.final_scores, on_step=on_step)
 
 
 def _files(paths: Sequence[str]) -> List[str]:

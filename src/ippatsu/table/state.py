@@ -92,7 +92,9 @@ from ..hand import Meld, MeldType
 from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
                      Rules, rules_of)
 from ..scoring import score
-from ..tiles import id_to_mjai, kind_to_mjai
+from .._codes import SANMA_ABSENT_MASK, YAOCHUU_MASK
+from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
+                     YAOCHUU_KINDS, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
@@ -124,20 +126,20 @@ A_PASS = ActionType.PASS
 A_STOP = ActionType.STOP
 A_NUKIDORA = ActionType.NUKIDORA
 
-_RED = frozenset((16, 52, 88))
+_RED = RED_ID_SET
 #: 1 for a red five's id (a byte per id: a C-level test when compiled)
 _IS_RED = bytes(1 if t in _RED else 0 for t in range(136))
-_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_YAOCHUU_MASK = sum(1 << k for k in _YAOCHUU)
+_YAOCHUU = YAOCHUU_KINDS
+_YAOCHUU_MASK = YAOCHUU_MASK
 #: 1 for the terminal and honor kinds (a byte per kind: a C-level test when compiled)
 _YAO = bytes(1 if k in _YAOCHUU else 0 for k in range(34))
 #: the bit of each kind (Python ints: no C shift)
 _KBIT = tuple(1 << k for k in range(34))
 _WINDS = ("E", "S", "W", "N")
 #: kinds 2m-8m (absent with three players)
-_MAN_MID = sum(1 << k for k in range(1, 8))
+_MAN_MID = SANMA_ABSENT_MASK
 _NOT_MAN_MID = ((1 << 34) - 1) & ~_MAN_MID
-_NORTH = 30
+_NORTH = NORTH
 
 
 def _shanten3(c: bytes) -> int:
@@ -695,7 +697,7 @@ class GameState:
         vis = bytearray(34)   # copies everybody sees: rivers, melds, indicators
         vis[wall.dora[0] >> 2] += 1
         if n == 3:  # 2m-8m: no copy is left to draw
-            for k in range(1, 8):
+            for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         self.visible = vis
         self.hand = [list(h) for h in wall.hands]
@@ -1815,9 +1817,9 @@ class GameState:
 
     def _check_pao(self, q: int, k: int, feeder: int) -> None:
         if k >= 31:
-            group = (31, 32, 33)
+            group = DRAGON_KINDS
         elif k >= 27:
-            group = (27, 28, 29, 30)
+            group = WIND_KINDS
         else:
             return
         n = sum(1 for m in self.melds[q] if m.type is not _T_CHI
@@ -2230,7 +2232,7 @@ class GameState:
         three players every 2m-8m copy, none of which is in play."""
         vis = bytearray(34)
         if self.n_players == 3:
-            for k in range(1, 8):
+            for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         for p in range(self.n_players):
             vis[_NORTH] += len(self.nuki[p])

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..core import _permutation
 from ..errors import IllegalActionError
+from .._codes import SANMA_ABSENT_MASK
 from ..tiles import parse_tiles
 
 __all__ = ["Wall", "wall_generator", "N_LIVE", "N_LIVE_SANMA", "SANMA_IDS"]
@@ -40,7 +41,7 @@ N_LIVE = 70
 #: live draws of a three-player hand: 108 - 3 x 13 - 14
 N_LIVE_SANMA = 55
 #: the 108 tile ids of three-player mahjong (no 2m-8m: kinds 1-7 removed)
-SANMA_IDS = tuple(t for t in range(136) if not 1 <= t >> 2 <= 7)
+SANMA_IDS = tuple(t for t in range(136) if not SANMA_ABSENT_MASK >> (t >> 2) & 1)
 
 
 class Wall:
@@ -154,7 +155,7 @@ class Wall:
                                          "wall_tile_id")
             if not 0 <= t < 136:
                 raise IllegalActionError(f"wall tile id {t} is outside 0-135", "wall_tile_id")
-            if sanma and 4 <= t < 32:
+            if sanma and SANMA_ABSENT_MASK >> (t >> 2) & 1:
                 raise IllegalActionError(f"wall tile id {t} is a {t // 4 + 1}m: a "
                                          f"three-player wall has no 2m-8m", "wall_tile_id")
             if t in seen:
