@@ -34,6 +34,7 @@ import os
 from typing import List
 
 from .errors import IppatsuError, RecordError
+from .tiles import RED_ID_SET
 
 __all__ = ["to_mjai", "to_mjlog", "to_tenhou6", "mjlog_text", "tenhou6_record", "meld_code",
            "convert_file", "add_parser", "run"]
@@ -322,7 +323,7 @@ _T6_DRAWS = {None: "流局", "nm": "流し満貫", "yao9": "九種九牌", "kaze
 
 def _t6(t: int, red: bool) -> int:
     """The tenhou.net/6 code of a tile id (51-53 for a red five when red fives are on)."""
-    if red and t in (16, 52, 88):
+    if red and t in RED_ID_SET:
         return 51 + (t - 16) // 36
     k = t >> 2
     return (k // 9 + 1) * 10 + k % 9 + 1 if k < 27 else 41 + k - 27

@@ -21,7 +21,7 @@ from .. import core
 from ..errors import IppatsuError, IllegalActionError
 from ..hand import Meld, MeldType
 from ..rules import Rules, rules_of
-from ..tiles import id_to_mjai, mjai_is_red, mjai_to_id, mjai_to_kind
+from ..tiles import RED_ID_SET, YAOCHUU_KINDS, id_to_mjai, mjai_is_red, mjai_to_id, mjai_to_kind
 from ..table.actions import Action, ActionType
 from ..table.agents import GreedyAgent, RandomAgent
 from ..table.observation import Observation
@@ -31,7 +31,7 @@ from ..table.wall import SANMA_IDS, wall_generator
 __all__ = ["SeatView", "AgentBot"]
 
 _BAKAZE = {"E": 0, "S": 1, "W": 2, "N": 3}
-_YAO = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAO = frozenset(YAOCHUU_KINDS)
 _NONE, _DECLARED, _ACCEPTED = 0, 1, 2
 
 
@@ -67,7 +67,7 @@ class SeatView:
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in self.hand:
-            if t >> 2 == k and ((t in (16, 52, 88)) == red or not self.rules.red_fives):
+            if t >> 2 == k and ((t in RED_ID_SET) == red or not self.rules.red_fives):
                 if t == prefer:
                     return t
                 if found < 0 or last:
