@@ -678,3 +678,46 @@ def test_the_last_dealers_stop_is_a_decision(choice):
         assert term[0] and st.phase == Phase.GAME_END
     else:
         assert not term[0] and st.phase == Phase.TURN and st.kyoku == 3 and st.honba == 1
+
+
+# ---------------------------------------------------------------- encoders on bad buffers
+def test_an_encoder_refuses_a_buffer_or_seat_it_would_write_past():
+    from ippatsu.env import OracleEncoder, PlanesEncoder
+    from ippatsu.table import GameState
+    st = GameState(seed=3)
+    for enc, c in ((PlanesEncoder(), len(PLANES)), (OracleEncoder(), len(ORACLE))):
+        for shape in ((c - 1, 34), (c, 33)):
+            with pytest.raises(IppatsuError) as e:
+                enc.encode(st, 0, np.zeros(shape, dtype=np.float32), [0, 0, 0, 0])
+            assert e.value.code == "bad_obs_buffer"
+        with pytest.raises(IppatsuError) as e:
+            enc.encode(st, 0, np.zeros((c, 34), dtype=np.float32), [0, 0])
+        assert e.value.code == "bad_obs_buffer"
+        for seat in (4, -1):
+            with pytest.raises(IppatsuError) as e:
+                enc.encode(st, seat, np.zeros((c, 34), dtype=np.float32), [0] * 4)
+            assert e.value.code == "bad_seat"
+
+
+def test_the_oracle_encoder_reads_a_record_wall_only_as_far_as_it_goes():
+    """A replayed record's wall holds only the tiles that were drawn: the oracle planes of
+    the live wall stop at its end (every decision of a record, no error)."""
+    from conftest import SHARED_DATA
+    from ippatsu.table.replay import replay_file
+    root = SHARED_DATA / "tenhou" / "mjlog"
+    files = sorted(p for p in root.rglob("*") if p.suffix in (".mjlog", ".xml"))[:2] \
+        if root.exists() else []
+    if not files:
+        pytest.skip(f"shared data not available: {root}")
+    seen = [0]
+
+    def look(st, _action):
+        if st.phase in (Phase.TURN, Phase.RESPONSE):
+            for p in range(st.n_players):
+                encode(st, p, "oracle")
+            seen[0] += 1
+
+    for f in files:
+        rep = replay_file(str(f), on_step=look)
+        assert rep.exact == rep.hands > 0
+    assert seen[0] > 100

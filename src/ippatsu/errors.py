@@ -311,6 +311,9 @@ CODES: dict = {
     "bad_env_option": "An option of an RL environment (ippatsu.env) that is not one of "
                       "the accepted values: num_envs, rules, players, encoder, reward, "
                       "uma, episode, seat, opponents, illegal.",
+    "bad_obs_buffer": "An observation encoder given an array of the wrong shape (fewer "
+                      "channels than it writes, not 34 columns) or a tsumogiri list "
+                      "without a bit set per seat.",
     "bad_env_actions": "VecEnv.step actions that are not one integer index per env.",
     "env_not_reset": "An RL environment stepped before reset() or after its episode "
                      "ended.",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, IppatsuError
 from ..table.actionspace import SIZE as _SIZE
 from ..table.actionspace import index_of_fields
 from ..table.state import Phase
@@ -79,8 +79,18 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
     ``(C, 34)``, C >= :data:`N_PLANES`, or :data:`N_ORACLE` with ``oracle``); ``tsumogiri``:
     per seat, bit ``i`` set when river tile ``i`` was discarded straight from the draw."""
-    out[:, :] = 0.0
     n = st.n_players
+    # the loops below index without bounds checks: what they index is checked here
+    need = N_ORACLE if oracle else N_PLANES
+    if out.shape[0] < need or out.shape[1] != 34:
+        raise IppatsuError(f"an observation buffer is ({need}, 34) or more channels, got "
+                           f"({out.shape[0]}, {out.shape[1]})", "bad_obs_buffer")
+    if not 0 <= seat < n:
+        raise IppatsuError(f"seat {seat} of {n} players", "bad_seat")
+    if len(tsumogiri) < n:
+        raise IppatsuError(f"tsumogiri: one bit set per seat ({n}), got {len(tsumogiri)}",
+                           "bad_obs_buffer")
+    out[:, :] = 0.0
     red = st.rules.red_fives
     phase = st.phase
     hand = st.hand[seat]
@@ -113,6 +123,8 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     nd = st.n_dora
     if nd > 5:
         nd = 5
+    if nd > len(ind):
+        nd = len(ind)
     for i in range(nd):
         out[12 + i, ind[i] >> 2] = 1.0
     # round wind (17), seat wind (18)
@@ -196,6 +208,13 @@ def _encode_oracle(st, seat: int, out) -> None:
     live = w.live
     pos = live_position(st)
     stop = pos + st.left   # every draw left comes from here (replacements from its end)
+    # a wall that holds fewer tiles than the game reads (a record's, which knows only
+    # the drawn ones) is read as far as it goes: never past its end
+    n_live = len(live)
+    if stop > n_live:
+        stop = n_live
+    if pos < 0:
+        pos = 0
     for i in range(pos, stop):   # counts >= 1..4, without an array per call
         k = live[i] >> 2
         j = 0
@@ -210,6 +229,8 @@ def _encode_oracle(st, seat: int, out) -> None:
     nd = st.n_dora
     if nd > 5:
         nd = 5
+    if nd > len(w.ura):
+        nd = len(w.ura)
     for i in range(nd):
         out[c + 23 + i, w.ura[i] >> 2] = 1.0
 
