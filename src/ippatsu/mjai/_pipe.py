@@ -35,8 +35,23 @@ class _Tail:
         self.total = 0
         self.limit = limit
         self.lock = threading.Lock()
+        self.fd = stream.fileno()
         self.thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
         self.thread.start()
+
+    def settle(self, timeout: float = 0.5) -> None:
+        """Give the drain thread the time to take what is already written (or the end of
+        the stream): a fault's report wants the bot's last words, and the thread may not
+        have run since they were written."""
+        deadline = time.monotonic() + timeout
+        while self.thread.is_alive() and time.monotonic() < deadline:
+            try:
+                ready, _, _ = select.select([self.fd], [], [], 0)
+            except (OSError, ValueError):   # closed, or a platform without select on pipes
+                return
+            if not ready:
+                return
+            time.sleep(0.005)
 
     def _drain(self, stream) -> None:
         fd = stream.fileno()

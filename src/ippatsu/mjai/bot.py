@@ -251,8 +251,12 @@ class Bot:
             pass
 
     def stderr(self) -> str:
-        """The last 64 KiB its process wrote to standard error."""
-        return self._pipe.stderr.text() if self._pipe is not None else ""
+        """The last 64 KiB its process wrote to standard error (what it has written by
+        now: the reading thread is given the time to catch up)."""
+        if self._pipe is None:
+            return ""
+        self._pipe.stderr.settle()
+        return self._pipe.stderr.text()
 
     # ------------------------------------------------------------------ events
     def _pending(self) -> List[dict]:
