@@ -78,9 +78,11 @@ class ProcVecEnv:
     encoder="planes", reward="points", uma=None, episode="game", seed=None, copy=True)
 
     :class:`~ippatsu.env.VecEnv`'s interface and results, its envs split into ``workers``
-    contiguous shares (default: the usable cores, at most ``num_envs``), each stepped by a
-    worker process into one block of shared memory. Env ``j`` plays the same games as env
-    ``j`` of ``VecEnv(num_envs, seed=seed)``, whatever the number of workers.
+    contiguous shares (default: the usable cores, at most ``num_envs``) stepped at the
+    same time into one block of shared memory: the first by the calling process, each
+    other one by a worker process (``workers - 1`` of them). Env ``j`` plays the same
+    games as env ``j`` of ``VecEnv(num_envs, seed=seed)``, whatever the number of
+    workers.
 
     ``context``: a :mod:`multiprocessing` start method (default ``"spawn"``: safe beside
     threads; ``"forkserver"`` or ``"fork"`` start faster on Linux). A custom encoder or
@@ -130,8 +132,16 @@ class ProcVecEnv:
         bounds = [n * k // workers for k in range(workers + 1)]
         self._procs, self._conns = [], []
         self._closed = False
+        # the first share is stepped here, in this process, while the workers step theirs:
+        # the wait for them overlaps this work instead of adding to it
+        v = self._v
+        lo, hi = bounds[0], bounds[1]
+        self._own = VecEnv(hi - lo, first_index=lo, copy=False, **kwargs)
+        self._own._attach(v["obs"][lo:hi], v["mask"][lo:hi], v["seat"][lo:hi],
+                          v["rew"][lo:hi], v["term"][lo:hi], v["act"][lo:hi])
+        self._own_act = v["act"][lo:hi]
         try:
-            for k in range(workers):
+            for k in range(1, workers):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(target=_worker, daemon=True,
                                    args=(child, self._shm.name, n, bounds[k], bounds[k + 1],
@@ -232,7 +242,17 @@ class ProcVecEnv:
     def _send(self, cmd, arg):
         for c in self._conns:
             c.send((cmd, arg))
+        err = None
+        try:   # this process's share meanwhile
+            if cmd == "step":
+                self._own.step(self._own_act)
+            else:
+                self._own.reset(seed=arg)
+        except Exception as e:  # re-raised once the workers have answered
+            err = e
         self._gather()
+        if err is not None:
+            raise err
 
     def _gather(self):
         """Wait for every worker's answer; re-raise the first error (a worker that died
