@@ -25,7 +25,7 @@ or for a side-by-side table (``time.process_time``: other load does not count)::
 and, on an otherwise idle machine, the wall-clock gain of a vector split over processes
 (``ippatsu.env.vector.ProcVecEnv``)::
 
-    python bench/bench_env.py --scaling 2
+    python bench/bench_env.py --scaling 2 [--envs 32,128,512]
 """
 from __future__ import annotations
 
@@ -213,11 +213,14 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=3, help="best of this many runs")
     ap.add_argument("--scaling", type=int, metavar="WORKERS", default=0,
                     help="instead: wall-clock rate of a ProcVecEnv of WORKERS processes "
-                         "against one VecEnv (128 envs)")
+                         "against one VecEnv")
+    ap.add_argument("--envs", default="128", metavar="N[,N...]",
+                    help="with --scaling: the vector sizes (default 128)")
     args = ap.parse_args(argv)
     n = args.decisions
     if args.scaling:
-        scaling(n, 128, args.scaling, args.rounds)
+        for num_envs in (int(x) for x in args.envs.split(",")):
+            scaling(n, num_envs, args.scaling, args.rounds)
         return
     rows = [("ippatsu VecEnv planes, 64 envs", lambda: ippatsu_decisions(n)),
             ("ippatsu VecEnv planes, 8 envs", lambda: ippatsu_decisions(n, num_envs=8)),

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import multiprocessing as _mp
 import os
+import threading
+import time
 from multiprocessing import shared_memory
 from typing import Optional
 
@@ -29,9 +31,42 @@ from .vec import ACTIONS, VecEnv, entropy_of, rules_of
 __all__ = ["ProcVecEnv", "MahjongVectorEnv"]
 
 
-def _layout(n: int, channels: int, players: int):
+# ------------------------------------------------------------------ the doorbells
+# Each worker has two 64-byte lines of int64 words in the shared block (one written only
+# by the caller, one only by the worker, so neither line bounces between the cores):
+#   caller's line: GO   = the step's sequence number << 2 | the command
+#                  C_SLEEP = 1 while the caller blocks waiting for this worker
+#   worker's line: DONE = the sequence number it finished << 2 | OK or ERR
+#                  W_SLEEP = 1 while the worker blocks waiting for a command
+# A waiter spins on the word for a while (``spin`` seconds), then raises its flag,
+# looks again and blocks on a semaphore; the other side posts the semaphore only when
+# the flag is up, so a busy loop costs no system call. A fence (an uncontended lock,
+# whose atomic instruction orders the loads and stores around it) sits between a flag
+# and the word on both sides; the blocking wait also times out and looks again, so a
+# lost wake-up costs a few milliseconds, never a hang, and lets each side notice that
+# the other died.
+_STRIDE = 16                      # two cache lines of int64 words per worker
+_GO, _C_SLEEP, _DONE, _W_SLEEP = 0, 1, 8, 9
+_STEP, _RESET, _CLOSE = 1, 2, 3   # commands (the low two bits of GO)
+_OK, _ERR = 1, 2                  # outcomes (the low two bits of DONE)
+_NAP = 0.02                       # seconds between two looks of a blocked waiter
+_SPIN = 2e-3                      # default: seconds a waiter spins before it blocks
+
+_fence_lock = threading.Lock()
+_YIELD = os.environ.get("PV_YIELD", "1") == "1"
+_yield = getattr(os, "sched_yield", lambda: None)
+
+
+def _fence() -> None:
+    """A full memory fence between the shared words written before and read after."""
+    _fence_lock.acquire()
+    _fence_lock.release()
+
+
+def _layout(n: int, channels: int, players: int, workers: int):
     """The shared arrays: (name, shape, dtype) in the order they sit in the block."""
-    return (("obs", (n, channels, 34), np.float32), ("mask", (n, ACTIONS), np.uint8),
+    return (("ctl", (max(workers - 1, 1) * _STRIDE,), np.int64),
+            ("obs", (n, channels, 34), np.float32), ("mask", (n, ACTIONS), np.uint8),
             ("seat", (n,), np.int64), ("rew", (n, players), np.float32),
             ("term", (n,), np.uint8), ("act", (n,), np.int64))
 
@@ -45,37 +80,74 @@ def _views(buf, layout):
     return out, off
 
 
-def _worker(conn, shm_name, n_all, lo, hi, channels, kwargs):
-    """One worker: envs ``lo .. hi - 1`` of the vector, written into the shared block."""
+def _worker(conn, shm_name, n_all, lo, hi, channels, workers, k, kwargs, go_sem, done_sem,
+            spin, parent):
+    """Worker ``k``: envs ``lo .. hi - 1`` of the vector, written into the shared block;
+    it steps when the caller's GO word changes, and answers in its DONE word."""
     shm = shared_memory.SharedMemory(name=shm_name)
+    v = ctl = env = None
     try:
         players = rules_of(kwargs["rules"], kwargs["players"]).players
-        v, _ = _views(shm.buf, _layout(n_all, channels, players))
+        v, _ = _views(shm.buf, _layout(n_all, channels, players, workers))
+        ctl = memoryview(v["ctl"][k * _STRIDE:(k + 1) * _STRIDE])
+        act = v["act"][lo:hi]
         env = VecEnv(hi - lo, first_index=lo, copy=False, **kwargs)
         env._attach(v["obs"][lo:hi], v["mask"][lo:hi], v["seat"][lo:hi], v["rew"][lo:hi],
-                    v["term"][lo:hi], v["act"][lo:hi])
+                    v["term"][lo:hi], act)
         conn.send(("ready", None))
+        last = 0
+        clock = time.perf_counter
         while True:
-            cmd, arg = conn.recv()
+            word = ctl[_GO]
+            if word == last:                    # wait for the next command
+                end = clock() + spin
+                while word == last and clock() < end:
+                    if _YIELD:
+                        _yield()
+                    word = ctl[_GO]
+                if word == last:
+                    ctl[_W_SLEEP] = 1
+                    _fence()
+                    word = ctl[_GO]
+                    while word == last:
+                        if not go_sem.acquire(timeout=_NAP) and os.getppid() != parent:
+                            return              # the caller died
+                        word = ctl[_GO]
+                    ctl[_W_SLEEP] = 0
+            _fence()
+            last = word
+            cmd = word & 3
+            if cmd == _CLOSE:
+                break
             try:
-                if cmd == "step":
-                    env.step(v["act"][lo:hi])
-                elif cmd == "reset":
-                    env.reset(seed=arg)
-                elif cmd == "close":
-                    break
-                conn.send(("ok", None))
-            except Exception as e:  # the parent re-raises it
-                conn.send(("error", e))
-        del v, env
+                if cmd == _STEP:
+                    env.step(act)
+                else:
+                    env.reset(seed=conn.recv())
+                outcome = _OK
+            except Exception as e:  # the caller re-raises it
+                try:
+                    conn.send(e)
+                except Exception:   # not picklable: its text
+                    conn.send(RuntimeError(f"{type(e).__name__}: {e}"))
+                outcome = _ERR
+            _fence()
+            ctl[_DONE] = (word >> 2) << 2 | outcome
+            _fence()
+            if ctl[_C_SLEEP]:
+                done_sem.release()
     finally:
+        if ctl is not None:
+            ctl.release()
+        del v, ctl, env
         shm.close()
         conn.close()
 
 
 class ProcVecEnv:
-    """ProcVecEnv(num_envs, *, workers=None, context=None, rules="tenhou", players=None,
-    encoder="planes", reward="points", uma=None, episode="game", seed=None, copy=True)
+    """ProcVecEnv(num_envs, *, workers=None, context=None, spin=0.002, rules="tenhou",
+    players=None, encoder="planes", reward="points", uma=None, episode="game", seed=None,
+    copy=True)
 
     :class:`~ippatsu.env.VecEnv`'s interface and results, its envs split into ``workers``
     contiguous shares (default: the usable cores, at most ``num_envs``) stepped at the
@@ -84,17 +156,24 @@ class ProcVecEnv:
     games as env ``j`` of ``VecEnv(num_envs, seed=seed)``, whatever the number of
     workers.
 
-    ``context``: a :mod:`multiprocessing` start method (default ``"spawn"``: safe beside
-    threads; ``"forkserver"`` or ``"fork"`` start faster on Linux). A custom encoder or
-    reward callable must be picklable; the ``"mjai"`` encoder (lists, not arrays) is not
-    offered. Every action is checked against the masks before any worker moves. Use it
-    as a context manager, or call :meth:`close`."""
+    A step passes no message: the caller writes the actions and a word per worker into
+    the shared block, and each worker answers with a word. A waiting side spins on the
+    word for at most ``spin`` seconds, then sleeps until woken (an idle vector burns no
+    core); ``spin=0`` always sleeps. ``context``: a :mod:`multiprocessing` start method
+    (default ``"spawn"``: safe beside threads; ``"forkserver"`` or ``"fork"`` start faster
+    on Linux). A custom encoder or reward callable must be picklable; the ``"mjai"``
+    encoder (lists, not arrays) is not offered. Every action is checked against the masks
+    before any worker moves; an error raised in a worker is raised again by the call that
+    stepped it, and a worker that dies makes that call raise :class:`RuntimeError` (the
+    vector is then unusable: close it). Use it as a context manager, or call
+    :meth:`close`."""
 
     def __init__(self, num_envs: int, *, workers: Optional[int] = None,
-                 context: Optional[str] = None, rules="tenhou",
+                 context: Optional[str] = None, spin: float = _SPIN, rules="tenhou",
                  players: Optional[int] = None, encoder="planes", reward="points",
                  uma=None, episode: str = "game", seed: Optional[int] = None,
                  copy: bool = True):
+        self._closed = True   # until the workers are up: close() has nothing to do
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) \
                 or num_envs < 1:
             raise IppatsuError(f"num_envs is an int >= 1, got {num_envs!r}", "bad_env_option")
@@ -107,6 +186,11 @@ class ProcVecEnv:
         if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) \
                 or workers < 1:
             raise IppatsuError(f"workers is an int >= 1, got {workers!r}", "bad_env_option")
+        if isinstance(spin, bool) or not isinstance(spin, (int, float)) \
+                or not 0 <= spin < float("inf"):
+            raise IppatsuError(f"spin is a number of seconds >= 0, got {spin!r}",
+                               "bad_env_option")
+        self.spin = float(spin)
         workers = min(int(workers), n)
         enc = encoder_of(encoder)
         if isinstance(enc, MjaiEncoder):
@@ -121,17 +205,21 @@ class ProcVecEnv:
         self.copy = bool(copy)
         self._entropy = entropy_of(seed)
         channels = probe.observation_shape[0]
-        layout = _layout(n, channels, self.players)
+        layout = _layout(n, channels, self.players, workers)
         size = sum((int(np.prod(s)) * np.dtype(d).itemsize + 63) // 64 * 64
                    for _, s, d in layout)
         self._shm = shared_memory.SharedMemory(create=True, size=max(size, 1))
+        self._closed = False
         self._v, _ = _views(self._shm.buf, layout)
+        self._v["ctl"][:] = 0
+        self._ctl = memoryview(self._v["ctl"])
         kwargs = dict(rules=self.rules, players=self.players, encoder=encoder, reward=reward,
                       uma=uma, episode=episode, seed=self._entropy)
         ctx = _mp.get_context(context or "spawn")
         bounds = [n * k // workers for k in range(workers + 1)]
-        self._procs, self._conns = [], []
-        self._closed = False
+        self._procs, self._conns, self._go, self._done_sems = [], [], [], []
+        self._seq = 0
+        self._broken = None   # why the vector cannot go on (a worker died, a wait broke)
         # the first share is stepped here, in this process, while the workers step theirs:
         # the wait for them overlaps this work instead of adding to it
         v = self._v
@@ -140,17 +228,26 @@ class ProcVecEnv:
         self._own._attach(v["obs"][lo:hi], v["mask"][lo:hi], v["seat"][lo:hi],
                           v["rew"][lo:hi], v["term"][lo:hi], v["act"][lo:hi])
         self._own_act = v["act"][lo:hi]
+        self._rows = np.arange(n)
         try:
-            for k in range(1, workers):
+            for k in range(workers - 1):
                 parent, child = ctx.Pipe()
+                go, done = ctx.Semaphore(0), ctx.Semaphore(0)
                 proc = ctx.Process(target=_worker, daemon=True,
-                                   args=(child, self._shm.name, n, bounds[k], bounds[k + 1],
-                                         channels, kwargs))
+                                   args=(child, self._shm.name, n, bounds[k + 1],
+                                         bounds[k + 2], channels, workers, k, kwargs, go,
+                                         done, self.spin, os.getpid()))
                 proc.start()
                 child.close()
                 self._procs.append(proc)
                 self._conns.append(parent)
-            self._gather()
+                self._go.append(go)
+                self._done_sems.append(done)
+            for k, c in enumerate(self._conns):   # each worker's envs are built
+                try:
+                    c.recv()
+                except (EOFError, OSError):
+                    raise RuntimeError(self._died(k)) from None
         except BaseException:
             self.close()
             raise
@@ -164,7 +261,10 @@ class ProcVecEnv:
         self._check_open()
         if seed is not None:
             self._entropy = entropy_of(seed)
-        self._send("reset", self._entropy if seed is not None else None)
+        arg = self._entropy if seed is not None else None
+        for c in self._conns:
+            c.send(arg)
+        self._round(_RESET, arg)
         self._started = True
         self._done[:] = False
         return self._out(self._v["obs"]), self._info()
@@ -178,7 +278,8 @@ class ProcVecEnv:
         if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
             raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
                                f"{a.dtype} {a.shape}", "bad_env_actions")
-        mask = self._v["mask"]
+        v = self._v
+        mask = v["mask"]
         live = ~self._done
         bad = live & ((a < 0) | (a >= ACTIONS))
         if bad.any():
@@ -186,41 +287,52 @@ class ProcVecEnv:
             raise IllegalActionError(f"env {j}: action index {int(a[j])} is out of range "
                                      f"0-{ACTIONS - 1}", "bad_action_index")
         idx = np.where(live, a, 0)
-        bad = live & (mask[np.arange(self.num_envs), idx] == 0)
+        bad = live & (mask[self._rows, idx] == 0)
         if bad.any():
             j = int(np.flatnonzero(bad)[0])
-            seat = int(self._v["seat"][j])
+            seat = int(v["seat"][j])
             raise IllegalActionError(
                 f"env {j}: action {int(a[j])} is not legal for seat {seat} (legal: "
                 f"{np.flatnonzero(mask[j]).tolist()})", "illegal_action")
-        self._v["act"][:] = a
-        self._send("step", None)
-        term = self._v["term"].astype(bool)
-        self._done = term.copy()
-        rew = self._out(self._v["rew"])
+        v["act"][:] = a
+        self._round(_STEP, None)
+        term = v["term"].astype(bool)
+        self._done = term
+        rew = self._out(v["rew"])
         trunc = np.zeros(self.num_envs, dtype=bool)
-        return self._out(self._v["obs"]), rew, term, trunc, self._info()
+        return self._out(v["obs"]), rew, term.copy(), trunc, self._info()
 
     def close(self) -> None:
-        """Stop the workers and free the shared memory (also on garbage collection)."""
+        """Stop the workers and free the shared memory (also on garbage collection). A
+        worker that does not stop within a few seconds is killed."""
         if getattr(self, "_closed", True):
             return
         self._closed = True
-        for c in self._conns:
+        procs = getattr(self, "_procs", [])
+        if procs and getattr(self, "_ctl", None) is not None:
             try:
-                c.send(("close", None))
-            except (OSError, EOFError):
+                self._ring(_CLOSE)
+            except Exception:
                 pass
-        for p in self._procs:
-            p.join(timeout=5)
+        for p in procs:
+            p.join(timeout=3)
+        for p in procs:
             if p.is_alive():
-                p.terminate()
-                p.join()
-        for c in self._conns:
+                p.kill()
+                p.join(timeout=3)
+        for c in getattr(self, "_conns", []):
             c.close()
-        self._v = None
-        self._shm.close()
-        self._shm.unlink()
+        if getattr(self, "_ctl", None) is not None:
+            self._ctl.release()
+        self._ctl = self._v = self._own = self._own_act = None
+        try:
+            self._shm.close()
+        except BufferError:   # arrays the caller still holds (copy=False) keep it mapped
+            pass
+        try:
+            self._shm.unlink()
+        except FileNotFoundError:
+            pass
 
     def __enter__(self):
         return self
@@ -238,36 +350,80 @@ class ProcVecEnv:
     def _check_open(self):
         if self._closed:
             raise IppatsuError("the ProcVecEnv is closed", "env_not_reset")
+        if self._broken is not None:
+            raise RuntimeError(f"the ProcVecEnv cannot go on: {self._broken} (close it)")
 
-    def _send(self, cmd, arg):
-        for c in self._conns:
-            c.send((cmd, arg))
+    def _ring(self, cmd: int) -> None:
+        """Give every worker the command ``cmd`` (the next sequence number)."""
+        self._seq += 1
+        word = self._seq << 2 | cmd
+        ctl = self._ctl
+        _fence()   # the actions are written before the word
+        for k in range(len(self._procs)):
+            ctl[k * _STRIDE + _GO] = word
+        _fence()
+        for k in range(len(self._procs)):
+            if ctl[k * _STRIDE + _W_SLEEP]:
+                self._go[k].release()
+
+    def _round(self, cmd: int, arg) -> None:
+        """One step or reset: the workers' shares and this process's at the same time;
+        re-raise the first error (this process's, then the workers' in order)."""
+        self._broken = "a step was interrupted"   # until every worker has answered
+        self._ring(cmd)
         err = None
         try:   # this process's share meanwhile
-            if cmd == "step":
+            if cmd == _STEP:
                 self._own.step(self._own_act)
             else:
                 self._own.reset(seed=arg)
         except Exception as e:  # re-raised once the workers have answered
             err = e
-        self._gather()
+        seq = self._seq
+        ctl = self._ctl
+        for k in range(len(self._procs)):
+            word = ctl[k * _STRIDE + _DONE]
+            if word >> 2 != seq:
+                word = self._wait(k, seq)
+            if word & 3 == _ERR:
+                e = self._conns[k].recv()
+                if err is None:
+                    err = e
+        _fence()   # the workers' results are read after their words
+        self._broken = None
         if err is not None:
             raise err
 
-    def _gather(self):
-        """Wait for every worker's answer; re-raise the first error (a worker that died
-        is an error too)."""
-        err = None
-        for k, c in enumerate(self._conns):
-            try:
-                kind, e = c.recv()
-            except (EOFError, OSError):
-                kind, e = "error", RuntimeError(
-                    f"worker {k} exited (code {self._procs[k].exitcode})")
-            if kind == "error" and err is None:
-                err = e
-        if err is not None:
-            raise err
+    def _wait(self, k: int, seq: int) -> int:
+        """Worker ``k``'s DONE word once it has finished step ``seq``: spin, then sleep."""
+        ctl = self._ctl
+        i = k * _STRIDE + _DONE
+        clock = time.perf_counter
+        end = clock() + self.spin
+        word = ctl[i]
+        while word >> 2 != seq and clock() < end:
+            if _YIELD:
+                _yield()
+            word = ctl[i]
+        if word >> 2 == seq:
+            return word
+        flag = k * _STRIDE + _C_SLEEP
+        ctl[flag] = 1
+        _fence()
+        try:
+            word = ctl[i]
+            while word >> 2 != seq:
+                if not self._done_sems[k].acquire(timeout=_NAP):
+                    if self._procs[k].exitcode is not None:
+                        self._broken = self._died(k)
+                        raise RuntimeError(self._broken)
+                word = ctl[i]
+        finally:
+            ctl[flag] = 0
+        return word
+
+    def _died(self, k: int) -> str:
+        return f"worker {k + 1} exited (code {self._procs[k].exitcode})"
 
     def _out(self, a):
         return a.copy() if self.copy else a
