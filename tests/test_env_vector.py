@@ -5,7 +5,12 @@ discard decide at once and plays the table's games (checked against VecEnv, whic
 them one by one), and passes PettingZoo's parallel checkers."""
 from __future__ import annotations
 
+import gc
+import multiprocessing
 import os
+import signal
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -80,8 +85,81 @@ def test_a_closed_process_vector_refuses_to_step_and_closes_twice():
         env.reset()
 
 
+def _fails_in_a_worker(state, before):
+    """A reward that a worker process cannot compute (the calling process can)."""
+    if multiprocessing.parent_process() is not None:
+        raise IllegalActionError("env 7: this reward fails in a worker", "illegal_action")
+    return [0.0] * len(before)
+
+
+def test_an_error_raised_in_a_worker_is_raised_by_the_callers_step():
+    with ProcVecEnv(8, workers=2, seed=2, reward=_fails_in_a_worker) as split:
+        _, info = split.reset()
+        act = _random_actions(np.random.default_rng(0), info["mask"])
+        t = time.perf_counter()
+        with pytest.raises(IllegalActionError, match="env 7: this reward fails") as e:
+            split.step(act)
+        assert e.value.code == "illegal_action"
+        assert time.perf_counter() - t < 10
+        # the worker answered, so the vector goes on: a reset is served
+        _, info = split.reset(seed=2)
+        assert info["mask"].any(axis=1).all()
+
+
+def _cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_an_idle_process_vector_sleeps_instead_of_spinning():
+    """Between steps a worker spins for at most ``spin`` seconds, then sleeps: an idle
+    second costs it far less than a second of CPU."""
+    with ProcVecEnv(4, workers=2, seed=1, spin=0.01) as split:
+        _, info = split.reset()
+        split.step(_random_actions(np.random.default_rng(0), info["mask"]))
+        pid = split._procs[0].pid
+        before = _cpu_seconds(pid)
+        time.sleep(1.0)
+        used = _cpu_seconds(pid) - before
+        assert used < 0.1, f"an idle worker used {used:.2f} s of CPU in 1 s"
+        # asleep, it still wakes for the next step
+        _, info = split.reset()
+        assert info["mask"].any(axis=1).all()
+
+
+def test_a_killed_worker_makes_the_step_raise_and_close_returns():
+    split = ProcVecEnv(4, workers=2, seed=1)
+    try:
+        _, info = split.reset()
+        proc = split._procs[0]
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.join(timeout=10)
+        t = time.perf_counter()
+        with pytest.raises(RuntimeError, match="worker 1 exited"):
+            split.step(_random_actions(np.random.default_rng(0), info["mask"]))
+        with pytest.raises(RuntimeError, match="cannot go on"):
+            split.reset()
+        assert time.perf_counter() - t < 10
+    finally:
+        t = time.perf_counter()
+        split.close()
+        assert time.perf_counter() - t < 10
+
+
+def test_a_dropped_process_vector_stops_its_workers():
+    split = ProcVecEnv(4, workers=2, seed=1, copy=False)
+    split.reset()
+    proc = split._procs[0]
+    del split
+    gc.collect()
+    proc.join(timeout=10)
+    assert proc.exitcode == 0, f"the worker is {'alive' if proc.exitcode is None else proc.exitcode}"
+
+
 @pytest.mark.parametrize("bad", [dict(workers=0), dict(workers=True), dict(encoder="mjai"),
-                                 dict(players=5)])
+                                 dict(players=5), dict(spin=-1.0), dict(spin=float("nan"))])
 def test_process_vector_options_are_checked_before_any_worker_starts(bad):
     with pytest.raises(IppatsuError) as e:
         ProcVecEnv(2, **bad)

@@ -38,22 +38,27 @@ __all__ = ["ProcVecEnv", "MahjongVectorEnv"]
 #                  C_SLEEP = 1 while the caller blocks waiting for this worker
 #   worker's line: DONE = the sequence number it finished << 2 | OK or ERR
 #                  W_SLEEP = 1 while the worker blocks waiting for a command
-# A waiter spins on the word for a while (``spin`` seconds), then raises its flag,
-# looks again and blocks on a semaphore; the other side posts the semaphore only when
-# the flag is up, so a busy loop costs no system call. A fence (an uncontended lock,
-# whose atomic instruction orders the loads and stores around it) sits between a flag
-# and the word on both sides; the blocking wait also times out and looks again, so a
-# lost wake-up costs a few milliseconds, never a hang, and lets each side notice that
-# the other died.
+# A waiter spins on the word (yielding the core to any other runnable process at each
+# look) for at most its budget, then raises its flag, looks again and blocks on a
+# semaphore; the other side posts the semaphore only when the flag is up, so a step
+# between two busy processes costs no system call but the yields. The budget adapts: it
+# halves (down to _MIN_SPIN) after a wait that had to block, and doubles (up to
+# ``spin``) after one that did not, so a caller that thinks long between steps is not
+# shadowed by a spinning worker. A fence (an uncontended lock, whose atomic instruction
+# orders the loads and stores around it) sits between a flag and the word on both sides;
+# the blocking wait also times out and looks again, so a lost wake-up costs a few
+# milliseconds, never a hang, and lets each side notice that the other died.
 _STRIDE = 16                      # two cache lines of int64 words per worker
 _GO, _C_SLEEP, _DONE, _W_SLEEP = 0, 1, 8, 9
 _STEP, _RESET, _CLOSE = 1, 2, 3   # commands (the low two bits of GO)
 _OK, _ERR = 1, 2                  # outcomes (the low two bits of DONE)
-_NAP = 0.02                       # seconds between two looks of a blocked waiter
-_SPIN = 2e-3                      # default: seconds a waiter spins before it blocks
+_NAP = 0.02                       # seconds between two looks of the blocked caller
+_WORKER_NAP = 0.1                 # and of a blocked worker (at worst the time it takes to
+                                  # notice that the caller died)
+_SPIN = 2e-3                      # default: the most a waiter spins before it blocks
+_MIN_SPIN = 5e-5                  # the least (unless spin is less)
 
 _fence_lock = threading.Lock()
-_YIELD = os.environ.get("PV_YIELD", "1") == "1"
 _yield = getattr(os, "sched_yield", lambda: None)
 
 
@@ -97,20 +102,23 @@ def _worker(conn, shm_name, n_all, lo, hi, channels, workers, k, kwargs, go_sem,
         conn.send(("ready", None))
         last = 0
         clock = time.perf_counter
+        budget = spin
         while True:
             word = ctl[_GO]
             if word == last:                    # wait for the next command
-                end = clock() + spin
+                end = clock() + budget
                 while word == last and clock() < end:
-                    if _YIELD:
-                        _yield()
+                    _yield()
                     word = ctl[_GO]
-                if word == last:
+                if word != last:
+                    budget = min(spin, budget * 2)
+                else:
+                    budget = max(min(spin, _MIN_SPIN), budget / 2)
                     ctl[_W_SLEEP] = 1
                     _fence()
                     word = ctl[_GO]
                     while word == last:
-                        if not go_sem.acquire(timeout=_NAP) and os.getppid() != parent:
+                        if not go_sem.acquire(timeout=_WORKER_NAP) and os.getppid() != parent:
                             return              # the caller died
                         word = ctl[_GO]
                     ctl[_W_SLEEP] = 0
@@ -219,6 +227,7 @@ class ProcVecEnv:
         bounds = [n * k // workers for k in range(workers + 1)]
         self._procs, self._conns, self._go, self._done_sems = [], [], [], []
         self._seq = 0
+        self._budget = [self.spin] * (workers - 1)
         self._broken = None   # why the vector cannot go on (a worker died, a wait broke)
         # the first share is stepped here, in this process, while the workers step theirs:
         # the wait for them overlaps this work instead of adding to it
@@ -399,14 +408,16 @@ class ProcVecEnv:
         ctl = self._ctl
         i = k * _STRIDE + _DONE
         clock = time.perf_counter
-        end = clock() + self.spin
+        budget = self._budget[k]
+        end = clock() + budget
         word = ctl[i]
         while word >> 2 != seq and clock() < end:
-            if _YIELD:
-                _yield()
+            _yield()
             word = ctl[i]
         if word >> 2 == seq:
+            self._budget[k] = min(self.spin, budget * 2)
             return word
+        self._budget[k] = max(min(self.spin, _MIN_SPIN), budget / 2)
         flag = k * _STRIDE + _C_SLEEP
         ctl[flag] = 1
         _fence()
