@@ -29,18 +29,22 @@ def _random_actions(rng, mask):
     return u.argmax(axis=1)
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_a_vector_split_over_processes_gives_one_vecenvs_results(players):
-    n = 5   # shares of 2 and 3 envs: the second worker's envs are 2 .. 4
+@pytest.mark.parametrize("players,workers", [(4, 2), (3, 2), (4, 3)])
+def test_a_vector_split_over_processes_gives_one_vecenvs_results(players, workers):
+    n = 5   # shares of 2 and 3 envs (of 1, 2 and 2 with three workers)
     one = VecEnv(n, players=players, seed=11, episode="hand")
     rng = np.random.default_rng(players)
     ends = 0
-    with ProcVecEnv(n, workers=2, players=players, seed=11, episode="hand") as split:
-        assert split.workers == 2
+    with ProcVecEnv(n, workers=workers, players=players, seed=11, episode="hand") as split:
+        assert split.workers == workers
         oa, ia = one.reset()
         ob, ib = split.reset()
         assert np.array_equal(oa, ob) and np.array_equal(ia["mask"], ib["mask"])
-        for _ in range(STEPS):
+        for s in range(STEPS):
+            if s == STEPS // 2:   # a reseeded reset reaches every share too
+                oa, ia = one.reset(seed=12)
+                ob, ib = split.reset(seed=12)
+                assert np.array_equal(oa, ob) and np.array_equal(ia["seat"], ib["seat"])
             act = _random_actions(rng, ia["mask"])
             ra, rb = one.step(act), split.step(act)
             for x, y in zip(ra[:4], rb[:4]):
