@@ -32,6 +32,11 @@ cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
 cpdef int live_position(GameState st) except -1
 
 
+@cython.locals(n=int, j=int, size=int, i='long long')
+cpdef int first_illegal(unsigned char[:, ::1] masks, long long[::1] actions,
+                        unsigned char[::1] done) except -2
+
+
 cdef class Game:
     cdef public object rules
     cdef public int n, index, games, seat, reported, decisions

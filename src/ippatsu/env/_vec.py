@@ -22,7 +22,7 @@ from ..table.actionspace import index_of_fields
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
-           "run_reset", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE"]
+           "run_reset", "first_illegal", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE"]
 
 #: the number of action indices
 SIZE = _SIZE
@@ -409,6 +409,20 @@ class Buffers:
         self.rewards = rewards
         self.terminated = terminated
         self.actions = actions
+
+
+def first_illegal(masks, actions, done) -> int:
+    """The first env ``j`` whose action ``actions[j]`` is not a legal index of its mask
+    ``masks[j]`` (-1: none); envs whose episode has ended (``done[j]``) are not checked."""
+    n = actions.shape[0]
+    size = SIZE
+    for j in range(n):
+        if done[j]:
+            continue
+        i = actions[j]
+        if i < 0 or i >= size or masks[j, i] == 0:
+            return j
+    return -1
 
 
 def run_reset(games: list, b, enc: int) -> None:

@@ -217,6 +217,13 @@ class VecEnv:
         return self._out_obs(), rew, term, trunc, self._info()
 
     # ------------------------------------------------------------------ helpers
+    def _step_in_place(self) -> None:
+        """:meth:`step` on the actions already in the env's action buffer, returning
+        nothing (the shares of a :class:`~ippatsu.env.vector.ProcVecEnv`)."""
+        _vec.run_step(self.games, self._bufs, self._enc, self._rkind, self._reward, self.uma)
+        if self._enc == _vec.E_CUSTOM or self._mjai:
+            self._custom(range(self.num_envs), fresh=False)
+
     def _custom(self, envs, fresh: bool) -> None:
         """The encoders that run in Python (custom ones, mjai)."""
         enc = self.encoder

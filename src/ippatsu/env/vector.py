@@ -26,6 +26,7 @@ import numpy as np
 
 from ..errors import IllegalActionError, IppatsuError
 from .encoders import MjaiEncoder, encoder_of
+from ._vec import first_illegal
 from .vec import ACTIONS, VecEnv, entropy_of, rules_of
 
 __all__ = ["ProcVecEnv", "MahjongVectorEnv"]
@@ -129,7 +130,7 @@ def _worker(conn, shm_name, n_all, lo, hi, channels, workers, k, kwargs, go_sem,
                 break
             try:
                 if cmd == _STEP:
-                    env.step(act)
+                    env._step_in_place()
                 else:
                     env.reset(seed=conn.recv())
                 outcome = _OK
@@ -236,8 +237,6 @@ class ProcVecEnv:
         self._own = VecEnv(hi - lo, first_index=lo, copy=False, **kwargs)
         self._own._attach(v["obs"][lo:hi], v["mask"][lo:hi], v["seat"][lo:hi],
                           v["rew"][lo:hi], v["term"][lo:hi], v["act"][lo:hi])
-        self._own_act = v["act"][lo:hi]
-        self._rows = np.arange(n)
         try:
             for k in range(workers - 1):
                 parent, child = ctx.Pipe()
@@ -261,7 +260,7 @@ class ProcVecEnv:
             self.close()
             raise
         self.workers = workers
-        self._done = np.ones(n, dtype=bool)   # before reset: every action is ignored
+        self._done = np.ones(n, dtype=np.uint8)   # before reset: every action is ignored
         self._started = False
 
     # ------------------------------------------------------------------ API
@@ -288,28 +287,22 @@ class ProcVecEnv:
             raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
                                f"{a.dtype} {a.shape}", "bad_env_actions")
         v = self._v
-        mask = v["mask"]
-        live = ~self._done
-        bad = live & ((a < 0) | (a >= ACTIONS))
-        if bad.any():
-            j = int(np.flatnonzero(bad)[0])
-            raise IllegalActionError(f"env {j}: action index {int(a[j])} is out of range "
-                                     f"0-{ACTIONS - 1}", "bad_action_index")
-        idx = np.where(live, a, 0)
-        bad = live & (mask[self._rows, idx] == 0)
-        if bad.any():
-            j = int(np.flatnonzero(bad)[0])
-            seat = int(v["seat"][j])
+        act = v["act"]
+        act[:] = a   # read by the shares only once the check below has passed
+        j = first_illegal(v["mask"], act, self._done)
+        if j >= 0:
+            if not 0 <= a[j] < ACTIONS:
+                raise IllegalActionError(f"env {j}: action index {int(a[j])} is out of "
+                                         f"range 0-{ACTIONS - 1}", "bad_action_index")
             raise IllegalActionError(
-                f"env {j}: action {int(a[j])} is not legal for seat {seat} (legal: "
-                f"{np.flatnonzero(mask[j]).tolist()})", "illegal_action")
-        v["act"][:] = a
+                f"env {j}: action {int(a[j])} is not legal for seat {int(v['seat'][j])} "
+                f"(legal: {np.flatnonzero(v['mask'][j]).tolist()})", "illegal_action")
         self._round(_STEP, None)
-        term = v["term"].astype(bool)
-        self._done = term
+        done = self._done
+        done[:] = v["term"]
         rew = self._out(v["rew"])
         trunc = np.zeros(self.num_envs, dtype=bool)
-        return self._out(v["obs"]), rew, term.copy(), trunc, self._info()
+        return self._out(v["obs"]), rew, done.astype(bool), trunc, self._info()
 
     def close(self) -> None:
         """Stop the workers and free the shared memory (also on garbage collection). A
@@ -333,7 +326,7 @@ class ProcVecEnv:
             c.close()
         if getattr(self, "_ctl", None) is not None:
             self._ctl.release()
-        self._ctl = self._v = self._own = self._own_act = None
+        self._ctl = self._v = self._own = None
         try:
             self._shm.close()
         except BufferError:   # arrays the caller still holds (copy=False) keep it mapped
@@ -383,7 +376,7 @@ class ProcVecEnv:
         err = None
         try:   # this process's share meanwhile
             if cmd == _STEP:
-                self._own.step(self._own_act)
+                self._own._step_in_place()
             else:
                 self._own.reset(seed=arg)
         except Exception as e:  # re-raised once the workers have answered
