@@ -97,23 +97,28 @@ def _stepper(env, num_envs: int, seed: int = 0):
 
 def scaling(n: int, num_envs: int, workers: int, rounds: int) -> None:
     """Wall-clock decisions/s of one VecEnv against a ProcVecEnv of ``workers`` processes
-    (start-up not counted; run it on an otherwise idle machine)."""
+    (start-up not counted; the rounds of the two alternate, the best of each is kept; run
+    it on an otherwise idle machine)."""
     from ippatsu.env.vector import ProcVecEnv
 
-    def wall(run):
-        run(num_envs * 20)   # warm-up
-        best = 0.0
-        for _ in range(rounds):
-            t = time.perf_counter()
-            d = run(n)
-            best = max(best, d / (time.perf_counter() - t))
-        return best
-    one = wall(_stepper(VecEnv(num_envs, seed=0, copy=False), num_envs))
+    def once(run):
+        t = time.perf_counter()
+        d = run(n)
+        return d / (time.perf_counter() - t)
     with ProcVecEnv(num_envs, workers=workers, seed=0, copy=False) as env:
-        many = wall(_stepper(env, num_envs))
+        runs = [_stepper(VecEnv(num_envs, seed=0, copy=False), num_envs),
+                _stepper(env, num_envs)]
+        for run in runs:
+            run(num_envs * 20)   # warm-up
+        best = [0.0, 0.0]
+        for _ in range(rounds):
+            for k, run in enumerate(runs):
+                best[k] = max(best[k], once(run))
+    one, many = best
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"VecEnv({num_envs}), one process      {one:10,.0f} decisions/s (wall clock)")
     print(f"ProcVecEnv({num_envs}, workers={workers}) {many:10,.0f} decisions/s "
-          f"({many / one:.2f}x)")
+          f"({many / one:.2f}x; load average {load:.2f})")
 
 
 def riichienv_decisions(n: int, seed: int = 0, mode: str = "4p-red-half") -> int:
