@@ -91,7 +91,7 @@ def _worker(conn, shm_name, n_all, lo, hi, channels, workers, k, kwargs, go_sem,
     """Worker ``k``: envs ``lo .. hi - 1`` of the vector, written into the shared block;
     it steps when the caller's GO word changes, and answers in its DONE word."""
     shm = shared_memory.SharedMemory(name=shm_name)
-    v = ctl = env = None
+    v = ctl = env = act = None
     try:
         players = rules_of(kwargs["rules"], kwargs["players"]).players
         v, _ = _views(shm.buf, _layout(n_all, channels, players, workers))
@@ -148,8 +148,11 @@ def _worker(conn, shm_name, n_all, lo, hi, channels, workers, k, kwargs, go_sem,
     finally:
         if ctl is not None:
             ctl.release()
-        del v, ctl, env
-        shm.close()
+        del v, ctl, env, act
+        try:
+            shm.close()
+        except BufferError:   # not expected: the process ends anyway
+            pass
         conn.close()
 
 
