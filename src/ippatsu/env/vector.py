@@ -45,7 +45,8 @@ __all__ = ["ProcVecEnv", "MahjongVectorEnv"]
 # between two busy processes costs no system call but the yields. The budget adapts: it
 # halves (down to _MIN_SPIN) after a wait that had to block, and doubles (up to
 # ``spin``) after one that did not, so a caller that thinks long between steps is not
-# shadowed by a spinning worker. A fence (an uncontended lock, whose atomic instruction
+# shadowed by a spinning worker; a spinner that finds it lost its core for a while (the
+# machine has more runnable processes than cores) blocks at once. A fence (an uncontended lock, whose atomic instruction
 # orders the loads and stores around it) sits between a flag and the word on both sides;
 # the blocking wait also times out and looks again, so a lost wake-up costs a few
 # milliseconds, never a hang, and lets each side notice that the other died.
@@ -58,6 +59,8 @@ _WORKER_NAP = 0.1                 # and of a blocked worker (at worst the time i
                                   # notice that the caller died)
 _SPIN = 2e-3                      # default: the most a waiter spins before it blocks
 _MIN_SPIN = 5e-5                  # the least (unless spin is less)
+_PREEMPTED = 2e-4                 # a look this long after the last: the spinner lost its
+                                  # core to another process, so it blocks at once
 
 _fence_lock = threading.Lock()
 _yield = getattr(os, "sched_yield", lambda: None)
@@ -107,10 +110,14 @@ def _worker(conn, shm_name, n_all, lo, hi, channels, workers, k, kwargs, go_sem,
         while True:
             word = ctl[_GO]
             if word == last:                    # wait for the next command
-                end = clock() + budget
-                while word == last and clock() < end:
+                now = clock()
+                end = now + budget
+                while word == last and now < end:
                     _yield()
                     word = ctl[_GO]
+                    then, now = now, clock()
+                    if now - then > _PREEMPTED:   # the cores are wanted: stop spinning
+                        break
                 if word != last:
                     budget = min(spin, budget * 2)
                 else:
@@ -405,11 +412,15 @@ class ProcVecEnv:
         i = k * _STRIDE + _DONE
         clock = time.perf_counter
         budget = self._budget[k]
-        end = clock() + budget
+        now = clock()
+        end = now + budget
         word = ctl[i]
-        while word >> 2 != seq and clock() < end:
+        while word >> 2 != seq and now < end:
             _yield()
             word = ctl[i]
+            then, now = now, clock()
+            if now - then > _PREEMPTED:   # the cores are wanted: stop spinning
+                break
         if word >> 2 == seq:
             self._budget[k] = min(self.spin, budget * 2)
             return word
