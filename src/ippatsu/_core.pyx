@@ -1426,11 +1426,18 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             err[1] = f
             err[2] = closed | (kan << 1) | ((nm > 0) << 2) | ((seat[i] == 0) << 3)
             return i
-        # 10. the red fives fit the fives (four fives of a suit hold its red one)
+        # 10. the red fives fit the fives: red_on packs the reds per suit (4 bits each,
+        # man lowest); a suit with c reds holds at least its fives beyond the 4 - c plain
+        # ones as reds and at most min(fives, c)
         bonus = 0
         if red_on:
-            j = (full[4] == 4) + (full[13] == 4) + (full[22] == 4)
-            k = (full[4] > 0) + (full[13] > 0) + (full[22] > 0)
+            j = k = 0
+            for d in range(3):
+                t = (red_on >> (4 * d)) & 15
+                total = full[IPT_RED_KIND_M + 9 * d]
+                if total > 4 - t:
+                    j += total - (4 - t)
+                k += total if total < t else t
             if red[i] < j or red[i] > k:
                 err[0] = IPT_BE_RED
                 err[1] = red[i]
@@ -1471,7 +1478,8 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
     and scores every row in one pass.
 
     ``counts`` (N, 34) uint8; ``win``, ``flags``, ``tsumo``, ``riichi``, ``seat``, ``rnd``,
-    ``red`` (N,) int64; ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
+    ``red`` (N,) int64 (``red_on``: the red fives per suit, 4 bits each, man lowest; 0
+    off); ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
     a broadcast scalar costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
     yaku uint64 (N,), meta uint8 (N, 4), bad)`` with meta columns code, yakuman multiple,
     limit, wait, and ``bad`` None or the first bad row as ``(row, code, a, b, c)`` (code:

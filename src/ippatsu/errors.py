@@ -217,7 +217,8 @@ CODES: dict = {
                       "mjlog XML, tenhou.net/6 JSON or mjai JSON lines; an empty file).",
     "three_player": "A three-player game record where only four players are supported.",
     "unsupported_rules": "A record whose rules the engine cannot play (red fives in only "
-                         "some suits).",
+                         "some suits); a table (GameState, the envs) given red fives "
+                         "per suit other than one each or none.",
     "bad_date": "Rules.tenhou(at=...) given something that is not a date, an ISO day or a "
                 "Tenhou log id.",
     # ---------------------------------------------------------------- table engine

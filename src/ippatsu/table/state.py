@@ -87,7 +87,7 @@ from numbers import Integral as _Integral
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, IppatsuError
 from ..hand import Meld, MeldType
 from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
                      Rules, rules_of)
@@ -472,6 +472,13 @@ def _sanma_chi(a) -> IllegalActionError:
                               f"claim a discard ({a})", "sanma_chi")
 
 
+def _unsupported_reds(rules: Rules) -> None:
+    """The table plays one red five per suit or none: other counts raise."""
+    raise IppatsuError(f"red_five_counts={rules.red_five_counts}: the table plays one red "
+                       f"five per suit or none (red_fives=True / False); other counts are "
+                       f"scored (score, score_batch) but not played", code="unsupported_rules")
+
+
 def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
 
@@ -611,6 +618,8 @@ class GameState:
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
         self.rules = rules_of(rules) if rules is not None else Rules()
+        if self.rules.red_five_counts is not None:
+            _unsupported_reds(self.rules)
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
