@@ -293,6 +293,12 @@ class Rules:
         ``WIN`` (default) or ``DRAW`` (Tenhou).
     noten_payment : int
         Total moved from noten to tenpai players at an exhaustive draw. Default 3,000.
+    noten_pool : bool
+        The noten players pay into the pool instead: at an exhaustive draw with some
+        players tenpai and some not, each noten player puts one deposit
+        (``riichi_deposit``) on the table, and the next winner takes it with the riichi
+        deposits; nothing goes to the tenpai players. Needs a noten penalty
+        (``noten_payment`` not 0). Default False.
 
     Table (docs/rules.md §8)
     -------------------
@@ -394,6 +400,7 @@ class Rules:
     nagashi_mangan: bool = True
     nagashi_mode: NagashiMode = NagashiMode.WIN
     noten_payment: int = 3000
+    noten_pool: bool = False
     # table
     ron_mode: RonMode = RonMode.ATAMAHANE
     honba_to_first_winner_only: bool = True
@@ -482,7 +489,9 @@ class Rules:
                 ("kazoe_multiple", "kazoe_yakuman",
                  not self.kazoe_multiple or self.kazoe_yakuman),
                 ("sashikomi_yakuman", "open_riichi",
-                 not self.sashikomi_yakuman or self.open_riichi)):
+                 not self.sashikomi_yakuman or self.open_riichi),
+                ("noten_pool", "noten_payment",
+                 not self.noten_pool or self.noten_payment != 0)):
             if not ok:
                 raise IppatsuError(f"{a}={getattr(self, a)!r} needs {b} (it is "
                                    f"{getattr(self, b)!r}): these options cannot combine",

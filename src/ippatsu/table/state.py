@@ -98,7 +98,7 @@ from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_K
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
-                     noten_deltas, placement, win_deltas)
+                     noten_deltas, noten_pool_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
 from ._riichi_kan import riichi_kan_keeps_readings
 
@@ -2020,6 +2020,8 @@ class GameState:
                 self._emit_ryukyoku("nagashimangan", deltas, tenpai)
                 self._finish(res, renchan=dealer in nagashi, win=True)
                 return
+        elif rules.noten_pool:
+            deltas = self._noten_pool(tenpai)
         else:
             deltas = noten_deltas(tenpai, rules.noten_payment)
             for s in range(n):
@@ -2028,6 +2030,16 @@ class GameState:
                          kyoku=self.kyoku, honba=self.honba)
         self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
         self._finish(res, renchan=tenpai[dealer], win=False)
+
+    def _noten_pool(self, tenpai) -> List[int]:
+        """``Rules.noten_pool``: each noten seat puts one deposit on the table (on the
+        occasions of the noten payment); the score changes by seat."""
+        deltas = noten_pool_deltas(tenpai, self.rules.riichi_deposit)
+        for s in range(self.n_players):
+            if deltas[s]:
+                self.scores[s] += deltas[s]
+                self.deposits += 1
+        return deltas
 
     def _emit_ryukyoku(self, reason: str, deltas, tenpai) -> None:
         if self.record:
