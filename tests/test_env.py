@@ -15,6 +15,7 @@ from ippatsu.env import ORACLE, PLANES, Encoder, VecEnv, encode
 from ippatsu.errors import IllegalActionError, IppatsuError
 from ippatsu.rules import Rules
 from ippatsu.table import Phase
+from ippatsu.table.actionspace import SIZE
 
 from _env_helpers import Mirror, compare_planes, mask_bits, reference_planes
 
@@ -298,7 +299,7 @@ def test_masked_in_actions_step_and_masked_out_ones_raise(players):
                 with pytest.raises(IllegalActionError) as ex:
                     env.step(np.array([i]))
                 assert ex.value.code == "illegal_action"
-            for bad in (-1, 300):
+            for bad in (-1, SIZE):
                 with pytest.raises(IllegalActionError) as ex:
                     env.step(np.array([bad]))
                 assert ex.value.code == "bad_action_index"

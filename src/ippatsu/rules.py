@@ -299,6 +299,12 @@ class Rules:
         (``riichi_deposit``) on the table, and the next winner takes it with the riichi
         deposits; nothing goes to the tenpai players. Needs a noten penalty
         (``noten_payment`` not 0). Default False.
+    noten_declaration : bool
+        At an exhaustive draw each tenpai player chooses to show the hand (``PASS``) or to
+        declare noten (``ActionType.NOTEN``, hiding it): a player who declares noten is
+        noten for the noten payments and the dealer's repeat. When off (default) every
+        tenpai hand is shown and counts as tenpai. Not offered when nagashi mangan settles
+        the hand as a win.
 
     Table (docs/rules.md §8)
     -------------------
@@ -401,6 +407,7 @@ class Rules:
     nagashi_mode: NagashiMode = NagashiMode.WIN
     noten_payment: int = 3000
     noten_pool: bool = False
+    noten_declaration: bool = False
     # table
     ron_mode: RonMode = RonMode.ATAMAHANE
     honba_to_first_winner_only: bool = True

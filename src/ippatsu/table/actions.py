@@ -23,7 +23,8 @@ from typing import NamedTuple, Tuple
 
 from ..tiles import format_tiles, id_to_mjai, tile_name
 
-__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES"]
+__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES",
+           "DRAW_TYPES"]
 
 from ..tiles import RED_ID_SET as _RED  # noqa: E402
 
@@ -45,6 +46,8 @@ class ActionType(IntEnum):
     PASS = 10      #: do nothing (in answer to a discard or kan, or to a STOP offer)
     STOP = 11      #: the last dealer ends the game (``LastDealerStop.OPTIONAL``)
     NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn
+    NOTEN = 13     #: declare noten at an exhaustive draw: hide a tenpai hand
+    #: (``Rules.noten_declaration``; ``PASS`` shows it)
 
 
 TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
@@ -54,9 +57,12 @@ RESPONSE_TYPES = frozenset((ActionType.RON, ActionType.CHI, ActionType.PON,
                             ActionType.DAIMINKAN, ActionType.PASS))
 #: what the last dealer may choose between hands under ``LastDealerStop.OPTIONAL``
 STOP_TYPES = frozenset((ActionType.STOP, ActionType.PASS))
+#: what a tenpai player may choose at an exhaustive draw under ``Rules.noten_declaration``
+#: (hide the hand, or show it)
+DRAW_TYPES = frozenset((ActionType.NOTEN, ActionType.PASS))
 
 _NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon",
-          "daiminkan", "pass", "stop", "nukidora")
+          "daiminkan", "pass", "stop", "nukidora", "noten")
 
 
 def _spec(t: int) -> int:
@@ -103,7 +109,8 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         name = _NAMES[self.type]
-        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP):
+        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP,
+                         ActionType.NOTEN):
             return f"{name} by {self.actor}"
         s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
         if self.consumed:
@@ -121,4 +128,6 @@ _MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",
               # no mjai message exists for the dealer's stop: an ippatsu extension
               ActionType.STOP: "stop",
               # three players: {"type": "nukidora", "actor": n, "pai": "N"} (mjai / riichienv)
-              ActionType.NUKIDORA: "nukidora"}
+              ActionType.NUKIDORA: "nukidora",
+              # no mjai message exists for hiding a tenpai hand at a draw: an extension
+              ActionType.NOTEN: "noten"}

@@ -259,6 +259,7 @@ def _turn_rules(rules) -> tuple:
     return e
 _PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
 _STOPS = tuple(Action(ActionType.STOP, p) for p in range(4))
+_NOTENS = tuple(Action(ActionType.NOTEN, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
 _KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
@@ -1271,6 +1272,8 @@ class GameState:
                 legal = self._ankan_responses(p, t)
             elif kind in ("kakan", "nukidora"):
                 legal = self._rob_responses(p, t, kind)
+            elif kind == "draw":
+                legal = self._noten_offers(self._tenpai())
             else:
                 raise IllegalActionError(f"bad snapshot: unknown response kind {kind!r}",
                                          "bad_snapshot")
@@ -1669,6 +1672,9 @@ class GameState:
 
     # ------------------------------------------------------------------ responses
     def _do_response(self, chosen: Dict[int, Action]) -> None:
+        if self.resp_kind == "draw":  # the tenpai seats declared (Rules.noten_declaration)
+            self._exhaustive(chosen)
+            return
         legal = self._legal
         rons = [a for a in chosen.values() if a.type is A_RON]
         kind = self.resp_kind
@@ -1998,7 +2004,7 @@ class GameState:
         """Tenpai by seat at an exhaustive draw (a dead hand counts as noten)."""
         return [self.shanten[p] == 0 and not self.dead_hand[p] for p in range(self.n_players)]
 
-    def _exhaustive(self) -> None:
+    def _exhaustive(self, declared: Optional[Dict[int, Action]] = None) -> None:
         rules = self.rules
         dealer = self.dealer
         tenpai = self._tenpai()
@@ -2007,6 +2013,17 @@ class GameState:
         nagashi = []
         if rules.nagashi_mangan:
             nagashi = [p for p in range(n) if self.nagashi_ok[p] and self.river[p]]
+        if rules.noten_declaration and not (nagashi and rules.nagashi_mode is
+                                            NagashiMode.WIN):
+            if declared is None:
+                offers = self._noten_offers(tenpai)
+                if offers:
+                    self.phase = _RESPONSE
+                    self.resp_kind = "draw"
+                    self._legal = offers
+                    return
+            else:
+                tenpai = self._declared_tenpai(tenpai, declared)
         if nagashi:
             win_mode = rules.nagashi_mode is NagashiMode.WIN
             deltas = nagashi_deltas(nagashi, dealer, self.honba, self.deposits, rules,
@@ -2030,6 +2047,20 @@ class GameState:
                          kyoku=self.kyoku, honba=self.honba)
         self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
         self._finish(res, renchan=tenpai[dealer], win=False)
+
+    def _noten_offers(self, tenpai) -> Dict[int, List[Action]]:
+        """``Rules.noten_declaration``: each tenpai seat chooses at the exhaustive draw
+        between showing its hand (``PASS``) and declaring noten (``NOTEN``)."""
+        return {p: [_PASSES[p], _NOTENS[p]] for p in range(self.n_players) if tenpai[p]}
+
+    def _declared_tenpai(self, tenpai, declared: Dict[int, Action]) -> List[bool]:
+        """Tenpai by seat after the declarations: a seat that declared noten is noten."""
+        self._legal = {}
+        out = list(tenpai)
+        for p, a in declared.items():
+            if a.type is ActionType.NOTEN:
+                out[p] = False
+        return out
 
     def _noten_pool(self, tenpai) -> List[int]:
         """``Rules.noten_pool``: each noten seat puts one deposit on the table (on the
