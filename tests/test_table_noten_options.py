@@ -8,6 +8,9 @@ noten one, and everybody discards what they draw until the wall runs out.
 """
 from __future__ import annotations
 
+import os
+
+import numpy as np
 import pytest
 
 from ippatsu.errors import IppatsuError
@@ -18,6 +21,7 @@ from ippatsu.table.settle import noten_pool_deltas
 from _table_helpers import discard, table, tsumogiri_round
 from test_table_draws_and_game_end import NOTEN4, SIMPLE_DRAWS, TENPAI4, _draw_with
 
+PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 POOL = Rules(noten_pool=True)
 
 
@@ -82,6 +86,8 @@ def _at_the_draw(tenpai_seats, rules=DECLARE, **kw):
 def test_noten_declaration_offers_each_tenpai_seat_show_or_hide():
     st = _at_the_draw({1, 2})
     assert st.phase == Phase.RESPONSE and not st.hand_results
+    # the decision answers the wall's last discard (what observations read)
+    assert st.resp_tile == st.last_discard >= 0 and st.resp_actor == st.last_discarder
     for p in range(4):
         types = {a.type for a in st.legal_actions(p)}
         assert types == ({ActionType.PASS, ActionType.NOTEN} if p in (1, 2) else set())
@@ -141,3 +147,18 @@ def test_noten_index_names_the_declaration():
     assert actionspace.describe(actionspace.NOTEN) == "noten"
     assert actionspace.index_of_mjai({"type": "noten", "actor": 1}) == actionspace.NOTEN
     assert actionspace.SIZE == actionspace.NOTEN + 1
+
+
+def test_noten_declaration_in_the_vector_env_masks_and_steps():
+    from ippatsu.env.vector import MahjongVectorEnv
+
+    env = MahjongVectorEnv(2, rules=DECLARE)
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    offered = 0
+    for _ in range(600 if PURE else 3000):
+        m = info["mask"]
+        offered += int(m[:, actionspace.NOTEN].sum())
+        obs, _, _, _, info = env.step((rng.random(m.shape) * m).argmax(axis=1))
+        assert np.isfinite(obs).all()
+    assert offered > 0   # the run reached the declaration

@@ -191,7 +191,7 @@ class GameRows:
         n = st.n_players
         d = st.resp_actor
         asked = st.to_act
-        for r in range(1, n):
+        for r in range(1, n + 1):  # the discarder last: the declaration at the draw
             q = (d + r) % n
             if q not in asked or q not in seats:
                 continue

@@ -2017,9 +2017,11 @@ class GameState:
                                             NagashiMode.WIN):
             if declared is None:
                 offers = self._noten_offers(tenpai)
-                if offers:
+                if offers:  # a response to the wall's last discard, which nobody took
                     self.phase = _RESPONSE
                     self.resp_kind = "draw"
+                    self.resp_tile = self.last_discard
+                    self.resp_actor = self.last_discarder
                     self._legal = offers
                     return
             else:
