@@ -69,6 +69,7 @@ __all__ = [
     "Paarenchan",
     "Daisharin",
     "RiichiKan",
+    "TiedPlacement",
     "DOUBLE_YAKUMAN_PATTERNS",
     "PAO_KINDS",
 ]
@@ -145,7 +146,7 @@ class Renhou(str, Enum):
     (docs/rules.md §12)."""
 
     OFF = "off"
-    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul, WRC, EMA)."""
+    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul)."""
     MANGAN = "mangan"
     """Worth a mangan, or the hand's value without it when that is more."""
     BAIMAN = "baiman"
@@ -186,6 +187,18 @@ class Daisharin(str, Enum):
     """Pin only (daisharin)."""
     ALL = "all"
     """Any suit: daisharin (pin), daichikurin (sou), daisuurin (man)."""
+
+
+class TiedPlacement(str, Enum):
+    """How players with equal points at the end of the game are placed."""
+
+    SEAT = "seat"
+    """The player nearer the first dealer (East of the first hand, then South, West,
+    North) takes the higher place and its uma (Tenhou, Mahjong Soul)."""
+    SPLIT = "split"
+    """Tied players share their places: the uma (and the oka, when first place is among
+    them) of the places they hold is added up and divided evenly (WRC, EMA and the
+    Japanese professional leagues)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -324,6 +337,10 @@ class Rules:
         all-last dealer tenpai in first place).
     deposits_to_first : bool
         Deposits left on the table at game end go to the first-placed player. Default True.
+    tied_placement : TiedPlacement
+        Players tied on points at the end: ``SEAT`` (default: the player nearer the first
+        dealer is placed higher) or ``SPLIT`` (they share the uma and oka of their places;
+        leftover deposits going to first place are shared by the players tied for it).
     starting_points : int
         25,000.
     return_points : int
@@ -403,6 +420,7 @@ class Rules:
     last_dealer_stop_min: int = 30000
     last_dealer_stop_tenpai: bool = True
     deposits_to_first: bool = True
+    tied_placement: TiedPlacement = TiedPlacement.SEAT
     starting_points: int = 25000
     return_points: int = 30000
     uma: tuple = (20, 10, -10, -20)
@@ -421,7 +439,8 @@ class Rules:
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
                         ("sanma_tsumo", SanmaTsumo), ("renhou", Renhou),
                         ("paarenchan", Paarenchan), ("daisharin", Daisharin),
-                        ("closed_kan_after_riichi", RiichiKan)):
+                        ("closed_kan_after_riichi", RiichiKan),
+                        ("tied_placement", TiedPlacement)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -626,29 +645,35 @@ class Rules:
     #    PRESET_SOURCES; what a preset cannot express yet is listed there too) -----------
     @classmethod
     def wrc(cls) -> "Rules":
-        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15,
-        no red fives, no abortive draws, no counted yakuman, every yakuman single and not
-        cumulative, renhou a 5-han yaku counted with the others, no liability for an open
-        kan's replacement tile, head bump."""
+        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15
+        shared by tied players, no red fives, no abortive draws, no nagashi mangan, 4 han
+        30 fu (and 3 han 60 fu) rounded up to a mangan, no counted yakuman, every yakuman
+        single and not cumulative, renhou a 5-han yaku counted with the others, no
+        liability for an open kan's replacement tile, head bump, deposits left at the end
+        not given to first place."""
         return cls(
             name="wrc", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
             red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
             abort_four_riichi=False, abort_four_kans=False, kazoe_yakuman=False,
             double_yakuman=False, yakuman_stacking=False, renhou=Renhou.YAKU,
-            pao_rinshan=False)
+            pao_rinshan=False, kiriage=True, nagashi_mangan=False, deposits_to_first=False,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def ema(cls) -> "Rules":
-        """EMA Riichi Competition Rules (2016): 30,000 start and return, uma
-        +15/+5/-5/-15, red fives, no abortive draws, double and triple ron, renhou a
-        yakuman, yakuman not cumulative with daisuushi the only double, every kan's
-        indicator turned at once, liability for daisangen and daisuushi only."""
+        """EMA Riichi Competition Rules (2016): the WRC rules with double and triple ron,
+        no rounding of 4 han 30 fu up to a mangan and deposits left at the end given to
+        first place; so 30,000 start and return, uma +15/+5/-5/-15 shared by tied
+        players, no red fives, no abortive draws, no nagashi mangan, renhou a mangan, no
+        counted yakuman, every yakuman single and not cumulative, every kan's indicator
+        turned at once, liability for daisangen and daisuushi only."""
         return cls(
             name="ema", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
-            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
-            abort_four_kans=False, ron_mode=RonMode.TRIPLE, renhou=Renhou.YAKUMAN,
-            yakuman_stacking=False, double_yakuman_patterns=("daisuushi",),
-            open_kan_dora_delayed=False, pao_rinshan=False)
+            red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, ron_mode=RonMode.TRIPLE,
+            renhou=Renhou.MANGAN, kazoe_yakuman=False, double_yakuman=False,
+            yakuman_stacking=False, nagashi_mangan=False, open_kan_dora_delayed=False,
+            pao_rinshan=False, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def mleague(cls) -> "Rules":
@@ -664,7 +689,7 @@ class Rules:
             open_kan_dora_delayed=False, kokushi_robs_closed_kan=False, riichi_min_wall=0,
             riichi_min_points=0, pao_rinshan=False, double_wind_pair_fu=2,
             nagashi_mangan=False, pao_yakuman=("daisangen", "daisuushi", "suukantsu"),
-            pao_ron_honba=True)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def renmei(cls) -> "Rules":
@@ -679,7 +704,8 @@ class Rules:
             kazoe_yakuman=False, double_yakuman=False, yakuman_stacking=False,
             renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
-            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False)
+            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def saikouisen(cls) -> "Rules":
@@ -695,7 +721,7 @@ class Rules:
             double_yakuman=False, kokushi_robs_closed_kan=False, kiriage=True,
             riichi_min_wall=0, double_wind_pair_fu=2, nagashi_mangan=False,
             bust_ends_game=False, deposits_to_first=False, open_kan_dora_delayed=False,
-            pao_ron_honba=True)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def mu(cls) -> "Rules":
@@ -711,7 +737,7 @@ class Rules:
             double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
             deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
             open_kan_dora_delayed=False, pao_ron_honba=True,
-            closed_kan_after_riichi=RiichiKan.NEVER)
+            closed_kan_after_riichi=RiichiKan.NEVER, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def rmu(cls) -> "Rules":
@@ -723,7 +749,8 @@ class Rules:
             abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
             abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
-            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True)
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
