@@ -253,6 +253,9 @@ class Rules:
         ``OFF`` (default), ``PIN`` or ``ALL``.
     daichisei : bool
         Seven pairs of honors is daichisei, a yakuman on top of tsuuiisou. Default False.
+    ryuuiisou_hatsu : bool
+        All green (ryuuiisou) needs the Green dragon in the hand; without it the hand is
+        only a green flush. Default False (JPML: True).
     open_riichi : bool
         Open riichi exists: 2 han (3 for a double open riichi) instead of riichi's 1 / 2.
         Default False.
@@ -386,6 +389,7 @@ class Rules:
     paarenchan: Paarenchan = Paarenchan.OFF
     daisharin: Daisharin = Daisharin.OFF
     daichisei: bool = False
+    ryuuiisou_hatsu: bool = False
     open_riichi: bool = False
     sashikomi_yakuman: bool = False
     ippatsu_yaku: bool = True
@@ -697,7 +701,8 @@ class Rules:
         no ippatsu, no ura or kan dora, no counted yakuman (13+ han is sanbaiman), no
         double or cumulative yakuman, renhou a mangan, head bump, riichi without a draw
         left, kokushi may rob a closed kan, liability for an open kan's replacement tile,
-        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan."""
+        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan, all
+        green only with the Green dragon."""
         return cls(
             name="renmei", starting_points=30000, return_points=30000, red_fives=False,
             ippatsu_yaku=False, ura_dora=False, kan_dora=False, kan_ura=False,
@@ -705,7 +710,7 @@ class Rules:
             renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
             pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False,
-            tied_placement=TiedPlacement.SPLIT)
+            tied_placement=TiedPlacement.SPLIT, ryuuiisou_hatsu=True)
 
     @classmethod
     def saikouisen(cls) -> "Rules":
