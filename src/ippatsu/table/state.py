@@ -1388,9 +1388,11 @@ class GameState:
             known = False
         if not known:
             raise _bad_action(a)
-        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor:
+        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor and \
+                self.last_draw < 136:
             # fast path, the same rule as _turn_actions: any kind (and red-ness) held,
-            # minus kuikae bans after a call, only the drawn one after riichi
+            # minus kuikae bans after a call, only the drawn one after riichi (not while
+            # a flower is held: Rules.flowers, the legal list below refuses it)
             p = a.actor
             t = a.tile
             hand = self.hand[p]

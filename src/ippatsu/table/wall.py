@@ -94,7 +94,8 @@ class Wall:
         tiles in a fixed shuffled order (``seed``), so the hand can be played on.
         Three ``hands`` make a three-player wall (no 2m-8m; ``n_live`` 55 by default).
         ``flowers``: a wall of the 140 tiles (``Rules.flowers``: eight rinshan tiles);
-        the flowers are written ``1f``-``4f`` anywhere in the text (``"123m1f"``).
+        the flowers are written ``1f``-``4f`` anywhere in the text (``"123m1f"``); those
+        not written go to the end of the live wall (past ``n_live`` when it is short).
         """
         sanma = len(hands) == 3
         if n_live is None:
@@ -115,6 +116,8 @@ class Wall:
                 if t not in used]
         rng = np.random.Generator(np.random.PCG64(seed))
         rest = [rest[i] for i in rng.permutation(len(rest))]
+        if flowers:  # the flowers not written wait at the end of the live wall
+            rest = [t for t in rest if t < 136] + [t for t in rest if t >= 136]
 
         def take(n: int) -> list:
             out = rest[:n]
@@ -244,7 +247,7 @@ def _parse_with_flowers(text: str, used: frozenset) -> List[int]:
                 out.append(t)
                 taken.add(t)
         else:
-            ids = parse_tiles(digits + suit, frozenset(taken))
+            ids = parse_tiles(digits + suit, frozenset(t for t in taken if t < 136))
             out += ids
             taken.update(ids)
     return out
