@@ -421,3 +421,35 @@ def test_selfplay_with_flowers_keeps_the_invariants_at_every_step(seed):
     assert st.final is not None
     if not _backend.PURE:
         assert any(flowers), "no win counted a flower"
+
+
+# ---------------------------------------------------------------------------- records
+@pytest.mark.parametrize("seed", range(2))
+def test_the_mjai_log_of_a_flower_game_replays_exactly(seed):
+    import io
+    import json
+    from ippatsu.table.mjai import write_json_lines
+    from ippatsu.table.replay import replay_mjai
+
+    rules = FLOWERS.replace(game_length="east")
+    st = GameState(rules, seed)
+    agents = [RandomAgent(seed * 4 + i) for i in range(4)]
+    while st.phase != Phase.GAME_END:
+        if st.phase == Phase.TURN:
+            st.step(agents[st.actor](None, st._legal[st.actor]))
+        else:
+            st.step([agents[p](None, a) for p, a in st._legal.items()])
+    buf = io.StringIO()
+    write_json_lines(st.events, buf)
+    events = [json.loads(line) for line in buf.getvalue().splitlines()]
+    assert any(e["type"] == "nukidora" and e["pai"].endswith("f") for e in events)
+    rep = replay_mjai(events, rules=rules)
+    assert rep.ok and rep.illegal == 0, rep.problems[:3]
+    assert rep.hands == len(st.hand_results) > 0
+
+
+def test_the_environments_refuse_flower_rules():
+    from ippatsu.env.vec import rules_of
+    with pytest.raises(IppatsuError) as e:
+        rules_of(FLOWERS, None)
+    assert e.value.code == "bad_env_option"
