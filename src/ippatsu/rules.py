@@ -367,6 +367,17 @@ class Rules:
     nukidora_dora : int
         Han for each North set aside. Default 1 (each also counts as a dora of a West
         indicator, like any North).
+
+    Flower tiles (docs/rules.md §12 "Flower tiles")
+    -----------------------------------------------
+    flowers : bool
+        Four flower tiles join the wall (ids 136-139, written ``1f``-``4f``): 140 tiles, a
+        dead wall of 18 (8 replacement tiles, the first dora indicator on its fifth stack).
+        A flower is never played: it is set aside at the deal or when drawn
+        (:attr:`~ippatsu.table.ActionType.NUKIDORA`, the only legal action while it is
+        held), a replacement tile is drawn, and each flower set aside adds one han of dora
+        to a win that has a yaku (``score(flowers=n)``). Four players only. Default False
+        (an optional rule of the Korean rule book; no preset turns it on).
     """
 
     # scoring
@@ -433,6 +444,8 @@ class Rules:
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
     nukidora: bool = True
     nukidora_dora: int = 1
+    # flower tiles
+    flowers: bool = False
     name: str = "ippatsu"
 
     def __post_init__(self) -> None:
@@ -458,6 +471,13 @@ class Rules:
                                f"{self.double_wind_pair_fu!r}", code="bad_rules")
         if type(self.players) is not int or self.players not in (3, 4):
             raise IppatsuError(f"players must be 4 or 3, not {self.players!r}",
+                               code="bad_rules")
+        if type(self.flowers) is not bool:
+            raise IppatsuError(f"flowers must be True or False, not {self.flowers!r}",
+                               code="bad_rules")
+        if self.flowers and self.players != 4:
+            raise IppatsuError(f"flowers=True and players={self.players}: flower tiles are "
+                               f"a four-player rule (these options cannot combine)",
                                code="bad_rules")
         if type(self.nukidora_dora) is not int or self.nukidora_dora < 0:
             raise IppatsuError(f"nukidora_dora must be an int >= 0, not "
