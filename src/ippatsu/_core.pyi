@@ -178,6 +178,7 @@ def score(
     rules: Any = None,
     raise_on_no_yaku: bool = True,
     nukidora: int = 0,
+    flowers: int = 0,
 ) -> Any: ...
 def bind_scoring(
     score_result: Any,

@@ -402,7 +402,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
           tenhou=False, chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
           ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None, rules=None,
           raise_on_no_yaku=True, nukidora=0, renhou=False, paarenchan=False,
-          open_riichi=False, sashikomi=False):
+          open_riichi=False, sashikomi=False, flowers=0):
     """ippatsu.scoring.score with the compiled core (its docstring and signature are
     copied there): the compiled road first, else the general path."""
     cdef unsigned int local = 0
@@ -411,7 +411,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
         # the local yaku's situations (docs/rules.md §12): the general path
         local = _codes.flags_of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan,
                                 open_riichi, sashikomi)
-    if nukidora is 0 and local == 0 and _ns_get(_scoring_ns, "USE_KERNEL", _scoring_mod) \
+    if nukidora is 0 and flowers is 0 and local == 0 and _ns_get(_scoring_ns, "USE_KERNEL", _scoring_mod) \
             and _ns_get(_scoring_ns, "_score_counts", _scoring_mod) is _reference:
         f = _ns_get(_fast_ns, "score_fast", _fast_mod)
         if f is _own_score_fast:
@@ -429,7 +429,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
     return _general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                     houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                     dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                    raise_on_no_yaku, nukidora, local)
+                    raise_on_no_yaku, nukidora, local, flowers)
 
 
 cdef object _score_road(object hand, object win_tile, object melds, object tsumo,
