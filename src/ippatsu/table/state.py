@@ -286,6 +286,12 @@ _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
 #: metaclass's Python-level attribute hook, on every turn)
 _T_CHI, _T_PON, _T_DAIMINKAN, _T_ANKAN, _T_KAKAN = _MELD_TYPES
 _MELDS: Dict[tuple, Meld] = {}
+#: the setters of Meld's slots (bound ``__set__`` of each member descriptor)
+_SET_TYPE, _SET_TILES, _SET_CALLED, _SET_FROM, _SET_ADDED, _SET_AUTO, _SET_KEY, _SET_HASH = (
+    Meld.__dict__[name].__set__
+    for name in ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash"))
+#: (kind, red) of each tile id: a meld's key spells its tiles so
+_SPEC_PAIRS = tuple((t >> 2, t in RED_ID_SET) for t in range(136))
 
 
 def _meld(code: int, tiles: tuple, called: Optional[int], from_who: Optional[int],
@@ -310,18 +316,19 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     ids = tuple(sorted(tiles))
     seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
-    oset = object.__setattr__
-    oset(m, "type", mtype)
-    oset(m, "tiles", ids)
-    oset(m, "called", called)
-    oset(m, "from_who", seat)
-    oset(m, "added", added)
-    oset(m, "_auto", False)
-    key = (mtype._value_, tuple([(x >> 2, x in _RED) for x in ids]),
-           None if called is None else (called >> 2, called in _RED),
-           None if added is None else (added >> 2, added in _RED), seat)
-    oset(m, "_key", key)
-    oset(m, "_hash", hash(key))
+    # each slot set through its own member descriptor (Meld.__setattr__ refuses): the
+    # same slots as the validating constructor, without a Python-level call per slot
+    _SET_TYPE(m, mtype)
+    _SET_TILES(m, ids)
+    _SET_CALLED(m, called)
+    _SET_FROM(m, seat)
+    _SET_ADDED(m, added)
+    _SET_AUTO(m, False)
+    key = (mtype._value_, tuple([_SPEC_PAIRS[x] for x in ids]),
+           None if called is None else _SPEC_PAIRS[called],
+           None if added is None else _SPEC_PAIRS[added], seat)
+    _SET_KEY(m, key)
+    _SET_HASH(m, hash(key))
     return m
 
 
@@ -362,8 +369,13 @@ _TUPLE_NEW = tuple.__new__
 def _action(typ: ActionType, actor: int, tile: int, consumed: tuple, target: int) -> Action:
     """``Action(typ, actor, tile, consumed, target)``, every field given, built the way
     the NamedTuple's own ``__new__`` builds it but without that Python-level call (the
-    legal calls and riichi declarations are built at every discard)."""
+    legal calls are built at every discard)."""
     return _TUPLE_NEW(Action, (typ, actor, tile, consumed, target))
+
+
+#: the riichi declarations, shared (actions are immutable values): _RIICHIS[seat][tile id]
+_RIICHIS = tuple(tuple(_action(ActionType.RIICHI, p, t, (), -1) for t in range(136))
+                 for p in range(4))
 
 
 def _kind_counts(hand: List[int]) -> bytearray:
@@ -828,8 +840,16 @@ class GameState:
         self.waits[p] = w
 
     def _remove(self, p: int, t: int) -> None:
-        self.hand[p].remove(t)
-        self.cnt[p][t >> 2] -= 1
+        hand = self.hand[p]
+        n = len(hand)
+        i = 0
+        while i < n and hand[i] != t:
+            i += 1
+        if i == n:
+            raise ValueError("list.remove(x): x not in list")
+        del hand[i]  # hand.remove(t), C-level when compiled
+        cnt = self.cnt[p]
+        cnt[t >> 2] -= 1
 
     def _draw(self, p: int, rinshan: bool = False, feeder: int = -1) -> None:
         w = self.wall
@@ -1046,7 +1066,7 @@ class GameState:
                 k = t >> 2
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
-                    acts.append(_action(A_RIICHI, p, t, (), -1))
+                    acts.append(_RIICHIS[p][t])
                 work[k] += 1
         if tail:
             acts.extend(tail)
