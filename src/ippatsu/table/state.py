@@ -1598,7 +1598,8 @@ class GameState:
         yao = _YAO
         if not yao[k]:
             self.nagashi_ok[p] = False
-        if self.riichi[p] == _ACCEPTED:
+        r = self.riichi[p]
+        if r and r == _ACCEPTED:  # (a truth test first: most seats are not in riichi)
             self.ippatsu[p] = False
         if self.first_turn[p]:
             self.first_turn[p] = False
@@ -1807,7 +1808,7 @@ class GameState:
             self._abort("four_winds")
             return
         rii = self.riichi
-        if (rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
+        if (rii[0] and rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
                 and self.n_players == 4 and rii[3] == _ACCEPTED
                 and rules.abort_four_riichi):
             self._abort("four_riichi")
