@@ -23,6 +23,7 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONT
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF, PyObject
+from cpython.object cimport PyObject_GenericSetAttr
 from cpython.dict cimport PyDict_GetItem
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.pycapsule cimport PyCapsule_GetPointer
@@ -533,6 +534,44 @@ def _shanten_waits(counts):
         raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {total}", code="bad_hand_size")
     cdef int s = ipt_shanten_min(c, total)
     return s, (ipt_waits(c, total) if s == 0 else 0)
+
+
+def _tenpai_discards(counts):
+    """_tenpai_discards(counts) -> int
+
+    Bit mask of the kinds held in a 3k+2 hand whose discard leaves it tenpai
+    (``shanten(counts - k) == 0``; 0 when none does, so exactly when ``shanten(counts) >
+    0``): the table engine's riichi declarations, one call per turn (34 counts as bytes or
+    bytearray)."""
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(counts, c)
+    cdef int k
+    cdef uint64_t m = 0
+    if total % 3 != 2:
+        raise HandSizeError(f"a discard needs a hand of 3k+2 tiles, got {total}",
+                            code="bad_hand_size")
+    if ipt_shanten_min(c, total) > 0:  # no discard can leave it tenpai
+        return 0
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            if ipt_shanten_min(c, total - 1) == 0:
+                m |= (<uint64_t> 1) << k
+            c[k] += 1
+    return m
+
+
+def _set_slots(obj, tuple names, tuple values):
+    """_set_slots(obj, names, values) -> None
+
+    Set the attributes ``names`` of ``obj`` to ``values`` in order by the generic setter
+    (``object.__setattr__``; an immutable class refuses its own): the table engine's
+    melds, one call instead of one per slot."""
+    cdef Py_ssize_t i, n = len(names)
+    if len(values) != n:
+        raise IppatsuError(f"{n} names for {len(values)} values", code="bad_input")
+    for i in range(n):
+        PyObject_GenericSetAttr(obj, names[i], values[i])
 
 
 # numpy's bit generator interface (numpy/random/bitgen.h, part of numpy's public C API:
