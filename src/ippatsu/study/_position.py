@@ -70,6 +70,7 @@ from ..rules import Rules
 from ..table.actions import Action, ActionType
 from ..table.observation import Observation
 from ..table.state import GameState, Phase
+from ..table.wall import Wall, wall_generator
 from ..tiles import DRAGON_KINDS, RED_ID_SET, WIND_KINDS, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
 
 __all__ = ["Position", "World", "Sampler", "Outcome", "PositionError", "RecordCut",
@@ -1192,7 +1193,8 @@ class Sampler:
         rf[p] = self.position.furiten
         t = self._template
         if t is None:
-            t = GameState.from_snapshot(self.snapshot(world), auto_next=False, record=False)
+            t = GameState.from_snapshot(self.snapshot(world), auto_next=False, record=False,
+                                        walls=_next_hand_wall)
             self._template = t
             if self._legal is None:  # the seat's legal actions do not depend on the world
                 self._legal = t.legal_actions(p)
@@ -1257,6 +1259,13 @@ class Sampler:
 
     def resolve(self, choice) -> Action:
         return _resolve_choice(self, choice)
+
+
+def _next_hand_wall(state: GameState) -> Wall:
+    """The wall of a hand after a position's hand (a study plays one hand; a state that
+    goes on deals fresh random walls). Given to the state as its ``walls`` callable, so
+    that copies share it instead of copying a seeded stream."""
+    return wall_generator(None)(state.dealer)
 
 
 # ---------------------------------------------------------------------- choices

@@ -517,7 +517,7 @@ def _penalty_entry(x, n: int) -> dict:
             "honba": _int(x["honba"], "penalty honba")}
 
 
-def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
+def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool, walls=None):
     """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
     if not isinstance(snap, dict):
         raise IllegalActionError(f"a snapshot is a dict, got {type(snap).__name__}",
@@ -527,10 +527,10 @@ def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
                                  "bad_snapshot")
     rules = Rules(**snap["rules"])
     st = cls(rules, start=False, auto_next=auto_next, record=record,
-             names=snap.get("names"))
+             names=snap.get("names"), walls=walls)
     st.events = []  # the events from the snapshot on (no start_game: the game began before)
     stream = snap.get("wall_stream")
-    if stream is not None:  # the next hands' walls from the same seeded stream
+    if stream is not None and walls is None:  # the next hands' walls: the same stream
         st._wallgen.bit_generator.state = stream
     st._restore(snap)
     return st
@@ -558,6 +558,19 @@ def _ids(v, name: str) -> List[int]:
             raise IllegalActionError(f"bad snapshot: {name} holds {t!r}, not a tile id "
                                      f"0-135", "bad_snapshot")
     return out
+
+
+def _same_ids(old: list, new: list) -> bool:
+    """``new`` (as long as ``old``, distinct 136-ids) is a reordering of ``old``: each
+    of its items an int id of ``old``, none twice (GameState.redeal)."""
+    mark = bytearray(136)
+    for t in old:
+        mark[t] = 1
+    for t in new:
+        if type(t) is not int or t < 0 or t > 135 or mark[t] != 1:
+            return False
+        mark[t] = 2
+    return True
 
 
 def _is_index(x) -> bool:
@@ -1143,14 +1156,16 @@ class GameState:
 
     @classmethod
     def from_snapshot(cls, snapshot: dict, *, auto_next: bool = True,
-                      record: bool = False) -> "GameState":
+                      record: bool = False, walls=None) -> "GameState":
         """The state a :meth:`snapshot` describes, at the same decision with the same legal
         actions; play goes on from there exactly as it would have. The snapshot is
         checked (tile ids, every tile exactly once, the seats' tile counts, melds): a bad
         one raises :class:`IllegalActionError` (code ``bad_snapshot``) naming the
-        problem. ``record``: keep the mjai events from here on."""
+        problem. ``record``: keep the mjai events from here on. ``walls``: a callable
+        ``(state) -> Wall`` for the next hands' walls instead of the snapshot's seeded
+        stream (as ``GameState(walls=...)``; its copies share it)."""
         try:
-            return _from_snapshot(cls, snapshot, auto_next, record)
+            return _from_snapshot(cls, snapshot, auto_next, record, walls)
         except IllegalActionError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AssertionError,
@@ -1346,15 +1361,10 @@ class GameState:
                                          f"tiles, got {len(h)}", "bad_redeal")
             old += self.hand[q]
             new += h
-        # the same number of tiles: each new id must be a distinct one of the old ids
-        mark = bytearray(136)
-        for t in old:
-            mark[t] = 1
-        for t in new:
-            if type(t) is not int or t < 0 or t > 135 or mark[t] != 1:
-                raise IllegalActionError(f"redeal: {t!r} is not one of the unseen tile ids "
-                                         "it replaces (or comes twice)", "bad_redeal")
-            mark[t] = 2
+        if not _same_ids(old, new):
+            raise IllegalActionError("redeal: the new tiles are not the unseen ids they "
+                                     "replace (an id shown, held by the seat to move, or "
+                                     "given twice)", "bad_redeal")
         flags = []
         for v, what in ((temp_furiten, "temp_furiten"), (riichi_furiten, "riichi_furiten")):
             if v is not None:
