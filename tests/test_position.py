@@ -266,6 +266,8 @@ def _edit(text: str, old: str, new: str) -> str:
     ("turn 1 draw", "turn 1 rinshan", PositionError, "bad_via", "kan"),
     ("turn 1 draw", "turn 5 draw", PositionError, "bad_seat", "0-3"),
     ("scores", "score", NotationError, "bad_position_text", "unknown line"),
+    ("scores 25000 25000 24000", "scores 25000 25000 25000", PositionError, "score_total",
+     "add up to 101000"),
 ])
 def test_bad_positions(old, new, exc, code, words):
     with pytest.raises(exc) as e:
