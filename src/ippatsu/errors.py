@@ -231,6 +231,9 @@ CODES: dict = {
     "bad_action_type": "An Action whose type is not an ActionType.",
     "bad_names": "GameState(names=...) given something other than one name (a str) per "
                  "seat.",
+    "bad_redeal": "GameState.redeal given tiles that are not the unseen ids it replaces "
+                  "(a zone of another size, an id shown or held by the seat to move), or "
+                  "called outside a turn.",
     "bad_snapshot": "GameState.from_snapshot got something that is not a snapshot of a "
                     "decision (a missing or malformed field, a tile id out of range, tiles "
                     "not conserved, a response nobody may answer).",
@@ -295,6 +298,8 @@ CODES: dict = {
     "not_turn": "A position where the seat is not to move.",
     "tile_total": "A position whose hidden tiles do not add up (hands, live wall, dead "
                   "wall).",
+    "score_total": "A position whose scores and deposits do not add up to the starting "
+                   "points of the four seats.",
     "too_many_kans": "A position with more kans than the rules allow.",
     "riichi_impossible": "No tenpai hand can be made from the unseen tiles for an "
                          "opponent in riichi.",

@@ -23,6 +23,10 @@ cpdef bytearray _kind_counts(list hand)
 cpdef list _variants(list hand, int k, bint red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
 
+# GameState.redeal's check of the tiles dealt again
+@cython.locals(mark=bytearray)
+cpdef bint _same_ids(list old, list new)
+
 # the melds of legal calls (C calls from _call / _ankan / _kakan)
 cpdef object _meld(int code, tiles, called, from_who, added=*)
 @cython.locals(seat=int)

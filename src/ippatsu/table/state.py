@@ -553,7 +553,7 @@ def _penalty_entry(x, n: int) -> dict:
             "honba": _int(x["honba"], "penalty honba")}
 
 
-def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
+def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool, walls=None):
     """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
     if not isinstance(snap, dict):
         raise IllegalActionError(f"a snapshot is a dict, got {type(snap).__name__}",
@@ -563,10 +563,10 @@ def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
                                  "bad_snapshot")
     rules = Rules(**snap["rules"])
     st = cls(rules, start=False, auto_next=auto_next, record=record,
-             names=snap.get("names"))
+             names=snap.get("names"), walls=walls)
     st.events = []  # the events from the snapshot on (no start_game: the game began before)
     stream = snap.get("wall_stream")
-    if stream is not None:  # the next hands' walls from the same seeded stream
+    if stream is not None and walls is None:  # the next hands' walls: the same stream
         st._wallgen.bit_generator.state = stream
     st._restore(snap)
     return st
@@ -594,6 +594,19 @@ def _ids(v, name: str, top: int = 136) -> List[int]:
             raise IllegalActionError(f"bad snapshot: {name} holds {t!r}, not a tile id "
                                      f"0-{top - 1}", "bad_snapshot")
     return out
+
+
+def _same_ids(old: list, new: list) -> bool:
+    """``new`` (as long as ``old``, distinct 136-ids) is a reordering of ``old``: each
+    of its items an int id of ``old``, none twice (GameState.redeal)."""
+    mark = bytearray(136)
+    for t in old:
+        mark[t] = 1
+    for t in new:
+        if type(t) is not int or t < 0 or t > 135 or mark[t] != 1:
+            return False
+        mark[t] = 2
+    return True
 
 
 def _is_index(x) -> bool:
@@ -1259,14 +1272,16 @@ class GameState:
 
     @classmethod
     def from_snapshot(cls, snapshot: dict, *, auto_next: bool = True,
-                      record: bool = False) -> "GameState":
+                      record: bool = False, walls=None) -> "GameState":
         """The state a :meth:`snapshot` describes, at the same decision with the same legal
         actions; play goes on from there exactly as it would have. The snapshot is
         checked (tile ids, every tile exactly once, the seats' tile counts, melds): a bad
         one raises :class:`IllegalActionError` (code ``bad_snapshot``) naming the
-        problem. ``record``: keep the mjai events from here on."""
+        problem. ``record``: keep the mjai events from here on. ``walls``: a callable
+        ``(state) -> Wall`` for the next hands' walls instead of the snapshot's seeded
+        stream (as ``GameState(walls=...)``; its copies share it)."""
         try:
-            return _from_snapshot(cls, snapshot, auto_next, record)
+            return _from_snapshot(cls, snapshot, auto_next, record, walls)
         except IllegalActionError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AssertionError,
@@ -1369,6 +1384,8 @@ class GameState:
                 self.cnt[p][t >> 2] -= 1
                 self._refresh_waits(p)
                 self.cnt[p][t >> 2] += 1
+            elif self.after_call:
+                self._refresh_waits_before_call(p)
             self.phase = _TURN
             self.check_invariants()
             if t >= 136:  # a flower held (Rules.flowers): setting it aside is all
@@ -1398,6 +1415,109 @@ class GameState:
         else:
             raise IllegalActionError(f"bad snapshot: phase {phase!r} (TURN or RESPONSE)",
                                      "bad_snapshot")
+
+    def _refresh_waits_before_call(self, p: int) -> None:
+        """Seat ``p`` has just called a chi or pon (its turn, no tile drawn): its shanten
+        and waits are those of its hand before the call, as play keeps them (they are
+        refreshed at its next discard)."""
+        m = self.melds[p][-1]
+        c = self.cnt[p]
+        own = [t for t in m.tiles if t != m.called]
+        for t in own:
+            c[t >> 2] += 1
+        self._refresh_waits(p)
+        for t in own:
+            c[t >> 2] -= 1
+
+    def redeal(self, hands, live, rinshan, dora, ura, *, temp_furiten=None,
+               riichi_furiten=None) -> None:
+        """Deal the tiles nobody has shown again, at a turn: what a seat cannot see is
+        swapped for another assignment of the same tiles (position studies, search over
+        hidden information). Everything shown stays: rivers, melds, revealed indicators,
+        counters, the seat to move and its legal actions.
+
+        ``hands``: one entry per seat, its concealed ids (``None`` keeps them; the seat to
+        move keeps its tiles: ``None`` or the same ids); ``live``: the live tiles not drawn
+        yet, in draw order (the last ``kan_count`` are never drawn); ``rinshan``: the
+        replacement tiles not drawn yet; ``dora``: the indicators not revealed yet, in
+        reveal order; ``ura``: the ura indicators. Each part keeps its size, and together
+        they are exactly the ids they replace, so every tile stays in play once.
+        ``temp_furiten`` / ``riichi_furiten``: the seats' hidden furiten flags (one bool per
+        seat; riichi furiten only for a seat in riichi). The seats' waits are recomputed;
+        the wall's deal (``wall.hands``) becomes the seats' concealed tiles. Anything else
+        raises :class:`~ippatsu.errors.IllegalActionError` (``bad_redeal``)."""
+        if self.phase is not _TURN:
+            raise IllegalActionError(f"redeal at a turn, not at {Phase(self.phase).name}",
+                                     "bad_redeal")
+        n = self.n_players
+        w = self.wall
+        lp = self._live_pos
+        rp = self._rinshan_pos
+        nd = self.n_dora
+        try:
+            hands = [None if h is None else list(h) for h in hands]
+            parts = (list(live), list(rinshan), list(dora), list(ura))
+        except TypeError as e:
+            raise IllegalActionError(f"redeal: {e}", "bad_redeal") from None
+        if len(hands) != n:
+            raise IllegalActionError(f"redeal: {len(hands)} hands for {n} seats", "bad_redeal")
+        live, rinshan, dora, ura = parts
+        sizes = ((len(live), len(w.live) - lp, "live"), (len(rinshan), len(w.rinshan) - rp,
+                 "rinshan"), (len(dora), len(w.dora) - nd, "dora"), (len(ura), len(w.ura),
+                 "ura"))
+        for got, want, what in sizes:
+            if got != want:
+                raise IllegalActionError(f"redeal: {what} holds {want} tiles, got {got}",
+                                         "bad_redeal")
+        old = w.live[lp:] + w.rinshan[rp:] + w.dora[nd:] + w.ura
+        new = live + rinshan + dora + ura
+        p = self.actor
+        for q in range(n):
+            h = hands[q]
+            if h is None:
+                continue
+            if q == p:
+                if sorted(h) != sorted(self.hand[q]):
+                    raise IllegalActionError(f"redeal: seat {q} is to move and keeps its "
+                                             "tiles", "bad_redeal")
+                hands[q] = None
+                continue
+            if len(h) != len(self.hand[q]):
+                raise IllegalActionError(f"redeal: seat {q} holds {len(self.hand[q])} "
+                                         f"tiles, got {len(h)}", "bad_redeal")
+            old += self.hand[q]
+            new += h
+        if not _same_ids(old, new):
+            raise IllegalActionError("redeal: the new tiles are not the unseen ids they "
+                                     "replace (an id shown, held by the seat to move, or "
+                                     "given twice)", "bad_redeal")
+        flags = []
+        for v, what in ((temp_furiten, "temp_furiten"), (riichi_furiten, "riichi_furiten")):
+            if v is not None:
+                v = [bool(x) for x in v]
+                if len(v) != n:
+                    raise IllegalActionError(f"redeal: {what} needs one flag per seat, got "
+                                             f"{len(v)}", "bad_redeal")
+            flags.append(v)
+        rf = flags[1]
+        if rf is not None:
+            for q in range(n):
+                if rf[q] and self.riichi[q] != _ACCEPTED:
+                    raise IllegalActionError(f"redeal: seat {q} is not in riichi (riichi "
+                                             "furiten)", "bad_redeal")
+        for q in range(n):
+            h = hands[q]
+            if h is not None:
+                self.hand[q] = h
+                self.cnt[q] = _kind_counts(h)
+                if len(h) + 3 * len(self.melds[q]) == 13:
+                    self._refresh_waits(q)
+        self.wall = Wall(self.hand, w.live[:lp] + live, w.rinshan[:rp] + rinshan,
+                         w.dora[:nd] + dora, ura, w.n_live)
+        if flags[0] is not None:
+            self.temp_furiten = flags[0]
+        if rf is not None:
+            self.riichi_furiten = rf
 
     # ------------------------------------------------------------------ action space
     def legal_mask(self, player: Optional[int] = None) -> int:
