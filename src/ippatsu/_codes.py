@@ -288,6 +288,9 @@ RULE_FIELDS: tuple[tuple[str, str, type], ...] = (
     ("open_riichi", "uint8_t", bool),
     ("sashikomi_yakuman", "uint8_t", bool),
     ("double_mask", "uint64_t", int),
+    # no limits (docs/rules.md §12): the kernel compares bases beyond any integer width
+    # exactly; the edge computes the points in Python integers
+    ("aotenjou", "uint8_t", bool),
 )
 
 

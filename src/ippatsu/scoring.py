@@ -543,18 +543,9 @@ def score(
     ``local_yaku_off`` (a local yaku's situation under rules without it).
     """
     # With the compiled core this function is replaced by ``_core.score`` (same signature
-    # and doc), which does the same in C: the compiled road, else the general path.
+    # and doc), which does all of it in C (:func:`reference_score` keeps this one).
     local = (_flags(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan, open_riichi, sashikomi)
              if renhou or paarenchan or open_riichi or sashikomi else 0)
-    if USE_KERNEL and _score_counts is _REFERENCE and not nukidora and not local:
-        # the compiled road: every accepted input form, parsed once in C; None for
-        # anything the general path must handle or name (three players included)
-        r = _backend.score_fast(
-            hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
-            rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
-            ura_indicators, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
-        if r is not None:
-            return r
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
@@ -708,16 +699,13 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
-    # aotenjou (docs/rules.md §12): points beyond the kernel's int32, the Python search
-    scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
-              and not rules.aotenjou else _score_counts)
     if nukidora or local:
-        return scorer(
+        return _score_counts(
             counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
             houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
             dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
             nukidora=nukidora, local=local)
-    return scorer(
+    return _score_counts(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
@@ -812,42 +800,6 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
                         dora + ura + red, rules)
     if best is None:
         raise NotAgariError("the hand is not complete", "not_agari")
-    return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
-                         honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku, kita)
-
-
-def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
-                         ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-                         seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
-                         discarder, pao, rules, raise_on_no_yaku, nukidora=0,
-                         local=0) -> ScoreResult:
-    """:func:`_score_counts` with the search done by the compiled kernel (``_score.h``).
-
-    Same arguments and result: the kernel is a port of :func:`_search`, tested equal to it
-    field for field; the result is built by the same Python code.
-    """
-    closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
-                                                        double_riichi, dora_kinds, ura_kinds,
-                                                        rules, nukidora)
-    flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou) | local
-    kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
-                                     round_wind, dora + ura + red, rules)
-    return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
-                               closed, honba, deposits, discarder, pao, seat_wind,
-                               round_wind, raise_on_no_yaku, kita)
-
-
-def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
-                        honba, deposits, discarder, pao, seat_wind, round_wind,
-                        raise_on_no_yaku, kita=0) -> ScoreResult:
-    (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
-     trips) = kernel
-    if code == 1:
-        raise NotAgariError("the hand is not complete", "not_agari")
-    best = ((points, mult, han, fu), mask, ym, han, fu, base, _LIMITS[limit], mult,
-            ((pair, runs, trips) if form == FORM_STANDARD else None, wait, form))
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
                          raise_on_no_yaku, kita)
@@ -1165,28 +1117,25 @@ def format_score_table(rules: Optional[Rules] = None, max_han: int = 4) -> str:
 # ---------------------------------------------------------------------------------------
 # backend
 # ---------------------------------------------------------------------------------------
-_REFERENCE = _score_counts
-USE_KERNEL: bool = _backend.AVAILABLE
-"""Use the compiled reading search (``_score.h``) when the compiled core is in use.
-
-False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python evaluation
-(``_score_counts``, the reference). A replaced ``_score_counts`` (a test's recorder)
-receives every call whatever this says."""
+reference_score = score
+"""score() by the pure-Python twin's road, in every build: the edge above (parsing and
+naming every error in Python) and the pure-Python search (``_search`` of
+:mod:`ippatsu._reference.scoring`). Under ``IPPATSU_PURE_PYTHON=1`` it *is*
+:func:`score`; with the compiled core :func:`score` is ``_core.score`` and this stays, an
+independent implementation the tests compare it with."""
 
 if _backend.AVAILABLE:
     import inspect as _inspect
-    import sys as _sys
 
     from .hand import Hand as _Hand, Meld as _Meld
 
+    # the classes and tables the compiled edge builds with, handed down once; score()
+    # then runs compiled from its first line to its result or error, without calling
+    # back into this module
     _backend.bind_scoring(
-        ScoreResult, Rules, _DEFAULT_RULES, _check_situation, _Hand, _Meld,
+        ScoreResult, Rules, _DEFAULT_RULES, _Hand, _Meld,
         _MELD_TYPE_NAMES, (_ITEM_CLOSED, _ITEM_OPEN, _ITEM_YAKUMAN1, _ITEM_YAKUMAN2),
         _LIMITS, _FORM_NAMES, WAIT_NAMES, _PINFU_BIT)
-    _backend.bind_score_entry(_sys.modules[__name__], _backend, _REFERENCE,
-                                _score_general)
-    # score() itself runs compiled: the same signature, doc and behaviour, without a
-    # Python frame and a second call per hand
     _compiled_score = _backend.score_entry
     _compiled_score.__doc__ = score.__doc__
     _compiled_score.__signature__ = _inspect.signature(score)
