@@ -233,6 +233,30 @@ cdef inline int _is_red(int t) noexcept nogil:
     return t == IPT_RED_ID_M or t == IPT_RED_ID_P or t == IPT_RED_ID_S
 
 
+cdef int _free_win_id(object win_tile, uint64_t *used) except -2:
+    """The id a winning tile given apart takes (marked in used), as
+    scoring._with_win_tile picks it; -1 when irregular or taken (the general part names
+    it)."""
+    cdef long v
+    cdef int k, red, c, t
+    if type(win_tile) is int:
+        v = ipt_py_small(win_tile)
+        if v < 0 or v >= 136 or not _take(used, <int> v):
+            return -1
+        return <int> v
+    if type(win_tile) is not str or _scan_plain(<str> win_tile, &k, &red, 1) != 1:
+        return -1
+    if red:
+        return k * 4 if _take(used, k * 4) else -1
+    for c in range(4):
+        t = k * 4 + c
+        if not _is_red(t) and _take(used, t):
+            return t
+    if _is_red(k * 4) and _take(used, k * 4):
+        return k * 4
+    return -1
+
+
 cdef long _ceil100(long x) noexcept nogil:
     return (x + 99) // 100 * 100
 
@@ -546,6 +570,14 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
                       if type(tiles) is str else tuple(tiles)))
     last = -1
     n = _tiles_of(hand, used, ids, 14, &last)
+    if n == 13 - 3 * nm and win_tile is not None:
+        # the waiting hand and its winning tile apart: the tile joins the hand (an id not
+        # yet used; notation a free copy, an ordinary one before the red five)
+        t = _free_win_id(win_tile, used)
+        if t < 0:
+            return None
+        ids[n] = t
+        n += 1
     if n != 14 - 3 * nm:
         return None
     for i in range(n):

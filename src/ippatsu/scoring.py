@@ -791,6 +791,7 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
                   raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
+    tsumo = bool(tsumo)   # ScoreResult.tsumo is a bool, whatever truth value was given
     closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
                                                         double_riichi, dora_kinds, ura_kinds,
                                                         rules, nukidora)
