@@ -147,7 +147,7 @@ F_RENHOU = FLAGS["renhou"]
 F_PAARENCHAN = FLAGS["paarenchan"]
 F_OPEN_RIICHI = FLAGS["open_riichi"]
 F_SASHIKOMI = FLAGS["sashikomi"]
-#: the flags of the local yaku: only the general path of score() sets them
+#: the flags of the local yaku: only the general part of score() sets them
 F_LOCAL = F_RENHOU | F_PAARENCHAN | F_OPEN_RIICHI | F_SASHIKOMI
 #: either riichi bit (ura dora, the riichi yaku)
 F_ANY_RIICHI = F_RIICHI | F_DOUBLE_RIICHI

@@ -14,7 +14,7 @@
 # runs the kernel and builds the ScoreResult here. Anything it does not take (an error to
 # name, liability, three players, a situation given as non-bools, numpy scalars...) goes
 # to the compiled general part (_score_general.pxi), which gives the same result or names
-# the error as the pure-Python twin's general path does. Nothing here calls back into
+# the error as the pure-Python twin's road does. Nothing here calls back into
 # ippatsu.scoring: it hands down its classes and tables once (bind_scoring), and that is
 # all.
 

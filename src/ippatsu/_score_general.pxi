@@ -6,7 +6,7 @@
 # into ippatsu._core: score() crosses from Python into compiled code once, whatever it is
 # given, and never calls back into ippatsu.scoring. It reads the hand through the one
 # input edge (ippatsu.hand: melds_of, then Hand; ippatsu.tiles for ids and notation) and
-# checks in the order and with the words of the pure-Python twin's general path
+# checks in the order and with the words of the pure-Python twin's road
 # (ippatsu.scoring._score_general), which keeps its own copy for IPPATSU_PURE_PYTHON=1;
 # tests compare the two on every input form and every error.
 

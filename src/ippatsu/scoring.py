@@ -22,18 +22,23 @@ on counts and tuples:
 Only the winning variant gets its fu breakdown and block names (derived on first use).
 Steps 1–4 are ``_search`` in :mod:`ippatsu._reference.scoring`, shaped for C: counts and
 small tuples in, yaku as bits of an int mask, one check function per yaku with one
-signature. With the compiled core they run in C (``_score.h``, a port of ``_search``;
-:data:`USE_KERNEL`); under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the
-reference: the tests check that both give the same result, field for field.
+signature. With the compiled core they run in C (``_score.h``, a port of ``_search``);
+under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the reference: the tests check
+that both give the same result, field for field.
 
 The edge: with the compiled core, :func:`score` is ``_core.score`` (same signature and
-doc): it reads every accepted input form (ids, notation, a ``Hand``; melds, win tile and
-indicators likewise) once in C into tile ids, packs the situation into the kernel's input
-struct, runs the kernel and builds the :class:`ScoreResult`. Anything irregular (an
-error to name, liability, numpy scalars, flags that are not bools) goes to the general
-path ``_score_general``, which reads the hand through :mod:`ippatsu.hand` (the melds by
+doc), and a call runs compiled from its arguments to its result or error, without
+calling back into this module: its plain road reads every accepted input form (ids,
+notation, a ``Hand``; melds, win tile and indicators likewise) once in C into tile ids,
+packs the situation into the kernel's input struct, runs the kernel and builds the
+:class:`ScoreResult`; its general part (``_score_general.pxi``) takes every other input
+(an error to name, three players, the local yaku, liability, numpy scalars, flags that
+are not bools...). Under ``IPPATSU_PURE_PYTHON=1`` the road below runs instead:
+``_score_general`` reads the hand through :mod:`ippatsu.hand` (the melds by
 :func:`~ippatsu.hand.melds_of`, then the concealed tiles and melds placed together as a
-:class:`~ippatsu.hand.Hand`), like every other entry point, and names every error; the
+:class:`~ippatsu.hand.Hand`), like every other entry point, names every error, and
+``_score_counts`` evaluates it; with the compiled core it stays as
+:func:`reference_score`, which the tests compare the compiled :func:`score` with. The
 backend is chosen once, in :mod:`ippatsu._backend`.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
@@ -575,8 +580,8 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
                    raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
-    """score()'s general path (the reference edge): parse and validate in Python, name
-    every error, then evaluate (the kernel or the pure-Python search). ``local``: the
+    """The twin's road of score() (the reference edge): parse and validate in Python, name
+    every error, then evaluate by the pure-Python search. ``local``: the
     flag bits of the local yaku's situations (docs/rules.md §12)."""
     if type(rules) is not Rules:
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
