@@ -227,6 +227,10 @@ def test_compiled_score_equals_the_twins_road_on_irregular_input():
     ("11122233344455m", "5m", dict(tsumo=True, riichi=True, seat_wind=0,
                                    dora_indicators="9m" * 3 + "4m",
                                    rules=Rules(aotenjou=True))),
+    # no limits on a five-fold yakuman: bases past 2^64, compared and paid exactly
+    ("11122233344455z", "5z", dict(tsumo=True, seat_wind=1, honba=3,
+                                   rules=Rules(aotenjou=True))),
+    ("111222333m44455z", "5z", dict(tsumo=True, seat_wind=2, rules=Rules(aotenjou=True))),
     # renhou as a mangan limit
     ("123m456p789s234s55m", "4s", dict(seat_wind=1, discarder=2, renhou=True,
                                        rules=_LOCAL)),
