@@ -18,7 +18,8 @@ cdef int _MAX_MELDS = 4
 cdef tuple _YAKUMAN_ROWS = ()       # (id, name, multiple) of each yakuman row
 cdef object _ITEM_YM2_MAP = None    # yaku id -> (name, 13 x multiple), yakuman rows
 cdef int _RENHOU_ID = 0
-cdef frozenset _RED_IDS = frozenset((16, 52, 88))
+cdef frozenset _RED_IDS = frozenset(_codes.RED_FIVE_IDS)
+cdef frozenset _SANMA_ABSENT = frozenset(_codes.SANMA_ABSENT_KINDS)   # 2m-8m
 cdef tuple _SEATS4 = (0, 1, 2, 3)
 cdef tuple _SEATS3 = (0, 1, 2)
 cdef object _rules_dbl_obj = None   # the last Rules whose double_mask was read
@@ -300,7 +301,7 @@ cdef tuple _with_win_tile(object ids, object melds, object win_tile):
 
 
 cdef int _check_sanma_hand(const int *full, list mlist) except -1:
-    bad = [_kind_name(k) for k in range(1, 8) if full[k]]
+    bad = [_kind_name(k) for k in _codes.SANMA_ABSENT_KINDS if full[<int> k]]
     if bad:
         raise TileCountError(f"the hand holds {', '.join(bad)}: "
                              f"three-player mahjong has no 2m-8m (108 tiles)", "sanma_tile")
@@ -442,7 +443,7 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
     if dora_kinds or ura_kinds:
         if players == 3:
             for k in dora_kinds + ura_kinds:
-                if 1 <= k <= 7:
+                if k in _SANMA_ABSENT:
                     raise TileCountError(f"indicator {_kind_name(k)}: three-player mahjong "
                                          f"has no 2m-8m (108 tiles)", "sanma_tile")
         full[IPT_KIND_NORTH] += kita_n       # the Norths set aside are copies too
