@@ -104,6 +104,8 @@ INPUTS = [
     ("numpy scalars", (H, np.int64(84)), dict(tsumo=np.bool_(True), honba=np.int32(2))),
     ("flags as ints", (H, "4s"), dict(tsumo=1, riichi=1)),
     ("local yaku", (H, "4s"), dict(seat_wind=1, discarder=2, renhou=True, rules=LOCAL)),
+    ("flowers", (H, "4s"), dict(tsumo=True, flowers=2, dora_indicators=[137],
+                                rules=Rules().replace(flowers=True))),
     ("mixed indicators", (H, "4s"), dict(tsumo=True, dora_indicators=["1m", 40])),
     ("ids as a numpy array", (np.array([0, 4, 8, 36, 40, 44, 72, 76, 80, 88, 92, 96, 16,
                                         17]), 17), dict(tsumo=True, rules=LOCAL)),
@@ -188,7 +190,7 @@ def test_compiled_score_never_calls_back_into_python_scoring():
     # the inputs reached what they name: results, and each error its own code
     names = [line.split('"')[1] for line in IRREGULAR.splitlines()
              if line.strip().startswith('("')]
-    assert len(names) == len(kinds) == 21
+    assert len(names) == len(kinds) == 22
     for name, kind in zip(names, kinds):
         assert (kind == "ok") == (not name.startswith("error")), (name, kind)
     assert len({k for k in kinds if k != "ok"}) == 8, kinds
@@ -215,7 +217,7 @@ def test_irregular_inputs_leave_the_plain_road():
                     dora_indicators=(), ura_indicators=(), honba=0, deposits=0,
                     discarder=None, pao=None, rules=None, raise_on_no_yaku=True)
     for name, args, kw in ns["INPUTS"]:
-        if "nukidora" in kw or "renhou" in kw:
+        if "nukidora" in kw or "renhou" in kw or "flowers" in kw:
             continue                      # score() sends these to the general part
         a = dict(defaults, **kw)
         hand, win = (args + (None,))[:2]

@@ -6,7 +6,8 @@ Two independent implementations of the whole of score(): the compiled one
 the twin's (``ippatsu.scoring.reference_score``: the Python edge, the pure-Python search).
 For every input they must give an equal ScoreResult (every field, the fu breakdown and
 the reading included) or the same error: class, code and message. The inputs here are
-the irregular ones — three players and nukidora, the local yaku, liability, presets by name, no limits, some patterns double, no
+the irregular ones — three players and nukidora, the local yaku, liability, flowers,
+presets by name, no limits, some patterns double, no
 ippatsu, winds by letter, numpy scalars, flags that are not bools, mixed indicator lists,
 any iterable, and bad input of every kind — and the test asserts that the plain road
 declined each category it counts, so the compiled general part is what ran (and that it
@@ -38,10 +39,11 @@ _DEFAULTS = dict(melds=(), tsumo=False, riichi=False, double_riichi=False, ippat
                  chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
                  ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None,
                  rules=None, raise_on_no_yaku=True)
-_LOCAL_KW = ("nukidora", "renhou", "paarenchan", "open_riichi", "sashikomi")
+_LOCAL_KW = ("nukidora", "flowers", "renhou", "paarenchan", "open_riichi", "sashikomi")
 
 _LOCAL = Rules().replace(kazoe_multiple=True, renhou="mangan", paarenchan="with_yaku",
                          open_riichi=True, sashikomi_yakuman=True)
+_FLOWERS = Rules().replace(flowers=True)
 _SOME_DOUBLE = Rules().replace(double_yakuman_patterns=("kokushi_13", "daisuushi"))
 _FOUR = [p for p in PRESETS if not p.endswith("_sanma")]
 _THREE = [p for p in PRESETS if p.endswith("_sanma")]
@@ -96,6 +98,10 @@ def _variants(rng, case):
                                for n, i in enumerate(sit["dora_indicators"])] + ["1z"])
     yield "iterables", concealed, win, dict(base, melds=[Meld(t, ids) for t, ids in melds])
     yield "liability", concealed, win, dict(base, pao=(seat + 2) % 4, discarder=ron)
+    yield "flowers", concealed, win, dict(
+        base, rules=_FLOWERS, flowers=rng.randrange(1, 4), discarder=ron,
+        dora_indicators=list(sit["dora_indicators"]) + [136 + rng.randrange(4)],
+        ura_indicators=format_tiles(sit["ura_indicators"]) + "2f")
     extra = {}
     if sit["riichi"]:
         extra["open_riichi"] = True
@@ -194,7 +200,7 @@ def test_compiled_score_equals_the_twins_road_on_irregular_input():
             assert s["ok"] > 0, (cat, s)
     assert seen["error"]["error"] == seen["error"]["n"]
     assert seen["local yaku off"]["error"] > 0
-    assert len(seen) == 16, sorted(seen)
+    assert len(seen) == 17, sorted(seen)
     codes = {_outcome(scoring.score, h, w, k)[2] for c, h, w, k in inputs if c == "error"}
     assert len(codes) >= 6, codes
 

@@ -285,6 +285,7 @@ RULE_FIELDS: tuple[tuple[str, str, type], ...] = (
     ("paarenchan", "uint8_t", _code_in(PAARENCHAN_VALUES)),
     ("daisharin", "uint8_t", _code_in(DAISHARIN_VALUES)),
     ("daichisei", "uint8_t", bool),
+    ("ryuuiisou_hatsu", "uint8_t", bool),
     ("open_riichi", "uint8_t", bool),
     ("sashikomi_yakuman", "uint8_t", bool),
     ("double_mask", "uint64_t", int),

@@ -182,6 +182,7 @@ def score(
     paarenchan: bool = False,
     open_riichi: bool = False,
     sashikomi: bool = False,
+    flowers: int = 0,
 ) -> Any: ...
 def bind_scoring(
     score_result: Any,

@@ -178,7 +178,8 @@ static inline uint64_t ipt_yakuman_checks(const ipt_ctx_t *c) {
         if (c->wait == IPT_W_TANKI) y |= IPT_BIT(Y_SUUANKOU_TANKI);
     }
     if (!(c->mask & ~K_HONORS)) y |= IPT_BIT(Y_TSUUIISOU);
-    if (!(c->mask & ~K_GREEN)) y |= IPT_BIT(Y_RYUUIISOU);
+    if (!(c->mask & ~K_GREEN) && (!c->r->ryuuiisou_hatsu || (c->mask & IPT_BIT(IPT_KIND_HATSU))))
+        y |= IPT_BIT(Y_RYUUIISOU);
     if (!(c->mask & ~K_TERMINALS)) y |= IPT_BIT(Y_CHINROUTOU);
     int s = ipt_chuuren_suit(c);
     if (s >= 0) {

@@ -406,7 +406,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
           tenhou=False, chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
           ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None, rules=None,
           raise_on_no_yaku=True, nukidora=0, renhou=False, paarenchan=False,
-          open_riichi=False, sashikomi=False):
+          open_riichi=False, sashikomi=False, flowers=0):
     """ippatsu.scoring.score with the compiled core (its docstring and signature are
     copied there): the plain road, else the compiled general part; one call from Python,
     none back."""
@@ -415,7 +415,7 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
             or sashikomi is not False:
         # the local yaku's situations (docs/rules.md §12): the general part
         local = _local_flags(renhou, paarenchan, open_riichi, sashikomi)
-    if nukidora is 0 and local == 0:
+    if nukidora is 0 and flowers is 0 and local == 0:
         r = _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                         haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                         round_wind, dora_indicators, ura_indicators, honba, deposits,
@@ -425,7 +425,8 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
-                          discarder, pao, rules, raise_on_no_yaku, nukidora, local)
+                          discarder, pao, rules, raise_on_no_yaku, nukidora, local,
+                          flowers)
 
 
 cdef object _score_road(object hand, object win_tile, object melds, object tsumo,

@@ -10,6 +10,8 @@
 # (ippatsu.scoring._score_general), which keeps its own copy for IPPATSU_PURE_PYTHON=1;
 # tests compare the two on every input form and every error.
 
+import re as _re
+
 # the Python helpers of the input edge (bound once by bind_scoring)
 cdef object _melds_of = None, _rules_of = None, _SANMA_SPLIT = None
 cdef object _as_ids = None, _check_id = None, _parse_kinds = None, _parse_tile = None
@@ -208,6 +210,44 @@ cdef object _validate_nukidora(object nukidora, object rules):
     return nukidora
 
 
+cdef object _validate_flowers(object flowers, object rules):
+    """The count of flowers set aside, checked against rules (scoring.validate_flowers)."""
+    if type(flowers) is not int:
+        flowers = _int_arg(flowers, "flowers")
+    if flowers and not rules.flowers:
+        raise SituationError(f"flowers={flowers} but these rules have no flower tiles "
+                             f"(rules.flowers is off)", "flowers_off")
+    if flowers < 0 or flowers > 4:
+        raise TileCountError(f"flowers={flowers}: 0 to 4 flowers can be set aside",
+                             "fifth_copy" if flowers > 4 else "negative_count")
+    return flowers
+
+
+cdef tuple _flower_indicators(object ind):
+    """(the indicators without flowers, the number of flowers among them): flowers given
+    as ids 136-139 or as 1f-4f (alone, in a list, or in notation)."""
+    if isinstance(ind, int) and not isinstance(ind, bool):
+        return ((), 1) if 136 <= ind <= 139 else (ind, 0)
+    if isinstance(ind, str):
+        groups = _re.findall(r"([0-9]+)f", ind)
+        if not groups:
+            return ind, 0
+        return _re.sub(r"[0-9]+f", "", ind), sum([len(g) for g in groups])
+    try:
+        items = list(ind)
+    except TypeError:
+        return ind, 0
+    rest = []
+    n = 0
+    for x in items:
+        if (isinstance(x, int) and not isinstance(x, bool) and 136 <= x <= 139) or \
+                (isinstance(x, str) and _re.fullmatch(r"[1-4]f", x)):
+            n += 1
+        else:
+            rest.append(x)
+    return (rest if n else ind), n
+
+
 cdef list _indicator_list(object x, str what):
     """Indicator kinds from notation, 136-ids or a sequence mixing ids and notation."""
     if isinstance(x, str):
@@ -326,12 +366,12 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
                            object round_wind, object dora_indicators, object ura_indicators,
                            object honba, object deposits, object discarder, object pao,
                            object rules, object raise_on_no_yaku, object nukidora,
-                           unsigned int local):
+                           unsigned int local, object flowers):
     """score() for any input: parse and validate, name every error in the twin's order,
     then evaluate with the kernel and build the result."""
     cdef int counts[34]
     cdef int full[34]
-    cdef int players, nmelds, k, win, n_ids, nk, closed, kita_n
+    cdef int players, nmelds, k, win, n_ids, nk, closed, kita_n, fl_n = 0, fl_d = 0, fl_u = 0
     cdef unsigned int flags, sflags
     cdef long red, dora, ura, kita
     cdef ipt_score_in_t inp
@@ -369,6 +409,17 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
                            f"winner", "bad_seat")
     if type(nukidora) is not int or nukidora:
         nukidora = _validate_nukidora(nukidora, rules)
+    if type(flowers) is not int or flowers:
+        flowers = _validate_flowers(flowers, rules)
+    if rules.flowers:
+        # a flower turned up as an indicator points at the flowers: each flower set aside
+        # is one more dora per such indicator (ura too), as a North of a West indicator
+        dora_indicators, fl_d = _flower_indicators(dora_indicators)
+        ura_indicators, fl_u = _flower_indicators(ura_indicators)
+        if flowers + fl_d + fl_u > 4:
+            raise TileCountError(f"{flowers} flowers set aside and {fl_d + fl_u} flower "
+                                 f"indicators: there are four flowers", "fifth_copy")
+        fl_n = flowers
     if type(honba) is not int or type(deposits) is not int:
         honba, deposits = _int_arg(honba, "honba"), _int_arg(deposits, "deposits")
     if honba < 0 or deposits < 0:
@@ -498,6 +549,11 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
                 if _dora_after(d, players) == IPT_KIND_NORTH:
                     ura += kita_n
 
+    if fl_n:   # each flower set aside: one han, and one more per flower indicator
+        dora += fl_n * (1 + fl_d)
+        if ura_on:
+            ura += fl_n * fl_u
+
     # ---- the kernel
     for k in range(34):
         inp.counts[k] = counts[k]
@@ -511,7 +567,7 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
     ipt_score(&inp, &rc, &out)
     if out.code == 1:
         raise NotAgariError("the hand is not complete", "not_agari")
-    return _general_result(&out, rules, mlist, counts, win, dora, ura, red, kita,
+    return _general_result(&out, rules, mlist, counts, win, dora, ura, red, kita, fl_n,
                            flags & IPT_F_TSUMO != 0, closed, honba, deposits, discarder,
                            pao, seat_wind, round_wind, raise_on_no_yaku)
 
@@ -597,7 +653,8 @@ cdef object _payments_of(object base, bint dealer, bint tsumo, int winner, objec
 
 
 cdef object _general_result(ipt_score_out_t *out, object rules, list mlist, int *counts,
-                            int win, long dora, long ura, long red, long kita, bint tsumo,
+                            int win, long dora, long ura, long red, long kita,
+                            long flowers, bint tsumo,
                             int closed, object honba, object deposits, object discarder,
                             object pao, int seat, int rnd, object raise_on_no_yaku):
     """scoring._build_result on the kernel's answer: the same ScoreResult."""
@@ -616,7 +673,7 @@ cdef object _general_result(ipt_score_out_t *out, object rules, list mlist, int 
             for yid, v in _ITEM_YM2_MAP.items():
                 table[yid] = (v[0], v[1] if dbl >> yid & 1 else 13)
         bits = ym
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
     else:
         table = _items_closed if cl else _items_open
         if mask == (<uint64_t> 1) << _RENHOU_ID and han != table[_RENHOU_ID][1]:
@@ -639,7 +696,7 @@ cdef object _general_result(ipt_score_out_t *out, object rules, list mlist, int 
                               "no_yaku")
         error = "no_yaku"
         han = 0
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
     base = out.base
     if rules.aotenjou and out.limit == IPT_L_NONE:
         # no limits (docs/rules.md §12): fu x 2^(han+2), a Python integer of any size
@@ -665,7 +722,7 @@ cdef object _general_result(ipt_score_out_t *out, object rules, list mlist, int 
         "ura": ura, "red": red, "yakuman": out.yakuman, "limit": _LIMIT_NAMES[out.limit],
         "points": total, "cost": cost, "payments": payments, "dealer": dealer,
         "tsumo": tsumo, "form": _FORM_NAMES[out.form], "wait": _WAIT_NAMES[out.wait],
-        "error": error, "nukidora": kita,
+        "error": error, "nukidora": kita, "flowers": flowers,
         "_detail": (out.form, reading, conc, mlist, out.wait, tsumo, bool(cl),
                     bool(mask & _PINFU_BIT), 27 + seat, 27 + rnd, rules, win)})
     return r

@@ -195,6 +195,7 @@ CODES: dict = {
                      "default).",
     "nukidora_four_players": "nukidora given in a four-player game.",
     "nukidora_off": "nukidora given under rules without nukidora.",
+    "flowers_off": "flowers given to score() under rules without flower tiles.",
     "local_yaku_off": "a local yaku's situation (renhou, paarenchan, open_riichi, sashikomi) "
                       "under rules that do not have that yaku.",
     "bad_wind": "A seat or round wind that is not an integer 0-3.",

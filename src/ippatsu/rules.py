@@ -69,6 +69,7 @@ __all__ = [
     "Paarenchan",
     "Daisharin",
     "RiichiKan",
+    "TiedPlacement",
     "DOUBLE_YAKUMAN_PATTERNS",
     "PAO_KINDS",
 ]
@@ -145,7 +146,7 @@ class Renhou(str, Enum):
     (docs/rules.md §12)."""
 
     OFF = "off"
-    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul, WRC, EMA)."""
+    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul)."""
     MANGAN = "mangan"
     """Worth a mangan, or the hand's value without it when that is more."""
     BAIMAN = "baiman"
@@ -186,6 +187,18 @@ class Daisharin(str, Enum):
     """Pin only (daisharin)."""
     ALL = "all"
     """Any suit: daisharin (pin), daichikurin (sou), daisuurin (man)."""
+
+
+class TiedPlacement(str, Enum):
+    """How players with equal points at the end of the game are placed."""
+
+    SEAT = "seat"
+    """The player nearer the first dealer (East of the first hand, then South, West,
+    North) takes the higher place and its uma (Tenhou, Mahjong Soul)."""
+    SPLIT = "split"
+    """Tied players share their places: the uma (and the oka, when first place is among
+    them) of the places they hold is added up and divided evenly (WRC, EMA and the
+    Japanese professional leagues)."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -240,6 +253,9 @@ class Rules:
         ``OFF`` (default), ``PIN`` or ``ALL``.
     daichisei : bool
         Seven pairs of honors is daichisei, a yakuman on top of tsuuiisou. Default False.
+    ryuuiisou_hatsu : bool
+        All green (ryuuiisou) needs the Green dragon in the hand; without it the hand is
+        only a green flush. Default False (JPML: True).
     open_riichi : bool
         Open riichi exists: 2 han (3 for a double open riichi) instead of riichi's 1 / 2.
         Default False.
@@ -324,6 +340,10 @@ class Rules:
         all-last dealer tenpai in first place).
     deposits_to_first : bool
         Deposits left on the table at game end go to the first-placed player. Default True.
+    tied_placement : TiedPlacement
+        Players tied on points at the end: ``SEAT`` (default: the player nearer the first
+        dealer is placed higher) or ``SPLIT`` (they share the uma and oka of their places;
+        leftover deposits going to first place are shared by the players tied for it).
     starting_points : int
         25,000.
     return_points : int
@@ -347,6 +367,17 @@ class Rules:
     nukidora_dora : int
         Han for each North set aside. Default 1 (each also counts as a dora of a West
         indicator, like any North).
+
+    Flower tiles (docs/rules.md §12 "Flower tiles")
+    -----------------------------------------------
+    flowers : bool
+        Four flower tiles join the wall (ids 136-139, written ``1f``-``4f``): 140 tiles, a
+        dead wall of 18 (8 replacement tiles, the first dora indicator on its fifth stack).
+        A flower is never played: it is set aside at the deal or when drawn
+        (:attr:`~ippatsu.table.ActionType.NUKIDORA`, the only legal action while it is
+        held), a replacement tile is drawn, and each flower set aside adds one han of dora
+        to a win that has a yaku (``score(flowers=n)``). Four players only. Default False
+        (an optional rule of the Korean rule book; no preset turns it on).
     """
 
     # scoring
@@ -369,6 +400,7 @@ class Rules:
     paarenchan: Paarenchan = Paarenchan.OFF
     daisharin: Daisharin = Daisharin.OFF
     daichisei: bool = False
+    ryuuiisou_hatsu: bool = False
     open_riichi: bool = False
     sashikomi_yakuman: bool = False
     ippatsu_yaku: bool = True
@@ -403,6 +435,7 @@ class Rules:
     last_dealer_stop_min: int = 30000
     last_dealer_stop_tenpai: bool = True
     deposits_to_first: bool = True
+    tied_placement: TiedPlacement = TiedPlacement.SEAT
     starting_points: int = 25000
     return_points: int = 30000
     uma: tuple = (20, 10, -10, -20)
@@ -411,6 +444,8 @@ class Rules:
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
     nukidora: bool = True
     nukidora_dora: int = 1
+    # flower tiles
+    flowers: bool = False
     name: str = "ippatsu"
 
     def __post_init__(self) -> None:
@@ -421,7 +456,8 @@ class Rules:
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
                         ("sanma_tsumo", SanmaTsumo), ("renhou", Renhou),
                         ("paarenchan", Paarenchan), ("daisharin", Daisharin),
-                        ("closed_kan_after_riichi", RiichiKan)):
+                        ("closed_kan_after_riichi", RiichiKan),
+                        ("tied_placement", TiedPlacement)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -435,6 +471,13 @@ class Rules:
                                f"{self.double_wind_pair_fu!r}", code="bad_rules")
         if type(self.players) is not int or self.players not in (3, 4):
             raise IppatsuError(f"players must be 4 or 3, not {self.players!r}",
+                               code="bad_rules")
+        if type(self.flowers) is not bool:
+            raise IppatsuError(f"flowers must be True or False, not {self.flowers!r}",
+                               code="bad_rules")
+        if self.flowers and self.players != 4:
+            raise IppatsuError(f"flowers=True and players={self.players}: flower tiles are "
+                               f"a four-player rule (these options cannot combine)",
                                code="bad_rules")
         if type(self.nukidora_dora) is not int or self.nukidora_dora < 0:
             raise IppatsuError(f"nukidora_dora must be an int >= 0, not "
@@ -626,29 +669,35 @@ class Rules:
     #    PRESET_SOURCES; what a preset cannot express yet is listed there too) -----------
     @classmethod
     def wrc(cls) -> "Rules":
-        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15,
-        no red fives, no abortive draws, no counted yakuman, every yakuman single and not
-        cumulative, renhou a 5-han yaku counted with the others, no liability for an open
-        kan's replacement tile, head bump."""
+        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15
+        shared by tied players, no red fives, no abortive draws, no nagashi mangan, 4 han
+        30 fu (and 3 han 60 fu) rounded up to a mangan, no counted yakuman, every yakuman
+        single and not cumulative, renhou a 5-han yaku counted with the others, no
+        liability for an open kan's replacement tile, head bump, deposits left at the end
+        not given to first place."""
         return cls(
             name="wrc", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
             red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
             abort_four_riichi=False, abort_four_kans=False, kazoe_yakuman=False,
             double_yakuman=False, yakuman_stacking=False, renhou=Renhou.YAKU,
-            pao_rinshan=False)
+            pao_rinshan=False, kiriage=True, nagashi_mangan=False, deposits_to_first=False,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def ema(cls) -> "Rules":
-        """EMA Riichi Competition Rules (2016): 30,000 start and return, uma
-        +15/+5/-5/-15, red fives, no abortive draws, double and triple ron, renhou a
-        yakuman, yakuman not cumulative with daisuushi the only double, every kan's
-        indicator turned at once, liability for daisangen and daisuushi only."""
+        """EMA Riichi Competition Rules (2016): the WRC rules with double and triple ron,
+        no rounding of 4 han 30 fu up to a mangan and deposits left at the end given to
+        first place; so 30,000 start and return, uma +15/+5/-5/-15 shared by tied
+        players, no red fives, no abortive draws, no nagashi mangan, renhou a mangan, no
+        counted yakuman, every yakuman single and not cumulative, every kan's indicator
+        turned at once, liability for daisangen and daisuushi only."""
         return cls(
             name="ema", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
-            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
-            abort_four_kans=False, ron_mode=RonMode.TRIPLE, renhou=Renhou.YAKUMAN,
-            yakuman_stacking=False, double_yakuman_patterns=("daisuushi",),
-            open_kan_dora_delayed=False, pao_rinshan=False)
+            red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, ron_mode=RonMode.TRIPLE,
+            renhou=Renhou.MANGAN, kazoe_yakuman=False, double_yakuman=False,
+            yakuman_stacking=False, nagashi_mangan=False, open_kan_dora_delayed=False,
+            pao_rinshan=False, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def mleague(cls) -> "Rules":
@@ -664,7 +713,7 @@ class Rules:
             open_kan_dora_delayed=False, kokushi_robs_closed_kan=False, riichi_min_wall=0,
             riichi_min_points=0, pao_rinshan=False, double_wind_pair_fu=2,
             nagashi_mangan=False, pao_yakuman=("daisangen", "daisuushi", "suukantsu"),
-            pao_ron_honba=True)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def renmei(cls) -> "Rules":
@@ -672,14 +721,16 @@ class Rules:
         no ippatsu, no ura or kan dora, no counted yakuman (13+ han is sanbaiman), no
         double or cumulative yakuman, renhou a mangan, head bump, riichi without a draw
         left, kokushi may rob a closed kan, liability for an open kan's replacement tile,
-        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan."""
+        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan, all
+        green only with the Green dragon."""
         return cls(
             name="renmei", starting_points=30000, return_points=30000, red_fives=False,
             ippatsu_yaku=False, ura_dora=False, kan_dora=False, kan_ura=False,
             kazoe_yakuman=False, double_yakuman=False, yakuman_stacking=False,
             renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
-            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False)
+            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False,
+            tied_placement=TiedPlacement.SPLIT, ryuuiisou_hatsu=True)
 
     @classmethod
     def saikouisen(cls) -> "Rules":
@@ -695,7 +746,7 @@ class Rules:
             double_yakuman=False, kokushi_robs_closed_kan=False, kiriage=True,
             riichi_min_wall=0, double_wind_pair_fu=2, nagashi_mangan=False,
             bust_ends_game=False, deposits_to_first=False, open_kan_dora_delayed=False,
-            pao_ron_honba=True)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def mu(cls) -> "Rules":
@@ -711,7 +762,7 @@ class Rules:
             double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
             deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
             open_kan_dora_delayed=False, pao_ron_honba=True,
-            closed_kan_after_riichi=RiichiKan.NEVER)
+            closed_kan_after_riichi=RiichiKan.NEVER, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def rmu(cls) -> "Rules":
@@ -723,7 +774,8 @@ class Rules:
             abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
             abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
-            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True)
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def preset(cls, name: str) -> "Rules":

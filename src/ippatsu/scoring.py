@@ -74,6 +74,8 @@ Examples
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -200,6 +202,9 @@ class ScoreResult:
         value (``rules.nukidora_dora`` each); included in ``dora``. A set-aside North is
         also an ordinary dora (ura) of each indicator pointing at North, counted in
         ``dora`` (``ura``) beside it, as Mahjong Soul lists them.
+    flowers : int
+        With ``rules.flowers``: han from the flowers set aside (``score(flowers=n)``), one
+        each; included in ``dora``.
     """
 
     han: int
@@ -220,6 +225,7 @@ class ScoreResult:
     wait: str
     error: Optional[str] = None
     nukidora: int = 0
+    flowers: int = 0
     _detail: tuple = field(default=(), repr=False, compare=False)
 
     # the breakdown and the block names are derived on first use (the hot path of a
@@ -262,7 +268,7 @@ class ScoreResult:
             "payments": None if self.payments is None else list(self.payments),
             "dealer": self.dealer, "tsumo": self.tsumo, "form": self.form,
             "decomposition": list(self.decomposition), "wait": self.wait,
-            "error": self.error, "nukidora": self.nukidora,
+            "error": self.error, "nukidora": self.nukidora, "flowers": self.flowers,
         }
 
 
@@ -465,6 +471,7 @@ def score(
     paarenchan: bool = False,
     open_riichi: bool = False,
     sashikomi: bool = False,
+    flowers: int = 0,
 ) -> ScoreResult:
     """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=None) -> ScoreResult
 
@@ -533,6 +540,10 @@ def score(
         a riichi declared open (``rules.open_riichi``; with ``riichi`` or
         ``double_riichi``); a ron on that open riichi from a player not in riichi
         (``rules.sashikomi_yakuman``).
+    flowers : int
+        Flower tiles the winner has set aside (``rules.flowers``, docs/rules.md §12): each
+        adds one han of dora to a hand with a yaku (none to a yakuman, none without a
+        yaku, like any dora); shown in ``dora`` and in ``ScoreResult.flowers``.
 
     Raises
     ------
@@ -545,7 +556,9 @@ def score(
     0..2; TileCountError ``sanma_tile`` (2m-8m in the hand, a meld or an indicator),
     MeldError ``sanma_chi`` (a chi); SituationError ``nukidora_four_players`` (``nukidora``
     with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off),
-    ``local_yaku_off`` (a local yaku's situation under rules without it).
+    ``local_yaku_off`` (a local yaku's situation under rules without it). Flowers:
+    SituationError ``flowers_off`` (``flowers`` when ``rules.flowers`` is off),
+    TileCountError ``fifth_copy`` (more than four), ``negative_count``.
     """
     # With the compiled core this function is replaced by ``_core.score`` (same signature
     # and doc), which does all of it in C (:func:`reference_score` keeps this one).
@@ -554,7 +567,46 @@ def score(
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
-                          discarder, pao, rules, raise_on_no_yaku, nukidora, local)
+                          discarder, pao, rules, raise_on_no_yaku, nukidora, local, flowers)
+
+
+def _flower_indicators(ind) -> tuple:
+    """(the indicators without flowers, the number of flowers among them): flowers given
+    as ids 136-139 or as ``1f``-``4f`` (alone, in a list, or in notation)."""
+    if isinstance(ind, int) and not isinstance(ind, bool):
+        return ((), 1) if 136 <= ind <= 139 else (ind, 0)
+    if isinstance(ind, str):
+        groups = re.findall(r"([0-9]+)f", ind)
+        if not groups:
+            return ind, 0
+        return re.sub(r"[0-9]+f", "", ind), sum(len(g) for g in groups)
+    try:
+        items = list(ind)
+    except TypeError:
+        return ind, 0
+    rest, n = [], 0
+    for x in items:
+        if (isinstance(x, int) and not isinstance(x, bool) and 136 <= x <= 139) or \
+                (isinstance(x, str) and re.fullmatch(r"[1-4]f", x)):
+            n += 1
+        else:
+            rest.append(x)
+    return (rest if n else ind), n
+
+
+def validate_flowers(flowers: Any, rules: Rules) -> int:
+    """The count of flowers set aside, checked against ``rules`` (``rules.flowers`` on,
+    0..4): SituationError ``flowers_off``, TileCountError ``fifth_copy`` /
+    ``negative_count``, IppatsuError ``bad_counter`` (not an int)."""
+    if type(flowers) is not int:
+        flowers = _int_arg(flowers, "flowers")
+    if flowers and not rules.flowers:
+        raise SituationError(f"flowers={flowers} but these rules have no flower tiles "
+                             f"(rules.flowers is off)", "flowers_off")
+    if flowers < 0 or flowers > 4:
+        raise TileCountError(f"flowers={flowers}: 0 to 4 flowers can be set aside",
+                             "fifth_copy" if flowers > 4 else "negative_count")
+    return flowers
 
 
 def validate_nukidora(nukidora: Any, rules: Rules) -> int:
@@ -579,7 +631,7 @@ def validate_nukidora(nukidora: Any, rules: Rules) -> int:
 def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                   raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
+                   raise_on_no_yaku, nukidora=0, local=0, flowers=0) -> ScoreResult:
     """The twin's road of score() (the reference edge): parse and validate in Python, name
     every error, then evaluate by the pure-Python search. ``local``: the
     flag bits of the local yaku's situations (docs/rules.md §12)."""
@@ -615,6 +667,18 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                            f"winner", "bad_seat")
     if type(nukidora) is not int or nukidora:
         nukidora = validate_nukidora(nukidora, rules)
+    if type(flowers) is not int or flowers:
+        flowers = validate_flowers(flowers, rules)
+    if rules.flowers:
+        # a flower turned up as an indicator points at the flowers: each flower set aside
+        # is one more dora per such indicator (ura too), as a North of a West indicator
+        dora_indicators, fd = _flower_indicators(dora_indicators)
+        ura_indicators, fu = _flower_indicators(ura_indicators)
+        if flowers + fd + fu > 4:
+            raise TileCountError(f"{flowers} flowers set aside and {fd + fu} flower "
+                                 f"indicators: there are four flowers", "fifth_copy")
+        if flowers:
+            flowers = (flowers, fd, fu)
     if type(honba) is not int or type(deposits) is not int:
         honba, deposits = _int_arg(honba, "honba"), _int_arg(deposits, "deposits")
     if honba < 0 or deposits < 0:
@@ -704,12 +768,12 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
-    if nukidora or local:
+    if nukidora or local or flowers:
         return _score_counts(
             counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
             houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
             dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
-            nukidora=nukidora, local=local)
+            nukidora=nukidora, local=local, flowers=flowers)
     return _score_counts(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
@@ -753,12 +817,13 @@ def _check_sanma_hand(full, mlist) -> None:
 
 
 def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules,
-                nukidora=0):
+                nukidora=0, flowers=0):
     """(closed, melds as (type, kind), red, dora, ura, nukidora han) of a parsed hand.
 
     Three players: the dora after a 1m indicator is 9m; each of the ``nukidora`` Norths
     set aside adds ``rules.nukidora_dora`` han (the last item; included in ``dora``) and
-    counts as an ordinary dora (ura) of each indicator pointing at North."""
+    counts as an ordinary dora (ura) of each indicator pointing at North. Each of the
+    ``flowers`` set aside adds one han (included in ``dora``)."""
     closed = True
     red = 0
     melds_k = []
@@ -788,18 +853,23 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
         dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == NORTH)
         if ura_on:
             ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == NORTH)
+    if flowers:  # (set aside, flower dora indicators, flower ura indicators)
+        n, fd, fu = flowers
+        dora += n * (1 + fd)
+        if ura_on:
+            ura += n * fu
     return closed, tuple(melds_k), red, dora, ura, kita
 
 
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
+                  raise_on_no_yaku, nukidora=0, local=0, flowers=0) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
     tsumo = bool(tsumo)   # ScoreResult.tsumo is a bool, whatever truth value was given
     closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
                                                         double_riichi, dora_kinds, ura_kinds,
-                                                        rules, nukidora)
+                                                        rules, nukidora, flowers)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou) | local
     best = _ref._search(counts, win, melds_k, flags, seat_wind, round_wind,
@@ -808,7 +878,7 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
         raise NotAgariError("the hand is not complete", "not_agari")
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku, kita)
+                         raise_on_no_yaku, kita, flowers[0] if flowers else 0)
 
 
 _ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
@@ -820,7 +890,7 @@ _RENHOU_ID = BY_NAME["renhou"].id
 _RENHOU_BIT = 1 << _RENHOU_ID
 def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed, honba,
                   deposits, discarder, pao, seat_wind, round_wind,
-                  raise_on_no_yaku, kita=0) -> ScoreResult:
+                  raise_on_no_yaku, kita=0, flowers=0) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
     if ym:
         yaku_ids = tuple(_bits(ym))
@@ -832,7 +902,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
         else:  # some patterns double (docs/rules.md §12)
             table = {i: (v[0], v[1] if dbl >> i & 1 else 13)
                      for i, v in _ITEM_YAKUMAN2.items()}
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
     else:
         yaku_ids = tuple(_bits(mask))
         table = _ITEM_CLOSED if closed else _ITEM_OPEN
@@ -846,7 +916,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
             raise NoYakuError("the hand is complete but has no yaku (dora are not yaku)", "no_yaku")
         error = "no_yaku"
         han = 0
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
 
     dealer = seat_wind == 0
     total, dshare, nshare = _cost(base, dealer, tsumo, rules) if base else (0, 0, 0)
@@ -862,7 +932,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
         han=han, fu=fu, yaku=yaku, yaku_ids=yaku_ids, dora=dora, ura=ura, red=red,
         yakuman=mult, limit=limit, points=total, cost=cost, payments=payments,
         dealer=dealer, tsumo=tsumo, form=_FORM_NAMES[form], wait=WAIT_NAMES[wait],
-        error=error, nukidora=kita,
+        error=error, nukidora=kita, flowers=flowers,
         _detail=(form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT),
                  27 + seat_wind, 27 + round_wind, rules, win))
     return r

@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import IllegalActionError, IppatsuError
 from ..table.actionspace import SIZE as _SIZE
 from ..table.actionspace import index_of_fields
+from ..table.settle import place_values
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
@@ -478,9 +479,10 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
                 pv[p] = sc[p]
         elif rkind == R_RANK:
             if done and st.phase is _GAME_END:
-                order = st.final["placement"]
-                for place in range(g.n):
-                    rewards[j, order[place]] = uma[place]
+                vals = place_values(st.final["scores"], uma,
+                                    st.rules.tied_placement == "split")
+                for p in range(g.n):
+                    rewards[j, p] = vals[p]
         else:
             vals = reward(st, g.prev)
             for p in range(g.n):

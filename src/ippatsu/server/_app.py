@@ -237,6 +237,8 @@ class ScoreRequest(_Body):
     rules: RulesArg = None
     raise_on_no_yaku: bool = True
     nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
+    flowers: int = Field(default=0, description="flower tiles set aside as dora "
+                                                "(rules.flowers, docs/rules.md §12)")
     local: Optional[List[Literal["renhou", "paarenchan", "open_riichi", "sashikomi"]]] = \
         Field(default=None, description="the local yaku's situations that hold "
                                         "(docs/rules.md §12): score()'s keywords by name")
@@ -579,7 +581,8 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   deposits=req.deposits, discarder=req.discarder, pao=req.pao,
                   rules=_rules(req.rules), raise_on_no_yaku=req.raise_on_no_yaku,
                   nukidora=req.nukidora, **({n: True for n in req.local} if req.local
-                                            else {}))
+                                            else {}),
+                  **({"flowers": req.flowers} if req.flowers else {}))
         return r.to_dict()
 
     def _analyze(req: AnalyzeRequest) -> dict:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Tuple
 
-from ..tiles import format_tiles, id_to_mjai, tile_name
+from ..tiles import flower_name, format_tiles, id_to_mjai, tile_name
 
 __all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES"]
 
@@ -44,7 +44,9 @@ class ActionType(IntEnum):
     DAIMINKAN = 9  #: open kan on a discard
     PASS = 10      #: do nothing (in answer to a discard or kan, or to a STOP offer)
     STOP = 11      #: the last dealer ends the game (``LastDealerStop.OPTIONAL``)
-    NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn
+    NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn;
+    #: with ``Rules.flowers``: set the flower ``tile`` (136-139) aside, the one legal action
+    #: while a drawn flower is held
 
 
 TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
@@ -88,7 +90,8 @@ class Action(NamedTuple):
         t = self.type
         d: dict = {"type": _MJAI_TYPE[t], "actor": self.actor}
         if t in (ActionType.DISCARD, ActionType.RIICHI, ActionType.NUKIDORA):
-            d["pai"] = id_to_mjai(self.tile)
+            # a flower (Rules.flowers) is written 1f-4f
+            d["pai"] = flower_name(self.tile) if self.tile >= 136 else id_to_mjai(self.tile)
         elif t in (ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN, ActionType.KAKAN):
             d["pai"] = id_to_mjai(self.tile)
             d["consumed"] = [id_to_mjai(c) for c in self.consumed]
@@ -105,6 +108,8 @@ class Action(NamedTuple):
         name = _NAMES[self.type]
         if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP):
             return f"{name} by {self.actor}"
+        if self.tile >= 136:  # a flower set aside (Rules.flowers)
+            return f"flower {flower_name(self.tile)} by {self.actor}"
         s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
         if self.consumed:
             s += "+" + format_tiles(self.consumed)

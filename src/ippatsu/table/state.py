@@ -78,6 +78,17 @@ a call and a replacement tile is drawn (a win on it is rinshan). In riichi only 
 just drawn may be set aside (the hand, so the waits, stay as declared). The hand core's
 ``players=3`` road is used where a four-player answer could differ (a hand holding four
 1m or four 9m); otherwise its waits are the four-player waits without 2m-8m.
+
+Flower tiles (``rules.flowers``, docs/rules.md §12 "Flower tiles"): 140-tile walls. The
+flowers of the start hands are set aside at the deal, seat by seat from the dealer, each
+with a replacement tile (:meth:`_deal_flowers`). A flower drawn later is held outside the
+hand (``last_draw`` at a turn, never in :attr:`hand` or the counts) and setting it aside
+(:attr:`ActionType.NUKIDORA` with the flower's id) is the only legal action; the
+replacement tile comes from the dead wall and shortens the live wall by one (never below
+empty: the replacement of a flower drawn as the last tile is the last draw). Flowers set
+aside are kept in :attr:`nuki` and scored as ``score(flowers=n)``. A flower declaration
+is no call: it breaks no ippatsu and no first-turn window, and a win on its replacement
+tile is not rinshan kaihou (that yaku is the kan's).
 """
 from __future__ import annotations
 
@@ -94,7 +105,7 @@ from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan,
 from ..scoring import score
 from .._codes import SANMA_ABSENT_MASK, YAOCHUU_MASK
 from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
-                     YAOCHUU_KINDS, id_to_mjai, kind_to_mjai)
+                     YAOCHUU_KINDS, flower_name, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
@@ -448,12 +459,12 @@ def _scores(scores, n: int = 4) -> List[int]:
     return out
 
 
-def _checked_wall(wall, players: int) -> Wall:
+def _checked_wall(wall, players: int, flowers: bool = False) -> Wall:
     """A wall the state did not generate itself (``walls=``, ``start_hand(wall)``),
     checked once at the start of its hand (:meth:`Wall.check`) for ``players`` seats."""
     if not isinstance(wall, Wall):
         raise IllegalActionError(f"a wall is a Wall, got {type(wall).__name__}", "bad_wall")
-    wall.check(players)
+    wall.check(players, flowers)
     return wall
 
 
@@ -474,6 +485,14 @@ def _sanma_chi(a) -> IllegalActionError:
 
 def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
+
+
+def _flower_name(t: int) -> str:
+    return flower_name(t) if t >= 136 else id_to_mjai(t)
+
+
+def _flower_plain_name(t: int) -> str:
+    return flower_name(t) if t >= 136 else kind_to_mjai(t >> 2)
 
 
 def _names(names, n: int) -> List[str]:
@@ -550,13 +569,13 @@ def _int(v, name: str, low: int = 0) -> int:
     return v
 
 
-def _ids(v, name: str) -> List[int]:
-    """A snapshot's list of tile ids (0-135)."""
+def _ids(v, name: str, top: int = 136) -> List[int]:
+    """A snapshot's list of tile ids (0-135; ``top`` 140 with flowers: 136-139 too)."""
     out = list(v)
     for t in out:
-        if type(t) is not int or not 0 <= t < 136:
+        if type(t) is not int or not 0 <= t < top:
             raise IllegalActionError(f"bad snapshot: {name} holds {t!r}, not a tile id "
-                                     f"0-135", "bad_snapshot")
+                                     f"0-{top - 1}", "bad_snapshot")
     return out
 
 
@@ -613,11 +632,14 @@ class GameState:
         self.rules = rules_of(rules) if rules is not None else Rules()
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
+        if self.rules.flowers:  # flowers are named 1f-4f
+            self._name = _flower_name if self.rules.red_fives else _flower_plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
         self._spec = _SPECS if self.rules.red_fives else _KINDS
         n = self.rules.players
         self.n_players = n
-        self._wallgen = wall_generator(seed) if n == 4 else wall_generator(seed, players=3)
+        self._wallgen = wall_generator(seed) if n == 4 and not self.rules.flowers else \
+            wall_generator(seed, players=n, flowers=self.rules.flowers)
         self._nxt = tuple([(p + 1) % n for p in range(n)])
         self._others = tuple([tuple([(p + i) % n for i in range(1, n)]) for p in range(n)])
         # the seat that may chi from each discarder (-1: nobody, three players)
@@ -682,11 +704,11 @@ class GameState:
             self.scores = _scores(scores, self.n_players)
         if wall is None:
             if self._walls is not None:
-                wall = _checked_wall(self._walls(self), self.n_players)
+                wall = _checked_wall(self._walls(self), self.n_players, self.rules.flowers)
             else:
                 wall = self._wallgen(self.dealer)  # seeded: right by construction
         else:
-            wall = _checked_wall(wall, self.n_players)
+            wall = _checked_wall(wall, self.n_players, self.rules.flowers)
         n = self.n_players
         self.wall = wall
         self._live_pos = 0
@@ -695,12 +717,15 @@ class GameState:
         self.n_dora = 1
         self.pending_dora = 0
         vis = bytearray(34)   # copies everybody sees: rivers, melds, indicators
-        vis[wall.dora[0] >> 2] += 1
+        if wall.dora[0] < 136:  # a flower indicator (Rules.flowers) is no kind's copy
+            vis[wall.dora[0] >> 2] += 1
         if n == 3:  # 2m-8m: no copy is left to draw
             for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         self.visible = vis
         self.hand = [list(h) for h in wall.hands]
+        self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths (flowers) set aside
+        dealt = self._deal_flowers() if self.rules.flowers else None
         self.cnt = [_kind_counts(h) for h in self.hand]
         self.melds: List[List[Meld]] = [[] for _ in range(n)]
         self.is_open = [False] * n
@@ -721,7 +746,6 @@ class GameState:
         self.kuikae = 0
         self.pao = [-1] * n           # liable seat for a daisangen / daisuushi
         self.kans = [0] * n
-        self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths set aside (ids)
         self.dead_hand = [False] * n  # no win, riichi or call for the rest of the hand
         self.kan_count = 0
         self.n_discards = 0
@@ -746,7 +770,9 @@ class GameState:
                 "kyoku": self.kyoku % n + 1, "honba": self.honba, "kyotaku": self.deposits,
                 "oya": self.dealer, "dora_marker": self._name(wall.dora[0]),
                 "scores": list(self.scores),
-                "tehais": [[self._name(t) for t in h] for h in self.hand]})
+                "tehais": [[self._name(t) for t in h] for h in wall.hands]})
+            if dealt:
+                self._emit_deal_flowers(dealt)
         self._draw(self.dealer)
 
     def set_position(self, p: int, hand=None, melds=None, river=None) -> None:
@@ -851,6 +877,9 @@ class GameState:
             t = live[self._live_pos]
             self._live_pos += 1
         self.left -= 1
+        if t >= 136:  # a flower (Rules.flowers): held outside the hand until set aside
+            self._flower_drawn(p, t)
+            return
         hand = self.hand[p]
         hand.append(t)
         c = self.cnt[p]
@@ -875,7 +904,9 @@ class GameState:
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
-        self.visible[self.wall.dora[self.n_dora - 1] >> 2] += 1
+        t = self.wall.dora[self.n_dora - 1]
+        if t < 136:  # a flower indicator (Rules.flowers) is no kind's copy
+            self.visible[t >> 2] += 1
         if self.record:
             self._emit({"type": "dora", "dora_marker": self._name(self.wall.dora[self.n_dora - 1])})
 
@@ -900,6 +931,12 @@ class GameState:
         # the Norths set aside go to scoring only with three players (a four-player call
         # keeps score()'s compiled road: no extra keyword)
         extra = {"nukidora": len(self.nuki[p])} if n == 3 else {}
+        if self.rules.flowers:  # flowers set aside; a flower indicator counts only for them
+            if self.nuki[p]:
+                extra["flowers"] = len(self.nuki[p])
+            else:
+                dora = [t for t in dora if t < 136]
+                ura = [t for t in ura if t < 136]
         # renhou: a non-dealer's ron before its first draw, nobody having called
         if not tsumo and self.first_turn[p] and self.no_calls and p != dealer and \
                 self.rules.renhou is not _RENHOU_OFF:
@@ -1137,7 +1174,7 @@ class GameState:
         c.penalties = [dict(x) for x in self.penalties]
         bits = getattr(self._wallgen, "bit_generator", None)
         if bits is not None and self._walls is None:
-            c._wallgen = wall_generator(0, players=self.n_players)
+            c._wallgen = wall_generator(0, players=self.n_players, flowers=self.rules.flowers)
             c._wallgen.bit_generator.state = bits.state
         return c
 
@@ -1167,9 +1204,11 @@ class GameState:
         self.honba = _counter(snap["honba"], "honba")
         self.deposits = _counter(snap["deposits"], "deposits")
         self.scores = _scores(snap["scores"], n)
-        wall = Wall([_ids(h, "wall hand") for h in wd["hands"]], _ids(wd["live"], "live wall"),
-                    _ids(wd["rinshan"], "dead wall"), _ids(wd["dora"], "dora indicators"),
-                    _ids(wd["ura"], "ura indicators"), _int(wd["n_live"], "n_live"))
+        top = 140 if self.rules.flowers else 136  # the flowers' ids are wall tiles too
+        wall = Wall([_ids(h, "wall hand", top) for h in wd["hands"]],
+                    _ids(wd["live"], "live wall", top), _ids(wd["rinshan"], "dead wall", top),
+                    _ids(wd["dora"], "dora indicators", top),
+                    _ids(wd["ura"], "ura indicators", top), _int(wd["n_live"], "n_live"))
         self.wall = wall
         self._live_pos = _int(snap["live_pos"], "live_pos")
         self._rinshan_pos = _int(snap["rinshan_pos"], "rinshan_pos")
@@ -1209,7 +1248,10 @@ class GameState:
         self.nagashi_ok = [bool(sd["nagashi_ok"]) for sd in seats]
         self.pao = [_int(sd["pao"], "pao", -1) for sd in seats]
         self.kans = [_int(sd["kans"], "kans") for sd in seats]
-        self.nuki = [_ids(sd["nuki"], "Norths set aside") for sd in seats]
+        self.nuki = [_ids(sd["nuki"], "Norths set aside", top) for sd in seats]
+        if top == 140 and any(t < 136 for x in self.nuki for t in x):
+            raise IllegalActionError("bad snapshot: only flowers are set aside with flowers",
+                                     "bad_snapshot")
         self.dead_hand = [bool(sd.get("dead_hand", False)) for sd in seats]
         self.penalties = [_penalty_entry(x, n) for x in snap.get("penalties", [])]
         self.no_calls = bool(snap["no_calls"])
@@ -1250,7 +1292,10 @@ class GameState:
                 self.cnt[p][t >> 2] += 1
             self.phase = _TURN
             self.check_invariants()
-            self._legal = {p: self._turn_actions(p)}
+            if t >= 136:  # a flower held (Rules.flowers): setting it aside is all
+                self._legal = {p: [Action(A_NUKIDORA, p, t)]}
+            else:
+                self._legal = {p: self._turn_actions(p)}
         elif phase == "RESPONSE":
             self.phase = _RESPONSE
             self.check_invariants()
@@ -1343,9 +1388,11 @@ class GameState:
             known = False
         if not known:
             raise _bad_action(a)
-        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor:
+        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor and \
+                self.last_draw < 136:
             # fast path, the same rule as _turn_actions: any kind (and red-ness) held,
-            # minus kuikae bans after a call, only the drawn one after riichi
+            # minus kuikae bans after a call, only the drawn one after riichi (not while
+            # a flower is held: Rules.flowers, the legal list below refuses it)
             p = a.actor
             t = a.tile
             hand = self.hand[p]
@@ -1404,7 +1451,7 @@ class GameState:
             return b
         if typ == A_CHI and self.n_players == 3:
             raise _sanma_chi(a)
-        if typ == A_NUKIDORA and self.n_players != 3:
+        if typ == A_NUKIDORA and self.n_players != 3 and not self.rules.flowers:
             raise IllegalActionError(f"a North is set aside only in three-player mahjong "
                                      f"({a})", "nukidora_four_players")
         raise IllegalActionError(f"illegal action {a}", "illegal_action")
@@ -1499,7 +1546,10 @@ class GameState:
         elif t is A_KYUUSHU:
             self._abort("nine_terminals", reveal=p)
         elif t is A_NUKIDORA:
-            self._nukidora(p, a.tile)
+            if a.tile >= 136:
+                self._flower(p, a.tile)
+            else:
+                self._nukidora(p, a.tile)
 
     def _discard(self, p: int, t: int, riichi: bool) -> None:
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
@@ -1949,6 +1999,89 @@ class GameState:
         self._break_first()
         self._draw(p, rinshan=True)
 
+    # ------------------------------------------------------------------ flowers
+    def _deal_flowers(self) -> list:
+        """Rules.flowers: the flowers of the start hands are set aside before the dealer's
+        first draw, seat by seat from the dealer, each replaced from the dead wall (a
+        replacement that is a flower again is set aside in turn). Each replacement shortens
+        the live wall by one. Returns (seat, flower, replacement) of each, in order, for
+        :meth:`_emit_deal_flowers`."""
+        w = self.wall
+        n = self.n_players
+        dealt = []
+        for i in range(n):
+            p = (self.dealer + i) % n
+            hand = self.hand[p]
+            j = 0
+            while j < len(hand):
+                t = hand[j]
+                if t < 136:
+                    j += 1
+                    continue
+                if self._rinshan_pos >= len(w.rinshan):
+                    raise IllegalActionError("the wall has no more replacement tiles",
+                                             "wall_exhausted")
+                r = w.rinshan[self._rinshan_pos]
+                self._rinshan_pos += 1
+                self.left -= 1
+                self.nuki[p].append(t)
+                hand[j] = r  # the replacement takes the flower's place (checked again)
+                dealt.append((p, t, r))
+        return dealt
+
+    def _emit_deal_flowers(self, dealt: list) -> None:
+        """The events of the flowers set aside at the deal: a ``nukidora`` (the flower)
+        and a ``tsumo`` (its replacement) for each, in the order they happened."""
+        name = self._name
+        for p, t, r in dealt:
+            self._emit({"type": "nukidora", "actor": p, "pai": name(t)})
+            self._emit({"type": "tsumo", "actor": p, "pai": name(r)})
+
+    def _flower_drawn(self, p: int, t: int) -> None:
+        """Seat ``p`` drew the flower ``t`` (Rules.flowers): it is held outside the hand
+        (``last_draw``), and setting it aside is the only legal action."""
+        self.last_draw = t
+        self.rinshan_draw = False
+        self.rinshan_from = -1
+        self.after_call = False
+        self.kuikae = 0
+        self.temp_furiten[p] = False
+        if self.record:
+            self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
+        self.phase = _TURN
+        self.actor = p
+        self._legal = {p: [Action(A_NUKIDORA, p, t)]}
+
+    def _flower(self, p: int, t: int) -> None:
+        """Seat ``p`` sets the flower ``t`` aside (Rules.flowers) and draws a replacement
+        from the dead wall. No call: ippatsu and the first-turn windows stay; a win on the
+        replacement is not rinshan kaihou. The replacement shortens the live wall by one
+        (the dead wall is refilled from its end), never below empty: the replacement of a
+        flower drawn as the last tile is the last draw (haitei)."""
+        self.nuki[p].append(t)
+        if self.record:
+            self._emit({"type": "nukidora", "actor": p, "pai": self._name(t)})
+        w = self.wall
+        if self._rinshan_pos >= len(w.rinshan):
+            raise IllegalActionError("the wall has no more replacement tiles",
+                                     "wall_exhausted")
+        r = w.rinshan[self._rinshan_pos]
+        self._rinshan_pos += 1
+        if self.left > 0:
+            self.left -= 1
+        if r >= 136:
+            self._flower_drawn(p, r)
+            return
+        self.hand[p].append(r)
+        self.cnt[p][r >> 2] += 1
+        self.last_draw = r
+        self.rinshan_draw = False
+        self.rinshan_from = -1
+        if self.record:
+            self._emit({"type": "tsumo", "actor": p, "pai": self._name(r)})
+        # the waits of the 13 tiles before the flower are current (_turn_actions' fresh)
+        self._legal = {p: self._turn_actions(p, True)}
+
     # ------------------------------------------------------------------ hand end
     def _win(self, winners, from_who: int, tsumo: bool, chankan: bool = False) -> None:
         rules = self.rules
@@ -2235,7 +2368,8 @@ class GameState:
             for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         for p in range(self.n_players):
-            vis[_NORTH] += len(self.nuki[p])
+            if self.n_players == 3:
+                vis[_NORTH] += len(self.nuki[p])
             for t, called in zip(self.river[p], self.river_called[p]):
                 if not called:
                     vis[t >> 2] += 1
@@ -2243,7 +2377,8 @@ class GameState:
                 for t in m.tiles:
                     vis[t >> 2] += 1
         for t in self.wall.dora[:self.n_dora]:
-            vis[t >> 2] += 1
+            if t < 136:  # a flower indicator (Rules.flowers) is no kind's copy
+                vis[t >> 2] += 1
         return vis
 
     def check_invariants(self) -> None:
@@ -2282,6 +2417,8 @@ class GameState:
             # replacement draws beyond the dead wall's take the last of the n_live live
             # tiles (_draw); a test wall may hold more live tiles than it plays
             extra = max(0, self._rinshan_pos - len(w.rinshan))
+            if self.phase is _TURN and self.last_draw >= 136:
+                seen.append(self.last_draw)  # a flower drawn, held until set aside
             seen += (w.live[self._live_pos:w.n_live - extra] + w.live[w.n_live:]
                      + w.rinshan[self._rinshan_pos:] + w.dora + w.ura)
             if n_p == 3:
@@ -2289,6 +2426,8 @@ class GameState:
                     assert sorted(seen) == list(SANMA_IDS), "108 tiles not conserved"
             elif len(w.tiles()) == 136:
                 assert sorted(seen) == list(range(136)), "136 tiles not conserved"
+            elif len(w.tiles()) == 140:
+                assert sorted(seen) == list(range(140)), "140 tiles not conserved"
 
 
 _ABORT_REASON = {"nine_terminals": "kyushukyuhai", "four_winds": "sufonrenta",
