@@ -6,7 +6,8 @@ Two independent implementations of the whole of score(): the compiled one
 the twin's (``ippatsu.scoring.reference_score``: the Python edge, the pure-Python search).
 For every input they must give an equal ScoreResult (every field, the fu breakdown and
 the reading included) or the same error: class, code and message. The inputs here are
-the irregular ones — three players and nukidora, the local yaku, liability, flowers,
+the irregular ones — three players and nukidora, the local yaku, liability, flowers, red
+fives per suit,
 presets by name, no limits, some patterns double, no
 ippatsu, winds by letter, numpy scalars, flags that are not bools, mixed indicator lists,
 any iterable, and bad input of every kind — and the test asserts that the plain road
@@ -98,6 +99,9 @@ def _variants(rng, case):
                                for n, i in enumerate(sit["dora_indicators"])] + ["1z"])
     yield "iterables", concealed, win, dict(base, melds=[Meld(t, ids) for t, ids in melds])
     yield "liability", concealed, win, dict(base, pao=(seat + 2) % 4, discarder=ron)
+    yield "red fives per suit", rng.choice((concealed, format_tiles(concealed))), win, dict(
+        base, rules=Rules().replace(red_five_counts=rng.choice(((2, 2, 2), (0, 3, 1),
+                                                                 (4, 0, 0)))))
     yield "flowers", concealed, win, dict(
         base, rules=_FLOWERS, flowers=rng.randrange(1, 4), discarder=ron,
         dora_indicators=list(sit["dora_indicators"]) + [136 + rng.randrange(4)],
@@ -131,8 +135,8 @@ def _variants(rng, case):
     elif bad == 6:
         yield "error", concealed, win, dict(base, dora_indicators=[concealed[0]])
     elif bad == 7:
-        yield "error", concealed, win, dict(base, **{rng.choice(
-            ("houtei", "haitei", "rinshan", "chankan", "ippatsu", "tenhou", "chiihou")): True})
+        yield "error", concealed, win, dict(base, tsumo=True, discarder=None, **{rng.choice(
+            ("houtei", "chankan")): True})                                 # on a tsumo
     else:
         yield "error", concealed, win, dict(base, nukidora=1)
 
@@ -200,7 +204,7 @@ def test_compiled_score_equals_the_twins_road_on_irregular_input():
             assert s["ok"] > 0, (cat, s)
     assert seen["error"]["error"] == seen["error"]["n"]
     assert seen["local yaku off"]["error"] > 0
-    assert len(seen) == 17, sorted(seen)
+    assert len(seen) == 18, sorted(seen)
     codes = {_outcome(scoring.score, h, w, k)[2] for c, h, w, k in inputs if c == "error"}
     assert len(codes) >= 6, codes
 

@@ -82,7 +82,7 @@
 #define IPT_GEN_BATCH_LO { \
     0, -1, 0, 0, 0, 0, 0, -1, -1, 0 }
 #define IPT_GEN_BATCH_HI { \
-    33, 255, 16383, 1, 1, 3, 3, 33, 33, 3 }
+    33, 255, 16383, 1, 1, 3, 3, 33, 33, 12 }
 
 /* limits: code = index of ippatsu._codes.LIMITS */
 #define IPT_L_NONE 0  /* below mangan */

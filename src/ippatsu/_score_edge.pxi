@@ -91,8 +91,10 @@ cdef int _rules_load(object rules) except -1:
     if rules.players != 4:
         return 1  # three players (payments, dora after 1m, nukidora): the general part
     if rules.aotenjou or rules.double_mask not in (0, _ALL_DOUBLE) \
-            or not rules.ippatsu_yaku:
-        return 1  # no limits, some patterns double, no ippatsu: the general part
+            or not rules.ippatsu_yaku or rules.red_five_counts is not None:
+        return 1  # no limits, some patterns double, no ippatsu, reds counted per suit
+        # (Rules.red_five_counts: which tiles are red depends on how they were given): the
+        # general part
     hts, hrn, dep, dwp = rules.honba_tsumo, rules.honba_ron, rules.riichi_deposit, \
         rules.double_wind_pair_fu
     if type(hts) is not int or type(hrn) is not int or type(dep) is not int \

@@ -307,7 +307,7 @@ cdef int _check_indicator_ids(object dora_indicators, object ura_indicators, obj
     return 0
 
 
-cdef tuple _with_win_tile(object ids, object melds, object win_tile):
+cdef tuple _with_win_tile(object ids, object melds, object win_tile, object red_ids):
     """ids (a waiting hand) plus the winning tile: a 136-id not yet used, or notation
     taking a free copy of its kind (an ordinary copy first; a red five stays red)."""
     used = set(ids)
@@ -319,11 +319,14 @@ cdef tuple _with_win_tile(object ids, object melds, object win_tile):
             k = wid >> 2
             free = None
             for t in range(k * 4, k * 4 + 4):       # ordinary copies, lowest first
-                if t not in used and t not in _RED_IDS:
+                if t not in used and t not in red_ids:
                     free = t
                     break
-            if free is None and k * 4 in _RED_IDS and k * 4 not in used:
-                free = k * 4                        # then the red five
+            if free is None:
+                for t in range(k * 4, k * 4 + 4):   # then the red ones
+                    if t not in used:
+                        free = t
+                        break
             if free is None:
                 raise TileCountError(f"5 copies of {_kind_name(k)} with the winning "
                                      f"tile: a kind has only four copies (a fifth copy)",
@@ -338,6 +341,47 @@ cdef tuple _with_win_tile(object ids, object melds, object win_tile):
                             f"complete hand, or the waiting hand and the tile apart)",
                             "bad_hand_size")
     return tuple(ids) + (wid,)
+
+
+cdef long _red_fives_held(object h, object ids, bint conc_text, bint win_text,
+                          object rules) except -1:
+    """The red fives of a hand under per-suit counts (rules.red_five_counts), as
+    scoring._red_fives_held counts and checks them: a tile given by id is red when
+    rules.red_ids holds it; a tile written in notation when it is written red in a suit
+    that has red fives. TileCountError second_red / fifth_copy."""
+    cdef int reds[3]
+    cdef int fives[3]
+    cdef int s, k, i
+    cdef Py_ssize_t n_text, n_ids = len(ids), n_h = len(h.ids)
+    cdef bint written
+    counts, red_ids = rules.red_counts, rules.red_ids
+    reds[0] = reds[1] = reds[2] = fives[0] = fives[1] = fives[2] = 0
+    n_text = n_h if conc_text else 0
+    tiles = list(ids)
+    marks = [i < n_text or (win_text and i == n_ids - 1 and n_ids > n_h)
+             for i in range(n_ids)]
+    for m in h.melds:
+        for t in m.tiles:
+            tiles.append(t)
+            marks.append(not m.by_id)
+    for i in range(len(tiles)):
+        t = tiles[i]
+        written = marks[i]
+        k = t >> 2
+        if k == IPT_RED_KIND_M or k == IPT_RED_KIND_P or k == IPT_RED_KIND_S:
+            s = k // 9
+            fives[s] += 1
+            if ((t in _RED_IDS and counts[s] > 0) if written else t in red_ids):
+                reds[s] += 1
+    for s in range(3):
+        if reds[s] > counts[s]:
+            raise TileCountError(f"{reds[s]} red 5{'mps'[s]}: these rules have "
+                                 f"{counts[s]} (red_five_counts {counts})", "second_red")
+        if fives[s] - reds[s] > 4 - counts[s]:
+            raise TileCountError(f"{fives[s] - reds[s]} plain 5{'mps'[s]}: with {counts[s]} "
+                                 f"red ones a suit has {4 - counts[s]} (red_five_counts "
+                                 f"{counts})", "fifth_copy")
+    return reds[0] + reds[1] + reds[2]
 
 
 cdef int _check_sanma_hand(const int *full, list mlist) except -1:
@@ -455,7 +499,10 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
         win = validate_ids([win_tile])[0] >> 2
     nmelds = len(ms)
     if win_tile is not None and nmelds <= 4 and len(ids) == 13 - 3 * nmelds:
-        ids = _with_win_tile(ids, h.melds, win_tile)
+        ids = _with_win_tile(ids, h.melds, win_tile, rules.red_ids)
+    red_given = (None if rules.standard_reds else
+                 _red_fives_held(h, ids, isinstance(tiles, str), isinstance(win_tile, str),
+                                 rules))
     n_ids = len(ids)
     memset(counts, 0, sizeof(counts))
     for i in ids:
@@ -523,7 +570,9 @@ cdef object _score_general(object hand, object win_tile, object melds, object ts
         nk += 1
         if (<tuple> m)[0] != IPT_M_ANKAN:
             closed = 0
-    if rules.red_fives:
+    if red_given is not None:   # per-suit counts: counted by _red_fives_held
+        red = red_given
+    elif rules.red_fives:
         for i in ids:
             if i in _RED_IDS:
                 red += 1

@@ -218,7 +218,8 @@ CODES: dict = {
                       "mjlog XML, tenhou.net/6 JSON or mjai JSON lines; an empty file).",
     "three_player": "A three-player game record where only four players are supported.",
     "unsupported_rules": "A record whose rules the engine cannot play (red fives in only "
-                         "some suits).",
+                         "some suits); a table (GameState, the envs) given red fives "
+                         "per suit other than one each or none.",
     "bad_date": "Rules.tenhou(at=...) given something that is not a date, an ISO day or a "
                 "Tenhou log id.",
     # ---------------------------------------------------------------- table engine
@@ -233,7 +234,7 @@ CODES: dict = {
     "bad_snapshot": "GameState.from_snapshot got something that is not a snapshot of a "
                     "decision (a missing or malformed field, a tile id out of range, tiles "
                     "not conserved, a response nobody may answer).",
-    "bad_action_index": "An action index outside the action space (not an int in 0-299), "
+    "bad_action_index": "An action index outside the action space (not an int in 0-300), "
                         "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
     "hand_not_over": "next_hand before the hand is over.",

@@ -56,7 +56,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Optional
+
+from ._codes import MAX_RED_PER_SUIT, red_five_ids
 
 __all__ = [
     "Rules",
@@ -223,7 +225,15 @@ class Rules:
     double_wind_pair_fu : int
         Fu for a pair that is both the round and the seat wind (2 or 4). Default 4.
     red_fives : bool
-        The three red fives are in play and each is +1 dora. Default True.
+        The three red fives are in play (one in each suit) and each is +1 dora. Default
+        True. A tuple of three counts is read as ``red_five_counts`` (``red_fives`` is then
+        True when any count is above 0).
+    red_five_counts : tuple of 3 ints, or None
+        Red fives per suit (man, pin, sou), each 0-4: the first copies of that suit's five
+        are red (:func:`ippatsu._codes.red_five_ids`), each +1 dora. None (default): one
+        per suit with ``red_fives``, none without. Real sets: ``(1, 2, 1)`` (four reds, two
+        of them 5p), ``(0, 2, 2)`` (three players). Stored as None when it says the same as
+        ``red_fives``, so equal rules compare equal.
     ura_dora, kan_dora, kan_ura : bool
         Ura dora for riichi winners, one more indicator per kan, ura under kan indicators.
     open_kan_dora_delayed : bool
@@ -299,6 +309,18 @@ class Rules:
         ``WIN`` (default) or ``DRAW`` (Tenhou).
     noten_payment : int
         Total moved from noten to tenpai players at an exhaustive draw. Default 3,000.
+    noten_pool : bool
+        The noten players pay into the pool instead: at an exhaustive draw with some
+        players tenpai and some not, each noten player puts one deposit
+        (``riichi_deposit``) on the table, and the next winner takes it with the riichi
+        deposits; nothing goes to the tenpai players. Needs a noten penalty
+        (``noten_payment`` not 0). Default False.
+    noten_declaration : bool
+        At an exhaustive draw each tenpai player chooses to show the hand (``PASS``) or to
+        declare noten (``ActionType.NOTEN``, hiding it): a player who declares noten is
+        noten for the noten payments and the dealer's repeat. When off (default) every
+        tenpai hand is shown and counts as tenpai. Not offered when nagashi mangan settles
+        the hand as a win.
 
     Table (docs/rules.md §8)
     -------------------
@@ -388,6 +410,7 @@ class Rules:
     yakuman_stacking: bool = True
     double_wind_pair_fu: int = 4
     red_fives: bool = True
+    red_five_counts: Optional[tuple] = None
     ura_dora: bool = True
     kan_dora: bool = True
     kan_ura: bool = True
@@ -415,6 +438,8 @@ class Rules:
     nagashi_mangan: bool = True
     nagashi_mode: NagashiMode = NagashiMode.WIN
     noten_payment: int = 3000
+    noten_pool: bool = False
+    noten_declaration: bool = False
     # table
     ron_mode: RonMode = RonMode.ATAMAHANE
     honba_to_first_winner_only: bool = True
@@ -466,6 +491,7 @@ class Rules:
                     raise IppatsuError(f"{f} must be one of "
                                        f"{', '.join(repr(m.value) for m in enum)}, not {v!r}",
                                        code="bad_rules") from None
+        self._check_red_fives()
         if self.double_wind_pair_fu not in (2, 4):
             raise IppatsuError(f"double_wind_pair_fu must be 2 or 4, not "
                                f"{self.double_wind_pair_fu!r}", code="bad_rules")
@@ -513,11 +539,71 @@ class Rules:
                 ("kazoe_multiple", "kazoe_yakuman",
                  not self.kazoe_multiple or self.kazoe_yakuman),
                 ("sashikomi_yakuman", "open_riichi",
-                 not self.sashikomi_yakuman or self.open_riichi)):
+                 not self.sashikomi_yakuman or self.open_riichi),
+                ("noten_pool", "noten_payment",
+                 not self.noten_pool or self.noten_payment != 0)):
             if not ok:
                 raise IppatsuError(f"{a}={getattr(self, a)!r} needs {b} (it is "
                                    f"{getattr(self, b)!r}): these options cannot combine",
                                    code="bad_rules")
+
+    def _check_red_fives(self) -> None:
+        """Normalise ``red_fives`` / ``red_five_counts`` (see the class docstring)."""
+        from .errors import IppatsuError
+
+        rf, counts = self.red_fives, self.red_five_counts
+        if isinstance(rf, (tuple, list)):
+            if counts is not None and tuple(counts) != tuple(rf):
+                raise IppatsuError(f"red_fives={rf!r} and red_five_counts={counts!r} say "
+                                   f"different things: these options cannot combine",
+                                   code="bad_rules")
+            counts, rf = rf, True
+        elif type(rf) is not bool and rf not in (0, 1):
+            raise IppatsuError(f"red_fives must be True, False or three counts (man, pin, "
+                               f"sou), not {rf!r}", code="bad_rules")
+        if counts is not None:
+            try:
+                counts = tuple(counts)
+            except TypeError:
+                counts = ()
+            if len(counts) != 3 or any(type(c) is not int or not 0 <= c <= MAX_RED_PER_SUIT
+                                       for c in counts):
+                raise IppatsuError(f"red_five_counts must be three ints 0-{MAX_RED_PER_SUIT} "
+                                   f"(man, pin, sou), not {self.red_five_counts!r}"
+                                   if not isinstance(self.red_fives, (tuple, list)) else
+                                   f"red_fives as counts must be three ints "
+                                   f"0-{MAX_RED_PER_SUIT} (man, pin, sou), not "
+                                   f"{self.red_fives!r}", code="bad_rules")
+            if not rf and any(counts):
+                raise IppatsuError(f"red_fives=False and red_five_counts={counts!r}: these "
+                                   f"options cannot combine (no red fives, yet some "
+                                   f"counted)", code="bad_rules")
+            rf = any(counts)
+            if counts == ((1, 1, 1) if rf else (0, 0, 0)):
+                counts = None
+        object.__setattr__(self, "red_fives", bool(rf))
+        object.__setattr__(self, "red_five_counts", counts)
+
+    @property
+    def red_counts(self) -> tuple:
+        """Red fives per suit (man, pin, sou): ``red_five_counts``, or what ``red_fives``
+        says ((1, 1, 1) or (0, 0, 0))."""
+        c = self.red_five_counts
+        if c is None:
+            return (1, 1, 1) if self.red_fives else (0, 0, 0)
+        return c
+
+    @property
+    def red_ids(self) -> frozenset:
+        """The 136-ids that are red fives under these rules (empty with ``red_fives``
+        off): :func:`ippatsu._codes.red_five_ids` of :attr:`red_counts`."""
+        return red_five_ids(self.red_counts)
+
+    @property
+    def standard_reds(self) -> bool:
+        """True when the reds are the standard ones: one per suit, or none (every part of
+        the engine follows these; see docs/rules.md for where other counts apply)."""
+        return self.red_five_counts is None
 
     @property
     def double_mask(self) -> int:
@@ -568,6 +654,10 @@ class Rules:
         True
         """
         check_fields(changes)
+        if "red_fives" in changes and "red_five_counts" not in changes:
+            changes["red_five_counts"] = None  # red_fives alone says every count
+        elif changes.get("red_five_counts") is not None and "red_fives" not in changes:
+            changes["red_fives"] = True  # the counts alone say whether reds are in play
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:

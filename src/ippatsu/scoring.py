@@ -88,7 +88,7 @@ from ._reference import scoring as _ref  # the pure-Python evaluation (the refer
 from .points import base_points, hand_cost, round_up_100
 from .rules import Rules, SanmaTsumo, rules_of
 from .hand import MAX_MELDS, Hand, melds_of
-from .tiles import (NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, YAOCHUU_KINDS, as_ids, check_id,
+from .tiles import (NORTH, RED_FIVE_KINDS, RED_ID_SET, SANMA_ABSENT_KINDS, YAOCHUU_KINDS, as_ids, check_id,
                     dora_kind, format_tiles, kind_name, parse_kinds, parse_tile, parse_tiles,
                     parse_wind, tile_name, validate_ids)
 from .yaku import (
@@ -715,7 +715,10 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         # the waiting hand and its winning tile apart (as the command line and analyze
         # take them): the winning tile joins the hand (notation: a free copy, an
         # ordinary one before the red five)
-        ids = _with_win_tile(ids, h.melds, win_tile)
+        ids = _with_win_tile(ids, h.melds, win_tile, rules.red_ids)
+    red_given = (None if rules.standard_reds else
+                 _red_fives_held(h, ids, isinstance(tiles, str), isinstance(win_tile, str),
+                                 rules))
     counts = [0] * 34
     for i in ids:
         counts[i >> 2] += 1
@@ -768,27 +771,28 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
-    if nukidora or local or flowers:
+    if nukidora or local or flowers or red_given is not None:
         return _score_counts(
             counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
             houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
             dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
-            nukidora=nukidora, local=local, flowers=flowers)
+            nukidora=nukidora, local=local, flowers=flowers, red=red_given)
     return _score_counts(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
 
 
-def _with_win_tile(ids, melds, win_tile) -> tuple:
+def _with_win_tile(ids, melds, win_tile, red_ids=RED_ID_SET) -> tuple:
     """``ids`` (a waiting hand) plus the winning tile: a 136-id not yet used, or notation
-    taking a free copy of its kind (an ordinary copy first; a red five stays red)."""
+    taking a free copy of its kind (an ordinary copy first, one outside ``red_ids``; a
+    red five stays red)."""
     used = set(ids) | {t for m in melds for t in m.tiles}
     if isinstance(win_tile, str):
         wid = parse_tile(win_tile)
         if wid not in RED_ID_SET:
             free = sorted((t for t in range((wid >> 2) * 4, (wid >> 2) * 4 + 4)
-                           if t not in used), key=lambda t: (t in RED_ID_SET, t))
+                           if t not in used), key=lambda t: (t in red_ids, t))
             if not free:
                 raise TileCountError(f"5 copies of {kind_name(wid >> 2)} with the winning "
                                      f"tile: a kind has only four copies (a fifth copy)",
@@ -805,6 +809,40 @@ def _with_win_tile(ids, melds, win_tile) -> tuple:
     return tuple(ids) + (wid,)
 
 
+def _red_fives_held(h, ids, conc_text: bool, win_text: bool, rules: Rules) -> int:
+    """The red fives of a hand under per-suit counts (``rules.red_five_counts``): a tile
+    given by id is red when ``rules.red_ids`` holds it; a tile written in notation is red
+    when it is written red (``0m`` / ``0p`` / ``0s``, one per suit in notation) in a suit
+    that has red fives. TileCountError ``second_red`` when a suit shows more reds than the
+    rules have, ``fifth_copy`` when it shows more plain fives than the rules leave."""
+    counts, red_ids = rules.red_counts, rules.red_ids
+    reds, fives = [0, 0, 0], [0, 0, 0]
+
+    def see(t: int, written: bool) -> None:
+        k = t >> 2
+        if k in RED_FIVE_KINDS:
+            s = k // 9
+            fives[s] += 1
+            if (t in RED_ID_SET and counts[s] > 0) if written else t in red_ids:
+                reds[s] += 1
+
+    n_text = len(h.ids) if conc_text else 0
+    for i, t in enumerate(ids):
+        see(t, i < n_text or (win_text and i == len(ids) - 1 and len(ids) > len(h.ids)))
+    for m in h.melds:
+        for t in m.tiles:
+            see(t, not m.by_id)
+    for s in range(3):
+        if reds[s] > counts[s]:
+            raise TileCountError(f"{reds[s]} red 5{'mps'[s]}: these rules have "
+                                 f"{counts[s]} (red_five_counts {counts})", "second_red")
+        if fives[s] - reds[s] > 4 - counts[s]:
+            raise TileCountError(f"{fives[s] - reds[s]} plain 5{'mps'[s]}: with {counts[s]} "
+                                 f"red ones a suit has {4 - counts[s]} (red_five_counts "
+                                 f"{counts})", "fifth_copy")
+    return sum(reds)
+
+
 def _check_sanma_hand(full, mlist) -> None:
     """Three players: no 2m-8m anywhere in the hand (``sanma_tile``), no chi (``sanma_chi``)."""
     bad = [k for k in SANMA_ABSENT_KINDS if full[k]]
@@ -817,7 +855,7 @@ def _check_sanma_hand(full, mlist) -> None:
 
 
 def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules,
-                nukidora=0, flowers=0):
+                nukidora=0, flowers=0, red_given=None):
     """(closed, melds as (type, kind), red, dora, ura, nukidora han) of a parsed hand.
 
     Three players: the dora after a 1m indicator is 9m; each of the ``nukidora`` Norths
@@ -832,7 +870,9 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
         melds_k.append((mt, k))
         if mt != M_ANKAN:
             closed = False
-    if rules.red_fives:
+    if red_given is not None:  # per-suit counts: counted by _red_fives_held
+        red = red_given
+    elif rules.red_fives:
         for i in ids:
             if i in RED_ID_SET:
                 red += 1
@@ -864,12 +904,13 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku, nukidora=0, local=0, flowers=0) -> ScoreResult:
+                  raise_on_no_yaku, nukidora=0, local=0, flowers=0,
+                  red=None) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
     tsumo = bool(tsumo)   # ScoreResult.tsumo is a bool, whatever truth value was given
     closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
                                                         double_riichi, dora_kinds, ura_kinds,
-                                                        rules, nukidora, flowers)
+                                                        rules, nukidora, flowers, red)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou) | local
     best = _ref._search(counts, win, melds_k, flags, seat_wind, round_wind,

@@ -328,7 +328,9 @@ class Game:
                 d = st.resp_actor
                 seats = st.to_act
                 order = []
-                for r in range(1, n):
+                # from the discarder's right; the discarder itself last (it answers only
+                # the tenpai declaration at the draw, Rules.noten_declaration)
+                for r in range(1, n + 1):
                     q = (d + r) % n
                     if q in seats:
                         order.append(q)

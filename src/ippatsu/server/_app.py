@@ -131,6 +131,8 @@ def _field_kind(name: str) -> str:
         return "int"
     if name in _NAME_LISTS:
         return "name_list"
+    if name == "red_five_counts":
+        return "counts"   # three ints (man, pin, sou), or null: as red_fives says
     return "int_list"
 
 
@@ -153,6 +155,12 @@ def _check_override(name: str, v: Any) -> Any:
         if not (isinstance(v, list) and all(type(x) is str for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be a list of names")
         v = tuple(v)
+    elif kind == "counts":
+        if v is not None and not (isinstance(v, list) and len(v) == 3
+                                  and all(type(x) is int for x in v)):
+            raise APIError(400, "bad_rules", f"rules field {name} must be 3 integers "
+                           f"(man, pin, sou) or null")
+        v = None if v is None else tuple(v)
     else:
         if not (isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be 4 integers")

@@ -23,7 +23,8 @@ from typing import NamedTuple, Tuple
 
 from ..tiles import flower_name, format_tiles, id_to_mjai, tile_name
 
-__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES"]
+__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES",
+           "DRAW_TYPES"]
 
 from ..tiles import RED_ID_SET as _RED  # noqa: E402
 
@@ -47,6 +48,8 @@ class ActionType(IntEnum):
     NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn;
     #: with ``Rules.flowers``: set the flower ``tile`` (136-139) aside, the one legal action
     #: while a drawn flower is held
+    NOTEN = 13     #: declare noten at an exhaustive draw: hide a tenpai hand
+    #: (``Rules.noten_declaration``; ``PASS`` shows it)
 
 
 TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
@@ -56,9 +59,12 @@ RESPONSE_TYPES = frozenset((ActionType.RON, ActionType.CHI, ActionType.PON,
                             ActionType.DAIMINKAN, ActionType.PASS))
 #: what the last dealer may choose between hands under ``LastDealerStop.OPTIONAL``
 STOP_TYPES = frozenset((ActionType.STOP, ActionType.PASS))
+#: what a tenpai player may choose at an exhaustive draw under ``Rules.noten_declaration``
+#: (hide the hand, or show it)
+DRAW_TYPES = frozenset((ActionType.NOTEN, ActionType.PASS))
 
 _NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon",
-          "daiminkan", "pass", "stop", "nukidora")
+          "daiminkan", "pass", "stop", "nukidora", "noten")
 
 
 def _spec(t: int) -> int:
@@ -106,7 +112,8 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         name = _NAMES[self.type]
-        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP):
+        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP,
+                         ActionType.NOTEN):
             return f"{name} by {self.actor}"
         if self.tile >= 136:  # a flower set aside (Rules.flowers)
             return f"flower {flower_name(self.tile)} by {self.actor}"
@@ -126,4 +133,6 @@ _MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",
               # no mjai message exists for the dealer's stop: an ippatsu extension
               ActionType.STOP: "stop",
               # three players: {"type": "nukidora", "actor": n, "pai": "N"} (mjai / riichienv)
-              ActionType.NUKIDORA: "nukidora"}
+              ActionType.NUKIDORA: "nukidora",
+              # no mjai message exists for hiding a tenpai hand at a draw: an extension
+              ActionType.NOTEN: "noten"}

@@ -5,7 +5,8 @@ and of the game.
 * :func:`win_deltas`: a win's payments (by seat wind, from :func:`ippatsu.score`) as score
   changes by seat;
 * :func:`liable_seat`: the seat that pays for a win under pao (liability), decided once;
-* :func:`noten_deltas`, :func:`nagashi_deltas`: the exhaustive draw's payments;
+* :func:`noten_deltas`, :func:`noten_pool_deltas`, :func:`nagashi_deltas`: the exhaustive
+  draw's payments;
 * :func:`placement`, :func:`final_standings`: the end of the game (leftover deposits,
   return points, uma and oka);
 * :func:`foul_deltas`, :func:`chombo_deltas`: the penalties a host applies
@@ -35,8 +36,9 @@ from typing import List, Sequence, Tuple
 
 from ..scoring import nagashi_mangan_payments
 
-__all__ = ["win_deltas", "liable_seat", "noten_deltas", "nagashi_deltas", "placement",
-           "final_standings", "place_values", "foul_deltas", "chombo_deltas", "FOUL_POINTS"]
+__all__ = ["win_deltas", "liable_seat", "noten_deltas", "noten_pool_deltas", "nagashi_deltas",
+           "placement", "final_standings", "place_values", "foul_deltas", "chombo_deltas",
+           "FOUL_POINTS"]
 
 #: what a foul costs (docs/rules.md §13): one stick into the deposits
 FOUL_POINTS = 1000
@@ -75,6 +77,23 @@ def noten_deltas(tenpai: Sequence[bool], payment: int) -> List[int]:
         return [0] * players
     return [payment // n if tenpai[p] else -payment // (players - n)
             for p in range(players)]
+
+
+def noten_pool_deltas(tenpai: Sequence[bool], stick: int) -> List[int]:
+    """The noten payments into the pool (``Rules.noten_pool``): each noten seat puts one
+    deposit of ``stick`` points on the table, on the same occasions as
+    :func:`noten_deltas` (some seats tenpai, some not); the caller adds one deposit per
+    payer, which the next winner takes with the riichi deposits.
+
+    >>> noten_pool_deltas([True, False, False, True], 1000)
+    [0, -1000, -1000, 0]
+    >>> noten_pool_deltas([False, False, False, False], 1000)
+    [0, 0, 0, 0]
+    """
+    players = len(tenpai)
+    if not 0 < sum(tenpai) < players:
+        return [0] * players
+    return [0 if t else -stick for t in tenpai]
 
 
 def nagashi_deltas(nagashi: Sequence[int], dealer: int, honba: int, deposits: int, rules,

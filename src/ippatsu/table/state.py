@@ -98,18 +98,21 @@ from numbers import Integral as _Integral
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, IppatsuError
 from ..hand import Meld, MeldType
 from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
                      Rules, rules_of)
 from ..scoring import score
-from .._codes import SANMA_ABSENT_MASK, YAOCHUU_MASK
+from .._codes import (F_CHIIHOU as _F_CHIIHOU, F_DOUBLE_RIICHI as _F_DOUBLE_RIICHI,
+                      F_HAITEI as _F_HAITEI, F_HOUTEI as _F_HOUTEI, F_IPPATSU as _F_IPPATSU,
+                      F_RIICHI as _F_RIICHI, F_RINSHAN as _F_RINSHAN, F_TENHOU as _F_TENHOU,
+                      F_TSUMO as _F_TSUMO, S_OK as _S_OK, SANMA_ABSENT_MASK, YAOCHUU_MASK)
 from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
                      YAOCHUU_KINDS, flower_name, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
-                     noten_deltas, placement, win_deltas)
+                     noten_deltas, noten_pool_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
 from ._riichi_kan import riichi_kan_keeps_readings
 
@@ -121,6 +124,10 @@ _shanten = _core.shanten
 _is_agari = _core.is_agari
 _waits = _core.waits
 _shanten_waits = _core._shanten_waits
+_tenpai_discards = _core._tenpai_discards
+_set_slots = _core._set_slots
+#: the compiled scoring kernel (None in the pure-Python twin): the win test
+_score_kernel = _core._score_kernel
 
 
 A_DISCARD = ActionType.DISCARD
@@ -270,6 +277,7 @@ def _turn_rules(rules) -> tuple:
     return e
 _PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
 _STOPS = tuple(Action(ActionType.STOP, p) for p in range(4))
+_NOTENS = tuple(Action(ActionType.NOTEN, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
 _KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
@@ -297,6 +305,10 @@ _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
 #: metaclass's Python-level attribute hook, on every turn)
 _T_CHI, _T_PON, _T_DAIMINKAN, _T_ANKAN, _T_KAKAN = _MELD_TYPES
 _MELDS: Dict[tuple, Meld] = {}
+#: Meld's slots, in the order _new_meld gives their values
+_MELD_SLOTS = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")
+#: (kind, red) of each tile id: a meld's key spells its tiles so
+_SPEC_PAIRS = tuple((t >> 2, t in RED_ID_SET) for t in range(136))
 
 
 def _meld(code: int, tiles: tuple, called: Optional[int], from_who: Optional[int],
@@ -321,18 +333,11 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     ids = tuple(sorted(tiles))
     seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
-    oset = object.__setattr__
-    oset(m, "type", mtype)
-    oset(m, "tiles", ids)
-    oset(m, "called", called)
-    oset(m, "from_who", seat)
-    oset(m, "added", added)
-    oset(m, "_auto", False)
-    key = (mtype._value_, tuple([(x >> 2, x in _RED) for x in ids]),
-           None if called is None else (called >> 2, called in _RED),
-           None if added is None else (added >> 2, added in _RED), seat)
-    oset(m, "_key", key)
-    oset(m, "_hash", hash(key))
+    key = (mtype._value_, tuple([_SPEC_PAIRS[x] for x in ids]),
+           None if called is None else _SPEC_PAIRS[called],
+           None if added is None else _SPEC_PAIRS[added], seat)
+    # the slots set by the generic setter (Meld.__setattr__ refuses) in one call
+    _set_slots(m, _MELD_SLOTS, (mtype, ids, called, seat, added, False, key, hash(key)))
     return m
 
 
@@ -373,8 +378,13 @@ _TUPLE_NEW = tuple.__new__
 def _action(typ: ActionType, actor: int, tile: int, consumed: tuple, target: int) -> Action:
     """``Action(typ, actor, tile, consumed, target)``, every field given, built the way
     the NamedTuple's own ``__new__`` builds it but without that Python-level call (the
-    legal calls and riichi declarations are built at every discard)."""
+    legal calls are built at every discard)."""
     return _TUPLE_NEW(Action, (typ, actor, tile, consumed, target))
+
+
+#: the riichi declarations, shared (actions are immutable values): _RIICHIS[seat][tile id]
+_RIICHIS = tuple(tuple(_action(ActionType.RIICHI, p, t, (), -1) for t in range(136))
+                 for p in range(4))
 
 
 def _kind_counts(hand: List[int]) -> bytearray:
@@ -481,6 +491,13 @@ def _bad_action(a) -> IllegalActionError:
 def _sanma_chi(a) -> IllegalActionError:
     return IllegalActionError(f"no chi in three-player mahjong: only pon, kan and ron "
                               f"claim a discard ({a})", "sanma_chi")
+
+
+def _unsupported_reds(rules: Rules) -> None:
+    """The table plays one red five per suit or none: other counts raise."""
+    raise IppatsuError(f"red_five_counts={rules.red_five_counts}: the table plays one red "
+                       f"five per suit or none (red_fives=True / False); other counts are "
+                       f"scored (score, score_batch) but not played", code="unsupported_rules")
 
 
 def _plain_name(t: int) -> str:
@@ -630,6 +647,8 @@ class GameState:
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
         self.rules = rules_of(rules) if rules is not None else Rules()
+        if self.rules.red_five_counts is not None:
+            _unsupported_reds(self.rules)
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
         if self.rules.flowers:  # flowers are named 1f-4f
@@ -854,8 +873,16 @@ class GameState:
         self.waits[p] = w
 
     def _remove(self, p: int, t: int) -> None:
-        self.hand[p].remove(t)
-        self.cnt[p][t >> 2] -= 1
+        hand = self.hand[p]
+        n = len(hand)
+        i = 0
+        while i < n and hand[i] != t:
+            i += 1
+        if i == n:
+            raise ValueError("list.remove(x): x not in list")
+        del hand[i]  # hand.remove(t), C-level when compiled
+        cnt = self.cnt[p]
+        cnt[t >> 2] -= 1
 
     def _draw(self, p: int, rinshan: bool = False, feeder: int = -1) -> None:
         w = self.wall
@@ -963,6 +990,48 @@ class GameState:
         return liable_seat(self.pao[p], tsumo, self.rinshan_draw, self.rinshan_from,
                            self.rules.pao_rinshan)
 
+    def _yaku_win(self, p: int, win_tile: int, tsumo: bool, discarder: int = -1) -> bool:
+        """Whether ``p`` winning on ``win_tile`` now (not a robbed kan) has a yaku: the win
+        test of the legal actions, ``self._score(...).error is None``. Four players with
+        the compiled core ask its scoring kernel directly (:meth:`_score`'s flags; no dora:
+        they never make a yaku); otherwise, and when renhou could count, :meth:`_score`."""
+        n = self.n_players
+        dealer = self.kyoku % n
+        first = self.first_turn[p] and self.no_calls
+        rules = self.rules
+        if _score_kernel is None or n != 4 or (
+                not tsumo and first and p != dealer and rules.renhou is not _RENHOU_OFF):
+            return self._score(p, win_tile, tsumo, discarder).error is None
+        c = bytes(self.cnt[p])
+        if not tsumo:
+            cw = bytearray(c)
+            cw[win_tile >> 2] += 1
+            c = bytes(cw)
+        melds = []
+        for m in self.melds[p]:
+            mt = m.type
+            code = 0
+            while _MELD_TYPES[code] is not mt:
+                code += 1
+            melds.append((code, m.tiles[0] >> 2))
+        flags = 0
+        if tsumo:
+            flags |= _F_TSUMO
+            if self.left == 0 and not self.rinshan_draw:
+                flags |= _F_HAITEI
+            if self.rinshan_draw:
+                flags |= _F_RINSHAN
+            if first:
+                flags |= _F_TENHOU if p == dealer else _F_CHIIHOU
+        elif self.left == 0:
+            flags |= _F_HOUTEI
+        if self.riichi[p] == _ACCEPTED:
+            flags |= _F_DOUBLE_RIICHI if self.double_riichi[p] else _F_RIICHI
+            if self.ippatsu[p] and rules.ippatsu_yaku:
+                flags |= _F_IPPATSU
+        return _score_kernel(c, win_tile >> 2, tuple(melds), flags, (p - dealer) % n,
+                             (self.kyoku // n) % 4, 0, rules)[0] == _S_OK
+
     # ------------------------------------------------------------------ turn
     def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
         """The legal actions of the actor ``p``, in the order they are offered: tsumo,
@@ -1004,8 +1073,7 @@ class GameState:
         else:
             agari = _is_agari(bytes(cnt))
         if agari and not self.dead_hand[p]:
-            r = self._score(p, drawn, True)
-            if r.error is None:
+            if self._yaku_win(p, drawn, True):
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
         e = _turn_rules(rules)
         can_kan = self.kan_count < e[1] and self.left > 0
@@ -1037,8 +1105,14 @@ class GameState:
             return acts
         shf = _shanten3 if sanma else _shanten
         may_riichi = (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p]
-                      and shf(bytes(cnt)) <= 0)
+                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p])
+        tenpai_after = 0  # four players: the kinds whose discard leaves the hand tenpai
+        if may_riichi:
+            if sanma:
+                may_riichi = shf(bytes(cnt)) <= 0
+            else:
+                tenpai_after = _tenpai_discards(cnt)
+                may_riichi = tenpai_after != 0
         # the actions listed after the discards and riichi
         tail = []
         # kans
@@ -1076,14 +1150,19 @@ class GameState:
         base = len(acts)
         _discard_actions(acts, hand, sb, drawn, 0, disc)
         # riichi
-        if may_riichi:
+        if may_riichi and not sanma:
+            for i in range(base, len(acts)):
+                t = acts[i].tile
+                if (tenpai_after >> (t >> 2)) & 1:
+                    acts.append(_RIICHIS[p][t])
+        elif may_riichi:
             work = bytearray(cnt)
             for i in range(base, len(acts)):
                 t = acts[i].tile
                 k = t >> 2
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
-                    acts.append(_action(A_RIICHI, p, t, (), -1))
+                    acts.append(_RIICHIS[p][t])
                 work[k] += 1
         if tail:
             acts.extend(tail)
@@ -1307,6 +1386,8 @@ class GameState:
                 legal = self._ankan_responses(p, t)
             elif kind in ("kakan", "nukidora"):
                 legal = self._rob_responses(p, t, kind)
+            elif kind == "draw":
+                legal = self._noten_offers(self._tenpai())
             else:
                 raise IllegalActionError(f"bad snapshot: unknown response kind {kind!r}",
                                          "bad_snapshot")
@@ -1579,7 +1660,8 @@ class GameState:
         yao = _YAO
         if not yao[k]:
             self.nagashi_ok[p] = False
-        if self.riichi[p] == _ACCEPTED:
+        r = self.riichi[p]
+        if r and r == _ACCEPTED:  # (a truth test first: most seats are not in riichi)
             self.ippatsu[p] = False
         if self.first_turn[p]:
             self.first_turn[p] = False
@@ -1649,7 +1731,7 @@ class GameState:
         cnt = self.cnt[q]
         ron = False
         if (self.waits[q] >> k) & 1 and self._can_ron(q, k):
-            if self._score(q, t, False, p).error is None:
+            if self._yaku_win(q, t, False, p):
                 acts.append(_action(A_RON, q, t, (), p))
                 ron = True
         if last or self.riichi[q]:
@@ -1710,6 +1792,9 @@ class GameState:
 
     # ------------------------------------------------------------------ responses
     def _do_response(self, chosen: Dict[int, Action]) -> None:
+        if self.resp_kind == "draw":  # the tenpai seats declared (Rules.noten_declaration)
+            self._exhaustive(chosen)
+            return
         legal = self._legal
         rons = [a for a in chosen.values() if a.type is A_RON]
         kind = self.resp_kind
@@ -1788,7 +1873,7 @@ class GameState:
             self._abort("four_winds")
             return
         rii = self.riichi
-        if (rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
+        if (rii[0] and rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
                 and self.n_players == 4 and rii[3] == _ACCEPTED
                 and rules.abort_four_riichi):
             self._abort("four_riichi")
@@ -2122,7 +2207,7 @@ class GameState:
         """Tenpai by seat at an exhaustive draw (a dead hand counts as noten)."""
         return [self.shanten[p] == 0 and not self.dead_hand[p] for p in range(self.n_players)]
 
-    def _exhaustive(self) -> None:
+    def _exhaustive(self, declared: Optional[Dict[int, Action]] = None) -> None:
         rules = self.rules
         dealer = self.dealer
         tenpai = self._tenpai()
@@ -2131,6 +2216,19 @@ class GameState:
         nagashi = []
         if rules.nagashi_mangan:
             nagashi = [p for p in range(n) if self.nagashi_ok[p] and self.river[p]]
+        if rules.noten_declaration and not (nagashi and rules.nagashi_mode is
+                                            NagashiMode.WIN):
+            if declared is None:
+                offers = self._noten_offers(tenpai)
+                if offers:  # a response to the wall's last discard, which nobody took
+                    self.phase = _RESPONSE
+                    self.resp_kind = "draw"
+                    self.resp_tile = self.last_discard
+                    self.resp_actor = self.last_discarder
+                    self._legal = offers
+                    return
+            else:
+                tenpai = self._declared_tenpai(tenpai, declared)
         if nagashi:
             win_mode = rules.nagashi_mode is NagashiMode.WIN
             deltas = nagashi_deltas(nagashi, dealer, self.honba, self.deposits, rules,
@@ -2144,6 +2242,8 @@ class GameState:
                 self._emit_ryukyoku("nagashimangan", deltas, tenpai)
                 self._finish(res, renchan=dealer in nagashi, win=True)
                 return
+        elif rules.noten_pool:
+            deltas = self._noten_pool(tenpai)
         else:
             deltas = noten_deltas(tenpai, rules.noten_payment)
             for s in range(n):
@@ -2152,6 +2252,30 @@ class GameState:
                          kyoku=self.kyoku, honba=self.honba)
         self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
         self._finish(res, renchan=tenpai[dealer], win=False)
+
+    def _noten_offers(self, tenpai) -> Dict[int, List[Action]]:
+        """``Rules.noten_declaration``: each tenpai seat chooses at the exhaustive draw
+        between showing its hand (``PASS``) and declaring noten (``NOTEN``)."""
+        return {p: [_PASSES[p], _NOTENS[p]] for p in range(self.n_players) if tenpai[p]}
+
+    def _declared_tenpai(self, tenpai, declared: Dict[int, Action]) -> List[bool]:
+        """Tenpai by seat after the declarations: a seat that declared noten is noten."""
+        self._legal = {}
+        out = list(tenpai)
+        for p, a in declared.items():
+            if a.type is ActionType.NOTEN:
+                out[p] = False
+        return out
+
+    def _noten_pool(self, tenpai) -> List[int]:
+        """``Rules.noten_pool``: each noten seat puts one deposit on the table (on the
+        occasions of the noten payment); the score changes by seat."""
+        deltas = noten_pool_deltas(tenpai, self.rules.riichi_deposit)
+        for s in range(self.n_players):
+            if deltas[s]:
+                self.scores[s] += deltas[s]
+                self.deposits += 1
+        return deltas
 
     def _emit_ryukyoku(self, reason: str, deltas, tenpai) -> None:
         if self.record:
