@@ -149,7 +149,7 @@ F_RENHOU = FLAGS["renhou"]
 F_PAARENCHAN = FLAGS["paarenchan"]
 F_OPEN_RIICHI = FLAGS["open_riichi"]
 F_SASHIKOMI = FLAGS["sashikomi"]
-#: the flags of the local yaku: only the general path of score() sets them
+#: the flags of the local yaku: only the general part of score() sets them
 F_LOCAL = F_RENHOU | F_PAARENCHAN | F_OPEN_RIICHI | F_SASHIKOMI
 #: either riichi bit (ura dora, the riichi yaku)
 F_ANY_RIICHI = F_RIICHI | F_DOUBLE_RIICHI
@@ -307,6 +307,9 @@ RULE_FIELDS: tuple[tuple[str, str, type], ...] = (
     ("open_riichi", "uint8_t", bool),
     ("sashikomi_yakuman", "uint8_t", bool),
     ("double_mask", "uint64_t", int),
+    # no limits (docs/rules.md §12): the kernel compares bases beyond any integer width
+    # exactly; the edge computes the points in Python integers
+    ("aotenjou", "uint8_t", bool),
 )
 
 

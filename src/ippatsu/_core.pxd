@@ -73,6 +73,7 @@ cdef extern from "_generated.h" nogil:
         uint8_t open_riichi
         uint8_t sashikomi_yakuman
         uint64_t double_mask
+        uint8_t aotenjou
 
 
 # ---------------------------------------------------------------------------------------

@@ -34,7 +34,8 @@ from importlib import resources
 
 import numpy as np
 
-from .errors import HandSizeError, IppatsuError, TileCountError
+from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError,
+                     SituationError, TileCountError)
 from .tiles import format_tiles as _format_tiles, validate_ids
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 

@@ -132,8 +132,9 @@ typedef struct {
     uint8_t open_riichi;
     uint8_t sashikomi_yakuman;
     uint64_t double_mask;
+    uint8_t aotenjou;
 } ipt_rules_t;
-#define IPT_N_RULE_FIELDS 14
+#define IPT_N_RULE_FIELDS 15
 
 /* the codes of the enum-valued local-yaku rules (ippatsu._codes.*_VALUES) */
 #define IPT_RENHOU_OFF 0

@@ -22,18 +22,23 @@ on counts and tuples:
 Only the winning variant gets its fu breakdown and block names (derived on first use).
 Steps 1–4 are ``_search`` in :mod:`ippatsu._reference.scoring`, shaped for C: counts and
 small tuples in, yaku as bits of an int mask, one check function per yaku with one
-signature. With the compiled core they run in C (``_score.h``, a port of ``_search``;
-:data:`USE_KERNEL`); under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the
-reference: the tests check that both give the same result, field for field.
+signature. With the compiled core they run in C (``_score.h``, a port of ``_search``);
+under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the reference: the tests check
+that both give the same result, field for field.
 
 The edge: with the compiled core, :func:`score` is ``_core.score`` (same signature and
-doc): it reads every accepted input form (ids, notation, a ``Hand``; melds, win tile and
-indicators likewise) once in C into tile ids, packs the situation into the kernel's input
-struct, runs the kernel and builds the :class:`ScoreResult`. Anything irregular (an
-error to name, liability, numpy scalars, flags that are not bools) goes to the general
-path ``_score_general``, which reads the hand through :mod:`ippatsu.hand` (the melds by
+doc), and a call runs compiled from its arguments to its result or error, without
+calling back into this module: its plain road reads every accepted input form (ids,
+notation, a ``Hand``; melds, win tile and indicators likewise) once in C into tile ids,
+packs the situation into the kernel's input struct, runs the kernel and builds the
+:class:`ScoreResult`; its general part (``_score_general.pxi``) takes every other input
+(an error to name, three players, the local yaku, liability, numpy scalars, flags that
+are not bools...). Under ``IPPATSU_PURE_PYTHON=1`` the road below runs instead:
+``_score_general`` reads the hand through :mod:`ippatsu.hand` (the melds by
 :func:`~ippatsu.hand.melds_of`, then the concealed tiles and melds placed together as a
-:class:`~ippatsu.hand.Hand`), like every other entry point, and names every error; the
+:class:`~ippatsu.hand.Hand`), like every other entry point, names every error, and
+``_score_counts`` evaluates it; with the compiled core it stays as
+:func:`reference_score`, which the tests compare the compiled :func:`score` with. The
 backend is chosen once, in :mod:`ippatsu._backend`.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
@@ -556,19 +561,9 @@ def score(
     TileCountError ``fifth_copy`` (more than four), ``negative_count``.
     """
     # With the compiled core this function is replaced by ``_core.score`` (same signature
-    # and doc), which does the same in C: the compiled road, else the general path.
+    # and doc), which does all of it in C (:func:`reference_score` keeps this one).
     local = (_flags(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan, open_riichi, sashikomi)
              if renhou or paarenchan or open_riichi or sashikomi else 0)
-    if USE_KERNEL and _score_counts is _REFERENCE and not nukidora and not local and \
-            not flowers:
-        # the compiled road: every accepted input form, parsed once in C; None for
-        # anything the general path must handle or name (three players included)
-        r = _backend.score_fast(
-            hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
-            rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
-            ura_indicators, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
-        if r is not None:
-            return r
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
@@ -637,8 +632,8 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
                    raise_on_no_yaku, nukidora=0, local=0, flowers=0) -> ScoreResult:
-    """score()'s general path (the reference edge): parse and validate in Python, name
-    every error, then evaluate (the kernel or the pure-Python search). ``local``: the
+    """The twin's road of score() (the reference edge): parse and validate in Python, name
+    every error, then evaluate by the pure-Python search. ``local``: the
     flag bits of the local yaku's situations (docs/rules.md §12)."""
     if type(rules) is not Rules:
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
@@ -776,16 +771,13 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
-    # aotenjou (docs/rules.md §12): points beyond the kernel's int32, the Python search
-    scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
-              and not rules.aotenjou else _score_counts)
     if nukidora or local or flowers or red_given is not None:
-        return scorer(
+        return _score_counts(
             counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
             houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
             dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
             nukidora=nukidora, local=local, flowers=flowers, red=red_given)
-    return scorer(
+    return _score_counts(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
@@ -915,6 +907,7 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
                   raise_on_no_yaku, nukidora=0, local=0, flowers=0,
                   red=None) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
+    tsumo = bool(tsumo)   # ScoreResult.tsumo is a bool, whatever truth value was given
     closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
                                                         double_riichi, dora_kinds, ura_kinds,
                                                         rules, nukidora, flowers, red)
@@ -927,43 +920,6 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
                          raise_on_no_yaku, kita, flowers[0] if flowers else 0)
-
-
-def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
-                         ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-                         seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
-                         discarder, pao, rules, raise_on_no_yaku, nukidora=0,
-                         local=0, flowers=0, red=None) -> ScoreResult:
-    """:func:`_score_counts` with the search done by the compiled kernel (``_score.h``).
-
-    Same arguments and result: the kernel is a port of :func:`_search`, tested equal to it
-    field for field; the result is built by the same Python code.
-    """
-    closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
-                                                        double_riichi, dora_kinds, ura_kinds,
-                                                        rules, nukidora, flowers, red)
-    flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou) | local
-    kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
-                                     round_wind, dora + ura + red, rules)
-    return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
-                               closed, honba, deposits, discarder, pao, seat_wind,
-                               round_wind, raise_on_no_yaku, kita,
-                               flowers[0] if flowers else 0)
-
-
-def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
-                        honba, deposits, discarder, pao, seat_wind, round_wind,
-                        raise_on_no_yaku, kita=0, flowers=0) -> ScoreResult:
-    (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
-     trips) = kernel
-    if code == 1:
-        raise NotAgariError("the hand is not complete", "not_agari")
-    best = ((points, mult, han, fu), mask, ym, han, fu, base, _LIMITS[limit], mult,
-            ((pair, runs, trips) if form == FORM_STANDARD else None, wait, form))
-    return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
-                         honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku, kita, flowers)
 
 
 _ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
@@ -1278,28 +1234,25 @@ def format_score_table(rules: Optional[Rules] = None, max_han: int = 4) -> str:
 # ---------------------------------------------------------------------------------------
 # backend
 # ---------------------------------------------------------------------------------------
-_REFERENCE = _score_counts
-USE_KERNEL: bool = _backend.AVAILABLE
-"""Use the compiled reading search (``_score.h``) when the compiled core is in use.
-
-False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python evaluation
-(``_score_counts``, the reference). A replaced ``_score_counts`` (a test's recorder)
-receives every call whatever this says."""
+reference_score = score
+"""score() by the pure-Python twin's road, in every build: the edge above (parsing and
+naming every error in Python) and the pure-Python search (``_search`` of
+:mod:`ippatsu._reference.scoring`). Under ``IPPATSU_PURE_PYTHON=1`` it *is*
+:func:`score`; with the compiled core :func:`score` is ``_core.score`` and this stays, an
+independent implementation the tests compare it with."""
 
 if _backend.AVAILABLE:
     import inspect as _inspect
-    import sys as _sys
 
     from .hand import Hand as _Hand, Meld as _Meld
 
+    # the classes and tables the compiled edge builds with, handed down once; score()
+    # then runs compiled from its first line to its result or error, without calling
+    # back into this module
     _backend.bind_scoring(
-        ScoreResult, Rules, _DEFAULT_RULES, _check_situation, _Hand, _Meld,
+        ScoreResult, Rules, _DEFAULT_RULES, _Hand, _Meld,
         _MELD_TYPE_NAMES, (_ITEM_CLOSED, _ITEM_OPEN, _ITEM_YAKUMAN1, _ITEM_YAKUMAN2),
         _LIMITS, _FORM_NAMES, WAIT_NAMES, _PINFU_BIT)
-    _backend.bind_score_entry(_sys.modules[__name__], _backend, _REFERENCE,
-                                _score_general)
-    # score() itself runs compiled: the same signature, doc and behaviour, without a
-    # Python frame and a second call per hand
     _compiled_score = _backend.score_entry
     _compiled_score.__doc__ = score.__doc__
     _compiled_score.__signature__ = _inspect.signature(score)
