@@ -38,6 +38,7 @@ import numpy as np
 import pytest
 
 from ippatsu.env import VecEnv
+from ippatsu.table.actionspace import SIZE
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 #: decisions per timed round (interpreted: the suite only checks that the benchmark runs)
@@ -52,7 +53,7 @@ def ippatsu_decisions(n: int, num_envs: int = 64, encoder="planes", seed: int = 
     env = VecEnv(num_envs, encoder=encoder, seed=seed, copy=False, players=players)
     obs, info = env.reset()
     rng = np.random.default_rng(seed)
-    u = rng.random((64, num_envs, 300), dtype=np.float32)
+    u = rng.random((64, num_envs, SIZE), dtype=np.float32)
     mask = info["mask"]
     steps = -(-n // num_envs)
     for s in range(steps):
@@ -68,7 +69,7 @@ def proc_decisions(n: int, num_envs: int = 128, workers: int = 2, seed: int = 0)
     with ProcVecEnv(num_envs, workers=workers, seed=seed, copy=False) as env:
         obs, info = env.reset()
         rng = np.random.default_rng(seed)
-        u = rng.random((64, num_envs, 300), dtype=np.float32)
+        u = rng.random((64, num_envs, SIZE), dtype=np.float32)
         mask = info["mask"]
         steps = -(-n // num_envs)
         for s in range(steps):
@@ -82,7 +83,7 @@ def _stepper(env, num_envs: int, seed: int = 0):
     """Steps of random legal actions on a started env: ``run(k)`` makes >= k decisions."""
     obs, info = env.reset()
     rng = np.random.default_rng(seed)
-    u = rng.random((64, num_envs, 300), dtype=np.float32)
+    u = rng.random((64, num_envs, SIZE), dtype=np.float32)
     state = {"mask": info["mask"], "s": 0}
 
     def run(k):

@@ -178,6 +178,19 @@ def test_position_greedy(benchmark):
     benchmark(lambda: study.position(EXAMPLE, CHOICES, n=20, seed=1, backend="serial", **QUIET))
 
 
+def test_position_state_per_world(benchmark):
+    """The state of one sampled world (a copy of the position's state, dealt again): 200
+    worlds drawn beforehand."""
+    import numpy as np
+
+    from ippatsu.study import Position
+
+    sampler = Position.parse(EXAMPLE).prepare()
+    rng = np.random.default_rng(1)
+    worlds = [sampler.world(rng) for _ in range(20 if SMALL else 200)]
+    benchmark(lambda: [sampler.state(world=w) for w in worlds])
+
+
 def test_match_greedy(benchmark):
     benchmark(lambda: study.match(["greedy"] * 4, games=4, seed=1, backend="serial", **QUIET))
 

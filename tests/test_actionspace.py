@@ -1,7 +1,7 @@
 """The fixed action space and the legal masks of the table (docs/table.md "Action space").
 
 * The layout: every index names one decision (:func:`actionspace.describe` is one-to-one),
-  the blocks tile 0-299 without gaps.
+  the blocks tile 0 to SIZE - 1 without gaps.
 * The masks of the state machine against an independent enumeration written here from the
   rules (docs/rules.md §8, §11): discards (kuikae, riichi), riichi declarations, chi, pon,
   open kan, closed and added kans, nine terminals, North, and the wins' necessary
@@ -51,10 +51,11 @@ def test_every_index_names_one_decision():
     names = [A.describe(i) for i in range(A.SIZE)]
     assert len(set(names)) == A.SIZE
     blocks = [A.DISCARD, A.RIICHI, A.CHI, A.CHI_RED, A.PON, A.PON_RED, A.DAIMINKAN,
-              A.ANKAN, A.KAKAN, A.TSUMO, A.RON, A.KYUUSHU, A.NUKIDORA, A.PASS, A.STOP, A.SIZE]
+              A.ANKAN, A.KAKAN, A.TSUMO, A.RON, A.KYUUSHU, A.NUKIDORA, A.PASS, A.STOP,
+              A.NOTEN, A.SIZE]
     assert blocks == sorted(blocks) and blocks[0] == 0
     sizes = [b - a for a, b in zip(blocks, blocks[1:])]
-    assert sizes == [37, 37, 63, 18, 34, 3, 34, 34, 34, 1, 1, 1, 1, 1, 1]
+    assert sizes == [37, 37, 63, 18, 34, 3, 34, 34, 34, 1, 1, 1, 1, 1, 1, 1]
 
 
 def test_chi_indices_cover_every_run_and_called_place():

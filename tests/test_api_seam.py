@@ -2,9 +2,8 @@
 
 * score() reads notation, 136-ids and a Hand through ippatsu.hand (Hand, Meld, meld_of):
   the same hand in each form gives the same result, and the same bad hand the same error;
-* the compiled road (score() with the core) and the general path agree on every
-  combination of situation flags (the compiled road checks them in C and lets Python
-  name what is impossible);
+* the compiled score() and the pure-Python twin's general path agree on every
+  combination of situation flags (the compiled score checks and names them in C);
 * score_batch takes the winning tile as ``win_tile`` (``win`` warns), its flag bits by
   name (``FLAGS``), and names a row without yaku with ScoreResult's code;
 * the list-of-34 road of the hand core reads counts that are not CPython's cached small
@@ -114,7 +113,7 @@ def test_compiled_road_and_general_path_agree_on_every_situation(concealed, meld
     """RULES §4: impossible situations raise bad_situation, possible ones score; the
     compiled road (which checks the flags in C) answers as the general path does for all
     1024 combinations of the ten flags (the local yaku's flags, docs/rules.md §12, always
-    take the general path)."""
+    take the compiled general part)."""
     names = tuple(n for n in FLAG_NAMES if not _FLAG_BITS[n] & F_LOCAL)
     assert len(names) == 10
     for bits in range(1 << len(names)):

@@ -18,7 +18,7 @@ import pytest
 from ippatsu.env import VecEnv
 from ippatsu.env.vector import MahjongVectorEnv, ProcVecEnv
 from ippatsu.errors import IllegalActionError, IppatsuError
-from ippatsu.table.actionspace import PASS
+from ippatsu.table.actionspace import PASS, SIZE
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 STEPS = 400 if PURE else 2500
@@ -68,7 +68,7 @@ def test_an_illegal_action_in_any_share_moves_no_worker():
         with pytest.raises(IllegalActionError, match="env 3") as e:
             split.step(bad)
         assert e.value.code == "illegal_action"
-        bad[3] = 300
+        bad[3] = SIZE
         with pytest.raises(IllegalActionError, match="out of range"):
             split.step(bad)
         with pytest.raises(IppatsuError, match="integer indices"):

@@ -61,10 +61,12 @@ def _imports(path: Path):
             elif isinstance(node, ast.ImportFrom):
                 yield node.level, node.module or "", tuple(a.name for a in node.names)
         return
-    # Cython: the Python-level imports (not cimport), with the files it includes
-    text = re.sub(r'^include\s+"([\w.]+)"\s*$',
-                  lambda m: (path.parent / m.group(1)).read_text(encoding="utf-8"), text,
-                  flags=re.M)
+    # Cython: the Python-level imports (not cimport), with the files it includes (and
+    # the files those include)
+    include = re.compile(r'^include\s+"([\w.]+)"\s*$', flags=re.M)
+    while include.search(text):
+        text = include.sub(
+            lambda m: (path.parent / m.group(1)).read_text(encoding="utf-8"), text)
     for line in text.splitlines():
         if "cimport" in line:
             continue
@@ -161,6 +163,17 @@ def test_a_cython_include_counts_as_the_including_module(tmp_path):
     g = import_graph(pkg)
     assert g["ippatsu.a"] == {"ippatsu.c"} and g["ippatsu.c"] == {"ippatsu.a"}
     assert cycles(g) == {frozenset({"ippatsu.a", "ippatsu.c"})}
+
+
+def test_a_nested_cython_include_counts_as_the_including_module(tmp_path):
+    pkg = tmp_path / "ippatsu"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.pyx").write_text('include "b.pxi"\n')
+    (pkg / "b.pxi").write_text('cdef int x = 0\ninclude "d.pxi"\n')
+    (pkg / "d.pxi").write_text("def f():\n    from . import c\n")
+    (pkg / "c.py").write_text("")
+    assert import_graph(pkg)["ippatsu.a"] == {"ippatsu.c"}
 
 
 def test_cycle_finder_finds_a_planted_cycle():

@@ -72,10 +72,10 @@ def _points(m, sit):
     return c["main"] + 2 * c["additional"]
 
 
-def _ours(case, rules, **extra):
+def _ours(case, rules, scorer=score, **extra):
     concealed, melds, win, sit = case
     try:
-        return score(concealed, win, melds=melds, rules=rules, **sit, **extra)
+        return scorer(concealed, win, melds=melds, rules=rules, **sit, **extra)
     except NoYakuError:
         return None
 
@@ -345,6 +345,22 @@ def test_daichisei_like_mahjong():
     assert sorted(r.yaku_names) == ["daichisei", "tsuuiisou"] and r.yakuman == 2
 
 
+def test_all_green_needs_the_green_dragon_only_under_ryuuiisou_hatsu():
+    """RULES §12 (ryuuiisou_hatsu, the JPML rule): all green without a Green dragon is no
+    yakuman under the option and a yakuman without it; with the dragon it is a yakuman
+    under both."""
+    need = Rules().replace(ryuuiisou_hatsu=True)
+    plain = score("22334444666888s", "8s", tsumo=True, seat_wind=1)
+    assert plain.yaku_names == ["ryuuiisou"] and plain.yakuman == 1
+    strict = score("22334444666888s", "8s", tsumo=True, seat_wind=1, rules=need)
+    assert not strict.yakuman and "ryuuiisou" not in strict.yaku_names
+    assert "chinitsu" in strict.yaku_names
+    for rules in (Rules(), need):
+        r = score("223344666888s66z", "8s", tsumo=True, seat_wind=1, rules=rules)
+        assert r.yaku_names == ["ryuuiisou"] and r.yakuman == 1
+    assert Rules.renmei().ryuuiisou_hatsu and not Rules.tenhou().ryuuiisou_hatsu
+
+
 # ---------------------------------------------------------------------------------------
 # rules that cannot combine, the kernel and the pure-Python search agree
 @pytest.mark.parametrize("changes,names", [
@@ -365,18 +381,20 @@ def test_bad_double_yakuman_pattern_is_named():
 
 _LOCAL = Rules().replace(kazoe_multiple=True, renhou="yaku", paarenchan="with_yaku",
                          daisharin="all", daichisei=True, open_riichi=True,
-                         sashikomi_yakuman=True,
+                         sashikomi_yakuman=True, ryuuiisou_hatsu=True,
                          double_yakuman_patterns=("kokushi_13", "daisuushi"))
 
 
 def test_kernel_and_pure_search_agree_under_the_local_options():
-    """The compiled kernel (_score.h) and the pure-Python search give the same results
-    under every local option at once, with and without their situations."""
+    """The compiled score() (its edge and the kernel, _score.h) and the pure-Python twin's
+    road (reference_score: the Python edge and search) give the same results under every
+    local option at once, with and without their situations."""
     from ippatsu import scoring
 
-    if not scoring.USE_KERNEL:
+    if scoring.score is scoring.reference_score:
         pytest.skip("the compiled kernel")
-    cases = _cases(1210, n=300) + _shape_cases(_WHEELS + ["11223344556677z"])
+    cases = _cases(1210, n=300) + _shape_cases(_WHEELS + ["11223344556677z", "22334444666888s",
+                                                     "223344666888s66z"])
     for case in cases:
         concealed, melds, win, sit = case
         extra = {}
@@ -390,15 +408,10 @@ def test_kernel_and_pure_search_agree_under_the_local_options():
             sit = dict(sit, houtei=False, chankan=False)
             extra["renhou"] = True
         a = _ours((concealed, melds, win, sit), _LOCAL, **extra)
-        scoring.USE_KERNEL = False
-        try:
-            b = _ours((concealed, melds, win, sit), _LOCAL, **extra)
-        finally:
-            scoring.USE_KERNEL = True
+        b = _ours((concealed, melds, win, sit), _LOCAL, scoring.reference_score, **extra)
         assert (a is None) == (b is None)
         if a is not None:
-            assert (a.han, a.fu, a.points, a.yaku, a.limit, a.yakuman) == \
-                (b.han, b.fu, b.points, b.yaku, b.limit, b.yakuman), case
+            assert a.to_dict() == b.to_dict(), case
 
 
 def test_score_batch_honours_the_local_options_like_score():

@@ -167,8 +167,9 @@ def test_actual_world_reproduces_the_game(cut):
 
 
 def test_installed_state_has_the_constructor_attributes():
-    """The sampler builds states without GameState.__init__: same attribute set (checked
-    where the state has an instance dict: the interpreted state machine)."""
+    """The sampler's states (from_snapshot once, then a copy dealt again per world) have
+    the attribute set of a state played to the same point (checked where the state has an
+    instance dict: the interpreted state machine)."""
     st, _ = _play_to(3, 20, "grgr")
     pos = Position.from_state(st, st.actor)
     s2 = sample_state(pos, np.random.default_rng(1))
@@ -265,6 +266,8 @@ def _edit(text: str, old: str, new: str) -> str:
     ("turn 1 draw", "turn 1 rinshan", PositionError, "bad_via", "kan"),
     ("turn 1 draw", "turn 5 draw", PositionError, "bad_seat", "0-3"),
     ("scores", "score", NotationError, "bad_position_text", "unknown line"),
+    ("scores 25000 25000 24000", "scores 25000 25000 25000", PositionError, "score_total",
+     "add up to 101000"),
 ])
 def test_bad_positions(old, new, exc, code, words):
     with pytest.raises(exc) as e:

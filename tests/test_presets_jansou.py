@@ -68,7 +68,7 @@ READ = {
     "allow_negative_scores": lambda r: not r.bust_ends_game,
     "agari_yame": lambda r: r.last_dealer_stop is not LastDealerStop.OFF,
     "sudden_death": lambda r: r.west_extension,
-    "rank_ties_shared": lambda r: False,
+    "rank_ties_shared": lambda r: r.tied_placement == "split",
     "leftover_deposits_to_first": lambda r: r.deposits_to_first,
 }
 
@@ -92,8 +92,6 @@ EXPLAINED = {
     ("saikouisen", "multiple_yakuman"): f"no cumulative yakuman: {_SAIKOUISEN}",
     # rules ippatsu plays one way only
     **{(p, "tenpai_declaration"): f"tenpai declaration at a draw: {_NOT_YET}"
-       for p in ("renmei", "saikouisen", "mu", "rmu", "m-league")},
-    **{(p, "rank_ties_shared"): f"tied players sharing placement points: {_NOT_YET}"
        for p in ("renmei", "saikouisen", "mu", "rmu", "m-league")},
     ("mu", "kuikae_ban"): f"kuikae allowed: {_NOT_YET}",
     # the online presets: ippatsu's were checked against those sites' records

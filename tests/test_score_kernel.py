@@ -19,7 +19,9 @@ pytestmark = pytest.mark.skipif(not _fastscore.AVAILABLE, reason="compiled core 
 
 
 class Recorder:
-    """Wraps scoring._score_counts: checks the kernel on every hand it sees."""
+    """Wraps scoring._score_counts (the pure-Python search that the twin's road,
+    ``scoring.reference_score``, calls on every parsed hand): checks the kernel on every
+    hand it sees."""
 
     def __init__(self, original):
         self.original = original
@@ -84,7 +86,7 @@ def test_kernel_matches_python_on_kobalab(recorder):
         try:
             kw = kb.case_kwargs(case)
             kb.indicator_ids(kw)
-            scoring.score(**kw, rules=Rules.ippatsu())
+            scoring.reference_score(**kw, rules=Rules.ippatsu())
         except IppatsuError:
             pass
     assert recorder.checked == len(cases)
@@ -105,7 +107,7 @@ def test_kernel_matches_python_on_generated_hands(recorder):
         concealed, melds, win, sit = h
         for rules in (Rules.ippatsu(), Rules.tenhou()):
             try:
-                scoring.score(concealed, win, melds=melds, rules=rules, **sit)
+                scoring.reference_score(concealed, win, melds=melds, rules=rules, **sit)
             except IppatsuError:
                 pass
         n += 1
@@ -113,9 +115,10 @@ def test_kernel_matches_python_on_generated_hands(recorder):
     assert recorder.mismatches[:3] == []
 
 
-def test_fast_path_equals_general_path(monkeypatch):
-    """score()'s compiled fast path for 136-id inputs gives exactly the general path's result
-    (which parses in Python) on generated hands, open and closed, and the same errors."""
+def test_plain_road_equals_the_twins_road():
+    """score()'s compiled plain road for 136-id inputs gives exactly the pure-Python twin's
+    result (its own edge and search, ``reference_score``) on generated hands, open and
+    closed, and the same errors; it takes nearly all of them itself."""
     import random
 
     import test_scoring_mahjong_diff as md
@@ -127,29 +130,30 @@ def test_fast_path_equals_general_path(monkeypatch):
         if h is not None:
             cases.append(h)
 
-    def run():
+    def run(scorer):
         out = []
         for concealed, melds, win, sit in cases:
             try:
-                out.append(scoring.score(concealed, win, melds=melds, raise_on_no_yaku=False,
-                                         **sit).to_dict())
+                out.append(scorer(concealed, win, melds=melds, raise_on_no_yaku=False,
+                                  **sit).to_dict())
             except IppatsuError as e:
-                out.append(e.code)
+                out.append((type(e).__name__, e.code, str(e)))
         return out
 
-    taken = []
-    real = _fastscore.score_fast
+    plain = [_fastscore.score_fast(c, w, m, *_situation(sit)) is not None
+             for c, m, w, sit in cases]
+    assert sum(plain) > 0.9 * len(cases)
+    assert run(scoring.score) == run(scoring.reference_score)
 
-    def spy(*a):
-        r = real(*a)
-        taken.append(r is not None)
-        return r
 
-    monkeypatch.setattr(_fastscore, "score_fast", spy)
-    fast = run()
-    assert len(taken) == len(cases) and sum(taken) > 0.9 * len(cases)
-    monkeypatch.setattr(_fastscore, "score_fast", lambda *a: None)
-    assert run() == fast
+def _situation(sit, **kw):
+    """score_fast's positional arguments after melds, from score()'s keywords."""
+    a = dict(tsumo=False, riichi=False, double_riichi=False, ippatsu=False, haitei=False,
+             houtei=False, rinshan=False, chankan=False, tenhou=False, chiihou=False,
+             seat_wind=0, round_wind=0, dora_indicators=(), ura_indicators=(), honba=0,
+             deposits=0, discarder=None, pao=None, rules=None, raise_on_no_yaku=False)
+    a.update(sit, **kw)
+    return list(a.values())
 
 
 def test_fast_path_declines_invalid_input_to_the_precise_error():
@@ -190,10 +194,10 @@ def test_kernel_validates_counts_before_any_table_read():
         _core.score_kernel(bytes([3] * 4 + [0] * 30), 0, (), 0, 0, 0, 0, rules)
 
 
-def test_one_road_for_ids_notation_and_hand(monkeypatch):
-    """score() takes one compiled road for 136-ids, notation (hand, melds, win tile,
+def test_one_road_for_ids_notation_and_hand():
+    """score() takes one compiled plain road for 136-ids, notation (hand, melds, win tile,
     indicators) and a Hand: the same result for the same hand in every form, equal to the
-    general (Python-parsed) path, and the compiled road is the one taken."""
+    pure-Python twin's road (``reference_score``), and the plain road is the one taken."""
     import random
 
     import test_scoring_mahjong_diff as md
@@ -215,30 +219,22 @@ def test_one_road_for_ids_notation_and_hand(monkeypatch):
                {"melds": [str(Meld(t, ids)) for t, ids in melds]}, text_sit)
         yield Hand(concealed, [Meld(t, ids) for t, ids in melds]), win, {}, sit
 
-    def run():
+    def run(scorer):
         out = []
         for case in cases:
             row = []
             for hand, win, kw, sit in forms(*case):
                 try:
-                    row.append(scoring.score(hand, win, raise_on_no_yaku=False, **kw,
-                                             **sit).to_dict())
+                    row.append(scorer(hand, win, raise_on_no_yaku=False, **kw,
+                                      **sit).to_dict())
                 except IppatsuError as e:
                     row.append(e.code)
             out.append(row)
         return out
 
-    taken = []
-    real = _fastscore.score_fast
-
-    def spy(*a):
-        r = real(*a)
-        taken.append(r is not None)
-        return r
-
-    monkeypatch.setattr(_fastscore, "score_fast", spy)
-    fast = run()
+    taken = [_fastscore.score_fast(hand, win, kw.get("melds", ()), *_situation(sit))
+             is not None for case in cases for hand, win, kw, sit in forms(*case)]
+    fast = run(scoring.score)
     assert all(row[0] == row[1] == row[2] for row in fast)
     assert sum(taken) > 0.9 * len(taken)
-    monkeypatch.setattr(_fastscore, "score_fast", lambda *a: None)
-    assert run() == fast
+    assert run(scoring.reference_score) == fast

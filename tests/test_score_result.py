@@ -1,10 +1,11 @@
 """A ScoreResult is a whole object whichever road built it.
 
-score() with the compiled core builds its ScoreResult in C (``_core.score``'s road, the
-instance dict set in one step); the general path builds it in Python. On every CPython the
-package supports, the object from either road has every field and property readable, a
-working ``repr``, equality, ``to_dict`` and pickling, and the compiled road's
-object equals the pure-Python evaluation's for the same hand. (How an object's attributes
+score() with the compiled core builds its ScoreResult in C (``_core.score``: its plain
+road and its general part each set the instance dict in one step); the pure-Python twin's
+road (``scoring.reference_score``) builds it in Python. On every CPython the package
+supports, the object from any road has every field and property readable, a working
+``repr``, equality, ``to_dict`` and pickling, and the compiled object equals the
+pure-Python twin's for the same hand. (How an object's attributes
 are stored changed across CPython versions: 3.13 keeps them inline in the object, and a
 result whose dict is set the wrong way there has no attributes at all. The wheel matrix,
 tools/check_wheels.py, runs this module on each CPython.)
@@ -18,6 +19,7 @@ import pickle
 import pytest
 
 from ippatsu import _backend, scoring
+from ippatsu.rules import Rules
 from ippatsu.scoring import ScoreResult
 
 # (hand, win_tile, keywords): every kind of result the compiled road builds
@@ -51,7 +53,7 @@ _IDS = [f"{h}+{w}" + ("+" + ",".join(sorted(k)) if k else "") for h, w, k in _CA
 _FIELDS = [f.name for f in dataclasses.fields(ScoreResult)]
 _PROPERTIES = [n for n, v in vars(ScoreResult).items() if isinstance(v, property)]
 
-# the general path's positional arguments, by name, with score()'s defaults
+# score_fast's positional arguments, by name, with score()'s defaults
 _GENERAL_ARGS = ("melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
                  "rinshan", "chankan", "tenhou", "chiihou", "seat_wind", "round_wind",
                  "dora_indicators", "ura_indicators", "honba", "deposits", "discarder", "pao",
@@ -64,18 +66,15 @@ _DEFAULTS = dict(melds=(), tsumo=False, riichi=False, double_riichi=False, ippat
 
 
 def _pure(hand, win, kw, monkeypatch) -> ScoreResult:
-    """The same hand through the general path with the pure-Python evaluation."""
-    a = dict(_DEFAULTS, **kw)
-    with monkeypatch.context() as m:
-        m.setattr(scoring, "USE_KERNEL", False)
-        return scoring._score_general(hand, win, *[a[n] for n in _GENERAL_ARGS])
+    """The same hand through the pure-Python twin's road (its edge and search)."""
+    return scoring.reference_score(hand, win, **kw)
 
 
 def _compiled(hand, win, kw) -> ScoreResult:
-    """The compiled road's own result (not the general path's)."""
+    """The compiled plain road's own result (not the compiled general part's)."""
     a = dict(_DEFAULTS, **kw)
     r = _backend.score_fast(hand, win, *[a[n] for n in _GENERAL_ARGS])
-    assert r is not None, "the compiled road handed this hand to the general path"
+    assert r is not None, "the compiled plain road handed this hand to the general part"
     return r
 
 
@@ -98,7 +97,7 @@ def _check_whole(r: ScoreResult) -> None:
 
 @pytest.mark.parametrize("hand,win,kw", _CASES, ids=_IDS)
 def test_score_result_from_score_is_whole(hand, win, kw):
-    """score()'s result (the compiled road with the core, else the general path) has every
+    """score()'s result (compiled with the core, else the twin's road) has every
     attribute, a repr, equality, to_dict and a pickle round trip."""
     r = scoring.score(hand, win, **kw)
     assert type(r) is ScoreResult
@@ -106,8 +105,8 @@ def test_score_result_from_score_is_whole(hand, win, kw):
 
 
 @pytest.mark.parametrize("hand,win,kw", _CASES, ids=_IDS)
-def test_score_result_from_the_general_path_is_whole(hand, win, kw, monkeypatch):
-    """The general path's result with the pure-Python evaluation is whole as well."""
+def test_score_result_from_the_twins_road_is_whole(hand, win, kw, monkeypatch):
+    """The pure-Python twin's result is whole as well."""
     _check_whole(_pure(hand, win, kw, monkeypatch))
 
 
@@ -125,3 +124,34 @@ def test_compiled_score_result_equals_the_pure_evaluation(hand, win, kw, monkeyp
     assert fast == pure
     assert repr(fast) == repr(pure)
     assert fast.to_dict() == pure.to_dict()
+
+
+# inputs the compiled plain road leaves to the compiled general part: each builds its
+# ScoreResult there (three players and nukidora, liability, no limits, a waiting hand and
+# its winning tile apart, a preset by name, a wind by letter)
+_GENERAL_CASES = [
+    ("123p789p999s111z22z", "2z", dict(tsumo=True, seat_wind=1, nukidora=2,
+                                  rules="tenhou_sanma", dora_indicators="3z")),
+    ("123m55p", "5p", dict(melds=["pon 555z", "pon 666z", "pon 7z+77z<A"], seat_wind=2,
+                           discarder=1, pao=3)),
+    ("123m456p789s234s55m", "4s", dict(tsumo=True, riichi=True, seat_wind=1,
+                                       rules=Rules(aotenjou=True))),
+    ("19m19p19s1234567z", "1m", dict(seat_wind=1, discarder=0, rules=Rules(aotenjou=True))),
+    ("123m456p789s23s55m", "4s", dict(tsumo=True, riichi=True, seat_wind="S",
+                                      rules="tenhou", honba=1, deposits=2)),
+]
+
+
+@pytest.mark.skipif(not _backend.AVAILABLE, reason="the compiled core's road")
+@pytest.mark.parametrize("hand,win,kw", _GENERAL_CASES,
+                         ids=[f"{h}+{w}" for h, w, _ in _GENERAL_CASES])
+def test_compiled_general_part_builds_the_twins_object(hand, win, kw, monkeypatch):
+    """The compiled general part builds a whole ScoreResult equal to the pure-Python
+    twin's, field for field (and the plain road did not build it)."""
+    a = dict(_DEFAULTS, **{k: v for k, v in kw.items() if k in _DEFAULTS})
+    assert "nukidora" in kw or _backend.score_fast(
+        hand, win, *[a[n] for n in _GENERAL_ARGS]) is None
+    fast = scoring.score(hand, win, **kw)
+    pure = _pure(hand, win, kw, monkeypatch)
+    _check_whole(fast)
+    assert fast == pure and repr(fast) == repr(pure) and fast.to_dict() == pure.to_dict()

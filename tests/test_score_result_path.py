@@ -1,24 +1,39 @@
-"""The compiled result path of score(): a ScoreResult built from the kernel's
-output equals the reference's, and a hand that is not complete is named.
+"""The compiled general part of score(): a ScoreResult built there from the kernel's
+output equals the pure-Python twin's, and a hand that is not complete is named.
+
+The plain road of the compiled score() leaves some inputs to the compiled general part
+(a preset given by name is one); both parts build the result in C, never through
+``ippatsu.scoring``. Here each hand goes through the general part (checked: the plain
+road declines it) and is compared with ``scoring.reference_score``, the twin's own edge
+and search.
 """
 from __future__ import annotations
 
 import ippatsu.scoring as sc
 import pytest
+from ippatsu import _backend
 from ippatsu.errors import NotAgariError
-from ippatsu.scoring import score
+
+pytestmark = pytest.mark.skipif(not _backend.AVAILABLE, reason="the compiled core's parts")
+
+_ARGS = ("melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+         "rinshan", "chankan", "tenhou", "chiihou", "seat_wind", "round_wind",
+         "dora_indicators", "ura_indicators", "honba", "deposits", "discarder", "pao",
+         "rules", "raise_on_no_yaku")
+_DEFAULTS = dict(melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
+                 haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
+                 chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
+                 ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None,
+                 rules=None, raise_on_no_yaku=True)
 
 
-def _kernel_from_reference(counts, win, melds_k, flags, seat, rnd, extra, rules):
-    """What the compiled kernel returns, computed by the pure-Python search."""
-    from ippatsu._codes import LIMITS
-    best = sc._ref._search(list(counts), win, melds_k, flags, seat, rnd, extra, rules)
-    if best is None:
-        return (1,) + (0,) * 13
-    (points, mult, han, fu), mask, ym, _, _, base, limit, _, (reading, wait, form) = best
-    pair, runs, trips = reading if reading is not None else (-1, (), ())
-    return (0, points, base, han, fu, mask, ym, mult, LIMITS.index(limit), form, wait, pair,
-            runs, trips)
+def _general(hand, win, **kw):
+    """score() through the compiled general part: the rules by preset name, which the
+    plain road does not read (asserted)."""
+    kw = dict(kw, rules="ippatsu")
+    a = dict(_DEFAULTS, **kw)
+    assert _backend.score_fast(hand, win, *[a[n] for n in _ARGS]) is None
+    return sc.score(hand, win, **kw)
 
 
 @pytest.mark.parametrize("hand, win, kw", [
@@ -30,23 +45,19 @@ def _kernel_from_reference(counts, win, melds_k, flags, seat, rnd, extra, rules)
     ("123m789p777z55s", "5s", {"melds": ["daiminkan 2222s"], "tsumo": True}),
     ("111p55s", "5s", {"melds": ["chi 456m", "ankan 3333s", "pon 777z"], "tsumo": True}),
 ])
-def test_kernel_result_path_builds_the_reference_result(monkeypatch, hand, win, kw):
-    """The compiled road's result builder (``_result_from_kernel``) turns the kernel's
-    tuple into the same ScoreResult as the pure-Python road, field for field (it runs in
-    the pure-Python pass too, on the reference search's answer in the kernel's shape)."""
-    want = score(hand, win, **kw).to_dict()
-    monkeypatch.setattr(sc, "USE_KERNEL", True)
-    monkeypatch.setattr(sc._backend, "score_fast", lambda *a: None, raising=False)
-    monkeypatch.setattr(sc._backend, "score_kernel", _kernel_from_reference, raising=False)
-    got = sc.score(hand, win, **kw)
-    assert got.to_dict() == want
+def test_general_part_builds_the_twins_result(hand, win, kw):
+    """The general part turns the kernel's answer into the same ScoreResult as the
+    pure-Python twin's road, field for field."""
+    want = sc.reference_score(hand, win, rules="ippatsu", **kw)
+    got = _general(hand, win, **kw)
+    assert got == want and got.to_dict() == want.to_dict()
 
 
-def test_kernel_result_path_not_agari(monkeypatch):
-    """The kernel's "not complete" code is a NotAgariError on the compiled road too."""
-    monkeypatch.setattr(sc, "USE_KERNEL", True)
-    monkeypatch.setattr(sc._backend, "score_fast", lambda *a: None, raising=False)
-    monkeypatch.setattr(sc._backend, "score_kernel", _kernel_from_reference, raising=False)
-    with pytest.raises(NotAgariError):
-        sc.score("123m456p789s234s59m", "5m", tsumo=True)
-
+def test_general_part_not_agari():
+    """The kernel's "not complete" code is a NotAgariError from the general part, with
+    the twin's words."""
+    with pytest.raises(NotAgariError) as want:
+        sc.reference_score("123m456p789s234s59m", "5m", tsumo=True)
+    with pytest.raises(NotAgariError) as got:
+        _general("123m456p789s234s59m", "5m", tsumo=True)
+    assert str(got.value) == str(want.value) and got.value.code == "not_agari"

@@ -114,10 +114,27 @@ def test_score_rules_overrides_apply(client):
     assert r.json()["points"] != plain.points
 
 
+def test_score_red_five_counts_override_counts_the_reds_per_suit(client):
+    """red_five_counts as an override (three ints, or null): the second 5p by id is red."""
+    hand = [4, 8, 12, 48, 52, 56, 53, 54, 55, 92, 96, 100, 104, 105]
+    for counts in ([0, 2, 0], None):
+        want = ippatsu.score(hand, tsumo=True, rules=Rules().replace(
+            red_five_counts=None if counts is None else tuple(counts)))
+        r = client.post("/v1/score", json={"hand": hand, "tsumo": True, "rules": {
+            "preset": "ippatsu", "overrides": {"red_five_counts": counts}}})
+        assert r.status_code == 200, r.text
+        assert r.json()["red"] == want.red == (2 if counts else 1)
+    fields = {f["name"]: f for f in client.get("/v1/presets").json()["fields"]}
+    assert fields["red_five_counts"] == {"name": "red_five_counts", "type": "counts",
+                                         "default": None}
+
+
 @pytest.mark.parametrize("overrides", [{"kiriage": 1}, {"no_such_field": True},
                                        {"ron_mode": "quadruple"}, {"uma": [1, 2, 3]},
                                        {"double_wind_pair_fu": 3}, {"honba_ron": True},
-                                       {"name": "x"}])
+                                       {"name": "x"}, {"red_five_counts": [1, 2]},
+                                       {"red_five_counts": [0, 5, 0]},
+                                       {"red_fives": False, "red_five_counts": [0, 2, 0]}])
 def test_bad_rules_overrides(client, overrides):
     """A wrong field, type or value in the overrides: 400 bad_rules."""
     r = client.post("/v1/score", json={"hand": "123m456p789s11122z",

@@ -133,6 +133,9 @@ RULES = {
     # three players (docs/rules.md §11): North declarations, no chi, 3-seat payments
     "tenhou sanma": Rules.tenhou_sanma(),
     "ippatsu sanma, double ron": Rules.ippatsu_sanma().replace(ron_mode=RonMode.DOUBLE),
+    # flower tiles (docs/rules.md §12): 140-tile walls, flowers held and set aside
+    "ippatsu east, flowers": Rules.ippatsu().replace(game_length=GameLength.EAST,
+                                                     flowers=True),
 }
 
 

@@ -5,6 +5,9 @@ simpler formulation is kept below as the oracle:
 
 * ``core._shanten_waits(counts)`` against ``shanten(counts)`` and ``waits(counts)``
   (its own kernel call; bytes and bytearray counts; the same errors);
+* ``core._tenpai_discards(counts)`` (the riichi declarations) against ``shanten`` of the
+  hand less each kind held, and its being empty exactly when ``shanten(counts) > 0``;
+* ``core._set_slots`` (the melds of calls) against ``object.__setattr__``;
 * ``state._discard_actions`` against the dict ``{spec(t): t for t in hand}`` updated with
   the drawn tile (one discard per kind and red-ness, the last copy, in first-seen order);
 * ``state._variants`` against a scan for the first plain and the first red copy;
@@ -91,6 +94,62 @@ def test_shanten_waits_errors():
         core._shanten_waits(bytearray([5] + [0] * 33))  # a fifth copy
     with pytest.raises(IppatsuError):
         core._shanten_waits(bytearray(33))  # not 34 counts
+
+
+hands_3k2 = st.sampled_from([2, 5, 8, 11, 14]).flatmap(
+    lambda n: st.lists(st.integers(0, 135), min_size=n, max_size=n, unique=True))
+
+
+@settings(max_examples=300 if not PURE else 60, deadline=None)
+@given(hands_3k2)
+def test_tenpai_discards_are_the_discards_that_leave_tenpai(ids):
+    c = _counts(ids)
+    want = 0
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            if core.shanten(bytes(c)) == 0:
+                want |= 1 << k
+            c[k] += 1
+    assert core._tenpai_discards(c) == want
+    assert core._tenpai_discards(bytes(c)) == want
+    # riichi is offered exactly when the whole hand is tenpai or complete
+    assert (want != 0) == (core.shanten(bytes(c)) <= 0)
+
+
+@settings(max_examples=200 if not PURE else 40, deadline=None)
+@given(_tenpai_counts(), st.data())
+def test_tenpai_discards_of_hands_one_from_tenpai_or_better(c, data):
+    c[data.draw(st.sampled_from([k for k in range(34) if c[k] < 4]))] += 1  # 3k+2 tiles
+    mask = core._tenpai_discards(c)
+    assert mask and core.shanten(bytes(c)) <= 0
+    for k in range(34):
+        if (mask >> k) & 1:
+            c[k] -= 1
+            assert core.shanten(bytes(c)) == 0
+            c[k] += 1
+
+
+def test_tenpai_discards_errors():
+    with pytest.raises(HandSizeError):
+        core._tenpai_discards(bytes([1] * 13 + [0] * 21))  # 13 tiles: not 3k+2
+    with pytest.raises(IppatsuError):
+        core._tenpai_discards(bytearray([5] + [0] * 33))  # a fifth copy
+
+
+def test_set_slots_sets_what_object_setattr_sets():
+    from ippatsu.hand import Meld, MeldType
+
+    want = Meld(MeldType.PON, [4, 5, 6], called=5, from_who=2)
+    names = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")
+    m = object.__new__(Meld)
+    core._set_slots(m, names, tuple(getattr(want, n) for n in names))
+    assert all(getattr(m, n) == getattr(want, n) for n in names)
+    assert m == want and hash(m) == hash(want)
+    with pytest.raises(AttributeError):
+        m.called = 4  # the class's own setter still refuses
+    with pytest.raises(IppatsuError):
+        core._set_slots(object.__new__(Meld), names, (1,))
 
 
 def _oracle_discards(hand, spec, drawn, ban):

@@ -114,3 +114,84 @@ def test_final_values_are_the_floats_nearest_the_exact_results():
                          + (Fraction(rules.oka, 1000) if place == 0 else 0))
                 assert final[p] == float(exact), (rules.name, scores, p)
             assert sum(Fraction(x).limit_denominator(1000) for x in final) == 0
+
+
+# --- tied players at the end (Rules.tied_placement) ----------------------------------------
+def _split_oracle(scores, deposits, rules):
+    """The split rule written from its definition, place by place: a seat holds the places
+    from (seats with more points) to (that + seats with as many points - 1), and takes the
+    mean of their uma and oka; leftover deposits for first place go in equal parts to
+    the seats with the most points. Exact fractions."""
+    from fractions import Fraction
+
+    n = len(scores)
+    pts = [Fraction(s) for s in scores]
+    if deposits and rules.deposits_to_first:
+        top = [p for p in range(n) if scores[p] == max(scores)]
+        for p in top:
+            pts[p] += Fraction(deposits * rules.riichi_deposit, len(top))
+    out = []
+    for p in range(n):
+        above = sum(1 for q in range(n) if pts[q] > pts[p])
+        same = sum(1 for q in range(n) if pts[q] == pts[p])
+        held = range(above, above + same)
+        bonus = sum(Fraction(rules.uma[i]) * 1000 + (rules.oka if i == 0 else 0)
+                    for i in held)
+        out.append((pts[p] - rules.return_points + bonus / same) / 1000)
+    return out
+
+
+@pytest.mark.parametrize("scores, deposits", [
+    ([30000, 30000, 20000, 20000], 0), ([25000] * 4, 0), ([40000, 20000, 20000, 20000], 0),
+    ([30000, 30000, 30000, 9000], 1), ([41000, 29000, 15000, 15000], 3),
+    ([35000, 35000, 15000, 14000], 1), ([10000, 30000, 30000, 30000], 0)])
+@pytest.mark.parametrize("preset", ["ippatsu", "wrc", "mleague"])
+def test_tied_players_share_their_places_uma_and_oka_when_split(scores, deposits, preset):
+    """RULES §8 (tied_placement="split"): players tied on points share the uma and oka of
+    the places they hold, and deposits left for first place are shared by the players
+    tied for it; nothing is made or lost."""
+    rules = Rules.preset(preset).replace(tied_placement="split")
+    out, left, order, final = final_standings(scores, deposits, rules)
+    want = _split_oracle(scores, deposits, rules)
+    assert final == pytest.approx([float(w) for w in want], abs=1e-9)
+    # nothing made or lost: the finals add up to the points on the table against the
+    # starting points (zero when the scores are those of a real game)
+    table = sum(scores) + (deposits * rules.riichi_deposit if rules.deposits_to_first else 0)
+    assert sum(final) == pytest.approx((table - 4 * rules.starting_points) / 1000, abs=1e-9)
+    assert left == (0 if rules.deposits_to_first else deposits)
+    ties = [(p, q) for p in range(4) for q in range(p) if scores[p] == scores[q]]
+    assert ties  # every case has a tie: each must come out equal
+    for p, q in ties:
+        assert out[p] == out[q] and final[p] == final[q]
+
+
+def test_tied_players_are_placed_by_starting_seat_by_default():
+    """RULES §8 (tied_placement="seat", the default): the tied seat nearer the first
+    dealer takes the higher place and its own uma, not a share."""
+    rules = Rules()
+    out, _, order, final = final_standings([20000, 30000, 30000, 20000], 0, rules)
+    assert order == [1, 2, 0, 3]
+    assert final[1] - final[2] == rules.uma[0] - rules.uma[1] + rules.oka / 1000
+    assert final[0] - final[3] == rules.uma[2] - rules.uma[3]
+
+
+def test_without_ties_split_and_seat_agree():
+    """The split rule changes nothing when no two players have the same points."""
+    for scores in ([35100, 25300, 20400, 19200], [-1300, 40700, 30200, 30400]):
+        for deposits in (0, 2):
+            a = final_standings(scores, deposits, Rules())
+            b = final_standings(scores, deposits, Rules(tied_placement="split"))
+            assert a == b
+
+
+def test_rank_reward_of_the_env_shares_tied_places():
+    """The environments' "rank" reward uses the same rule: place_values gives each seat
+    its place's value, or the mean over the places of the seats tied with it."""
+    from ippatsu.table.settle import place_values
+
+    uma = [90.0, 45.0, 0.0, -135.0]
+    assert place_values([30000, 30000, 20000, 20000], uma, False) == uma
+    assert place_values([30000, 30000, 20000, 20000], uma, True) == [67.5, 67.5,
+                                                                      -67.5, -67.5]
+    assert place_values([20000, 30000, 30000, 20000], uma, True) == [-67.5, 67.5, 67.5,
+                                                                      -67.5]

@@ -31,7 +31,8 @@ def test_step_rejects_unknown_action_types_and_non_actions(mod):
     assert "str" in _raises("bad_action", st.step, "discard 1m")
     _raises("bad_action", st.step, (0, st.actor, 5))   # a plain tuple is not an Action
     _raises("illegal_action", st.step, 299)  # an int is an action index: stop, not legal
-    _raises("bad_action_index", st.step, 300)
+    _raises("illegal_action", st.step, 300)  # noten (a declaration at the draw), not legal
+    _raises("bad_action_index", st.step, 301)
     _raises("bad_action", st.step, 4.0)
     _raises("bad_action", st.step, [object()])
     # the state is untouched: a legal action still works

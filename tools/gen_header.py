@@ -116,6 +116,7 @@ def build() -> str:
             f"#define IPT_K_YAOCHUU 0x{_codes.YAOCHUU_MASK:X}ULL",
             f"#define IPT_K_SANMA_ABSENT 0x{_codes.SANMA_ABSENT_MASK:X}ULL  /* 2m-8m */",
             f"#define IPT_KIND_NORTH {_codes.NORTH}",
+            f"#define IPT_KIND_HATSU {_codes.HATSU}",
             f"#define IPT_N_YAOCHUU {len(_codes.YAOCHUU_KINDS)}",
             "#define IPT_GEN_YAOCHUU_KINDS {" + ", ".join(map(str, _codes.YAOCHUU_KINDS)) + "}"]
 

@@ -2,7 +2,7 @@
 
     python tools/selfplay.py --games 1000 --seed 0 [--agents random|greedy|mixed]
                              [--rules ippatsu|tenhou|majsoul|planet] [--check-every 1]
-                             [--players 4|3]
+                             [--players 4|3] [--flowers]
 
 Game ``i`` uses the ``i``-th ``spawn()``ed child of ``SeedSequence(seed)`` for its walls and
 agents, so any failure is reproduced by its index. After every ``--check-every``-th step
@@ -17,6 +17,11 @@ presets and a variant (double ron, East-only, no red fives); the invariants then
 108 tiles (Norths set aside included) and compare the waits with the hand core's
 ``players=3`` road, and the oracle checks that no chi is offered and that a North
 declaration is offered exactly when the rule allows it.
+
+``--flowers`` turns on ``Rules.flowers`` (docs/rules.md §12) for every four-player game:
+the invariants then count 140 tiles (flowers set aside and a flower held included), and
+the oracle checks that setting a flower aside is the one action offered while a flower
+is held and is never offered otherwise.
 """
 from __future__ import annotations
 
@@ -72,6 +77,11 @@ def run_one(ss, kind, rules, check_every, oracle):
     views = [Observation(st, p) for p in range(rules.players)]
     if rules.players == 3:
         oracle = check_offered_sanma if oracle is not None else None
+    elif rules.flowers and oracle is not None:
+        base = oracle
+
+        def oracle(st):
+            check_offered_flowers(st, base)
     n = 0
     while st.phase != Phase.GAME_END:
         if check_every and n % check_every == 0:
@@ -110,6 +120,23 @@ def check_offered_sanma(st):
     assert offered == want, f"North declaration offered={offered}, rule says {want}"
 
 
+def check_offered_flowers(st, base):
+    """Rules.flowers: while the actor holds a flower (``last_draw`` 136-139 at a turn),
+    setting it aside is the one action offered; otherwise no flower action is offered
+    and ``base`` (the four-player oracle) checks the rest."""
+    legal = st._legal
+    if st.phase == Phase.TURN and st.last_draw >= 136:
+        p = st.actor
+        assert list(legal) == [p], "a held flower leaves the actor the only decision"
+        assert [(a.type, a.tile) for a in legal[p]] == [(ActionType.NUKIDORA, st.last_draw)], \
+            f"a held flower: offered {legal[p]}"
+        assert all(t < 136 for h in st.hand for t in h), "a flower in a hand"
+        return
+    for acts in legal.values():
+        assert not any(a.type == ActionType.NUKIDORA for a in acts), "a flower action offered"
+    base(st)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="self-play soak")
     ap.add_argument("--games", type=int, default=100)
@@ -124,6 +151,8 @@ def main(argv=None):
     ap.add_argument("--no-oracle", action="store_true", help="skip the offered-actions oracle")
     ap.add_argument("--players", type=int, default=4, choices=(3, 4),
                     help="3: three-player games (sanma presets)")
+    ap.add_argument("--flowers", action="store_true",
+                    help="four flower tiles (Rules.flowers, four players)")
     args = ap.parse_args(argv)
     presets = ["ippatsu", "tenhou", "majsoul", "planet", "variant"]
     variant = Rules().replace(ron_mode="triple", red_fives=False, kiriage=True,
@@ -144,6 +173,8 @@ def main(argv=None):
     for i, ss in enumerate(children):
         name = presets[i % 5] if args.rules == "mixed" else args.rules
         rules = variant if name == "variant" else Rules.preset(name)
+        if args.flowers:
+            rules = rules.replace(flowers=True)
         try:
             n, st = run_one(ss, args.agents, rules, args.check_every, oracle)
             steps += n

@@ -70,9 +70,9 @@ if AVAILABLE:
 
     score_kernel = _core.score_kernel
     score_batch_kernel = _core.score_batch_kernel
-    #: the compiled road of score() (tests replace it to force the general path)
+    #: the plain road of the compiled score() alone (None where the general part takes
+    #: over): tests read which road an input takes
     score_fast = _core.score_fast
     bind_scoring = _core.bind_scoring
-    bind_score_entry = _core.bind_score_entry
     score_entry = _core.score
 

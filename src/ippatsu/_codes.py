@@ -109,6 +109,8 @@ __all__ = [
     "RED_FIVE_IDS",
     "RENHOU_VALUES",
     "RED_FIVE_KINDS",
+    "MAX_RED_PER_SUIT",
+    "red_five_ids",
     "RULE_FIELDS",
     "SOLO_POLICIES",
     "BATCH_COLUMNS",
@@ -147,7 +149,7 @@ F_RENHOU = FLAGS["renhou"]
 F_PAARENCHAN = FLAGS["paarenchan"]
 F_OPEN_RIICHI = FLAGS["open_riichi"]
 F_SASHIKOMI = FLAGS["sashikomi"]
-#: the flags of the local yaku: only the general path of score() sets them
+#: the flags of the local yaku: only the general part of score() sets them
 F_LOCAL = F_RENHOU | F_PAARENCHAN | F_OPEN_RIICHI | F_SASHIKOMI
 #: either riichi bit (ura dora, the riichi yaku)
 F_ANY_RIICHI = F_RIICHI | F_DOUBLE_RIICHI
@@ -201,11 +203,11 @@ BATCH_ERRORS: tuple[str, ...] = (
     "hand_size", "indicator_copy", "situation", "red",
 )
 #: the columns of score_batch's range check (BATCH_ERRORS "range": detail a = index):
-#: (name, lowest, highest)
+#: (name, lowest, highest; red: up to four per suit, Rules.red_five_counts)
 BATCH_COLUMNS: tuple[tuple[str, int, int], ...] = (
     ("win_tile", 0, 33), ("melds", -1, 255), ("flags", 0, F_ALL), ("tsumo", 0, 1),
     ("riichi", 0, 1), ("seat_wind", 0, 3), ("round_wind", 0, 3),
-    ("dora_indicators", -1, 33), ("ura_indicators", -1, 33), ("red", 0, 3),
+    ("dora_indicators", -1, 33), ("ura_indicators", -1, 33), ("red", 0, 12),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -221,6 +223,22 @@ L_NONE, L_MANGAN, L_HANEMAN, L_BAIMAN, L_SANBAIMAN, L_YAKUMAN, L_KAZOE = range(7
 # red fives: copy 0 of each five (5m, 5p, 5s)
 RED_FIVE_IDS: tuple[int, int, int] = (16, 52, 88)
 RED_FIVE_KINDS: tuple[int, int, int] = (4, 13, 22)
+#: the most red fives a suit can have (its four fives)
+MAX_RED_PER_SUIT = 4
+
+
+def red_five_ids(counts: tuple[int, int, int] = (1, 1, 1)) -> frozenset[int]:
+    """The ids that are red with ``counts`` red fives per suit (man, pin, sou): the first
+    ``counts[s]`` copies of the five of suit ``s`` (copy 0 first, so one red per suit is
+    :data:`RED_FIVE_IDS`). The one definition of which physical tiles are red."""
+    return _RED_SETS.get(counts) or frozenset(
+        RED_FIVE_KINDS[s] * 4 + c for s in range(3) for c in range(counts[s]))
+
+
+_RED_SETS: dict = {}
+for _c in ((0, 0, 0), (1, 1, 1)):
+    _RED_SETS[_c] = red_five_ids(_c)
+del _c
 
 # ---------------------------------------------------------------------------------------
 # kind groups (kinds 0-33: 1m..9m, 1p..9p, 1s..9s, then East South West North White
@@ -285,9 +303,13 @@ RULE_FIELDS: tuple[tuple[str, str, type], ...] = (
     ("paarenchan", "uint8_t", _code_in(PAARENCHAN_VALUES)),
     ("daisharin", "uint8_t", _code_in(DAISHARIN_VALUES)),
     ("daichisei", "uint8_t", bool),
+    ("ryuuiisou_hatsu", "uint8_t", bool),
     ("open_riichi", "uint8_t", bool),
     ("sashikomi_yakuman", "uint8_t", bool),
     ("double_mask", "uint64_t", int),
+    # no limits (docs/rules.md §12): the kernel compares bases beyond any integer width
+    # exactly; the edge computes the points in Python integers
+    ("aotenjou", "uint8_t", bool),
 )
 
 

@@ -69,9 +69,11 @@ cdef extern from "_generated.h" nogil:
         uint8_t paarenchan
         uint8_t daisharin
         uint8_t daichisei
+        uint8_t ryuuiisou_hatsu
         uint8_t open_riichi
         uint8_t sashikomi_yakuman
         uint64_t double_mask
+        uint8_t aotenjou
 
 
 # ---------------------------------------------------------------------------------------

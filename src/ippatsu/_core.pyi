@@ -178,12 +178,16 @@ def score(
     rules: Any = None,
     raise_on_no_yaku: bool = True,
     nukidora: int = 0,
+    renhou: bool = False,
+    paarenchan: bool = False,
+    open_riichi: bool = False,
+    sashikomi: bool = False,
+    flowers: int = 0,
 ) -> Any: ...
 def bind_scoring(
     score_result: Any,
     rules_cls: Any,
     default_rules: Any,
-    check_situation: Any,
     hand_cls: Any,
     meld_cls: Any,
     meld_names: Any,
@@ -193,7 +197,6 @@ def bind_scoring(
     waits: Any,
     pinfu_bit: int,
 ) -> None: ...
-def bind_score_entry(scoring_mod: Any, fast_mod: Any, reference: Any, general: Any) -> None: ...
 def score_batch_kernel(
     counts: npt.ArrayLike,
     win: npt.ArrayLike,

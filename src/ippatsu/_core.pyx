@@ -23,6 +23,7 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_ANY_CONT
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE, PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF, PyObject
+from cpython.object cimport PyObject_GenericSetAttr
 from cpython.dict cimport PyDict_GetItem
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.pycapsule cimport PyCapsule_GetPointer
@@ -33,7 +34,8 @@ from importlib import resources
 
 import numpy as np
 
-from .errors import HandSizeError, IppatsuError, TileCountError
+from .errors import (HandSizeError, IppatsuError, MeldError, NoYakuError, NotAgariError,
+                     SituationError, TileCountError)
 from .tiles import format_tiles as _format_tiles, validate_ids
 from ._types import DiscardUkeire, ShantenForms, Ukeire
 
@@ -533,6 +535,44 @@ def _shanten_waits(counts):
         raise HandSizeError(f"waits need a hand of 3k+1 tiles, got {total}", code="bad_hand_size")
     cdef int s = ipt_shanten_min(c, total)
     return s, (ipt_waits(c, total) if s == 0 else 0)
+
+
+def _tenpai_discards(counts):
+    """_tenpai_discards(counts) -> int
+
+    Bit mask of the kinds held in a 3k+2 hand whose discard leaves it tenpai
+    (``shanten(counts - k) == 0``; 0 when none does, so exactly when ``shanten(counts) >
+    0``): the table engine's riichi declarations, one call per turn (34 counts as bytes or
+    bytearray)."""
+    cdef uint8_t c[34]
+    cdef int total = _counts_of(counts, c)
+    cdef int k
+    cdef uint64_t m = 0
+    if total % 3 != 2:
+        raise HandSizeError(f"a discard needs a hand of 3k+2 tiles, got {total}",
+                            code="bad_hand_size")
+    if ipt_shanten_min(c, total) > 0:  # no discard can leave it tenpai
+        return 0
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            if ipt_shanten_min(c, total - 1) == 0:
+                m |= (<uint64_t> 1) << k
+            c[k] += 1
+    return m
+
+
+def _set_slots(obj, tuple names, tuple values):
+    """_set_slots(obj, names, values) -> None
+
+    Set the attributes ``names`` of ``obj`` to ``values`` in order by the generic setter
+    (``object.__setattr__``; an immutable class refuses its own): the table engine's
+    melds, one call instead of one per slot."""
+    cdef Py_ssize_t i, n = len(names)
+    if len(values) != n:
+        raise IppatsuError(f"{n} names for {len(values)} values", code="bad_input")
+    for i in range(n):
+        PyObject_GenericSetAttr(obj, names[i], values[i])
 
 
 # numpy's bit generator interface (numpy/random/bitgen.h, part of numpy's public C API:
@@ -1426,11 +1466,18 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             err[1] = f
             err[2] = closed | (kan << 1) | ((nm > 0) << 2) | ((seat[i] == 0) << 3)
             return i
-        # 10. the red fives fit the fives (four fives of a suit hold its red one)
+        # 10. the red fives fit the fives: red_on packs the reds per suit (4 bits each,
+        # man lowest); a suit with c reds holds at least its fives beyond the 4 - c plain
+        # ones as reds and at most min(fives, c)
         bonus = 0
         if red_on:
-            j = (full[4] == 4) + (full[13] == 4) + (full[22] == 4)
-            k = (full[4] > 0) + (full[13] > 0) + (full[22] > 0)
+            j = k = 0
+            for d in range(3):
+                t = (red_on >> (4 * d)) & 15
+                total = full[IPT_RED_KIND_M + 9 * d]
+                if total > 4 - t:
+                    j += total - (4 - t)
+                k += total if total < t else t
             if red[i] < j or red[i] > k:
                 err[0] = IPT_BE_RED
                 err[1] = red[i]
@@ -1471,7 +1518,8 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
     and scores every row in one pass.
 
     ``counts`` (N, 34) uint8; ``win``, ``flags``, ``tsumo``, ``riichi``, ``seat``, ``rnd``,
-    ``red`` (N,) int64; ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
+    ``red`` (N,) int64 (``red_on``: the red fives per suit, 4 bits each, man lowest; 0
+    off); ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
     a broadcast scalar costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
     yaku uint64 (N,), meta uint8 (N, 4), bad)`` with meta columns code, yakuman multiple,
     limit, wait, and ``bad`` None or the first bad row as ``(row, code, a, b, c)`` (code:

@@ -82,7 +82,7 @@
 #define IPT_GEN_BATCH_LO { \
     0, -1, 0, 0, 0, 0, 0, -1, -1, 0 }
 #define IPT_GEN_BATCH_HI { \
-    33, 255, 16383, 1, 1, 3, 3, 33, 33, 3 }
+    33, 255, 16383, 1, 1, 3, 3, 33, 33, 12 }
 
 /* limits: code = index of ippatsu._codes.LIMITS */
 #define IPT_L_NONE 0  /* below mangan */
@@ -107,6 +107,7 @@
 #define IPT_K_YAOCHUU 0x3FC060301ULL
 #define IPT_K_SANMA_ABSENT 0xFEULL  /* 2m-8m */
 #define IPT_KIND_NORTH 30
+#define IPT_KIND_HATSU 32
 #define IPT_N_YAOCHUU 13
 #define IPT_GEN_YAOCHUU_KINDS {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 
@@ -127,11 +128,13 @@ typedef struct {
     uint8_t paarenchan;
     uint8_t daisharin;
     uint8_t daichisei;
+    uint8_t ryuuiisou_hatsu;
     uint8_t open_riichi;
     uint8_t sashikomi_yakuman;
     uint64_t double_mask;
+    uint8_t aotenjou;
 } ipt_rules_t;
-#define IPT_N_RULE_FIELDS 13
+#define IPT_N_RULE_FIELDS 15
 
 /* the codes of the enum-valued local-yaku rules (ippatsu._codes.*_VALUES) */
 #define IPT_RENHOU_OFF 0

@@ -178,7 +178,8 @@ static inline uint64_t ipt_yakuman_checks(const ipt_ctx_t *c) {
         if (c->wait == IPT_W_TANKI) y |= IPT_BIT(Y_SUUANKOU_TANKI);
     }
     if (!(c->mask & ~K_HONORS)) y |= IPT_BIT(Y_TSUUIISOU);
-    if (!(c->mask & ~K_GREEN)) y |= IPT_BIT(Y_RYUUIISOU);
+    if (!(c->mask & ~K_GREEN) && (!c->r->ryuuiisou_hatsu || (c->mask & IPT_BIT(IPT_KIND_HATSU))))
+        y |= IPT_BIT(Y_RYUUIISOU);
     if (!(c->mask & ~K_TERMINALS)) y |= IPT_BIT(Y_CHINROUTOU);
     int s = ipt_chuuren_suit(c);
     if (s >= 0) {
@@ -362,12 +363,51 @@ static inline void ipt_sort_small(int *a, int n) {
 typedef struct {
     int total, mult, han, fu, base, limit;
     uint64_t mask, ym;
-    int valid;
+    int valid, c_aot;
+    /* aotenjou (no limits): the base is bm << be, any size; t64 the exact total while the
+       base is below 2^50, else -1 */
+    int64_t bm, t64;
+    int be;
 } ipt_cand_t;
+
+static inline int ipt_bitlen(int64_t x) { return x ? 64 - __builtin_clzll((uint64_t)x) : 0; }
+
+static inline int64_t ipt_ceil100_64(int64_t x) { return (x + 99) / 100 * 100; }
+
+/* aotenjou: the base bm << be, and the total while the base is below 2^50 */
+static inline void ipt_aot_set(ipt_cand_t *c, int64_t bm, int be, int dealer, int tsumo) {
+    c->bm = bm;
+    c->be = bm ? be : 0;
+    c->limit = IPT_L_NONE;
+    if (!bm) { c->t64 = 0; return; }
+    if (c->be + ipt_bitlen(bm) > 50) { c->t64 = -1; return; }
+    int64_t b = bm << c->be;
+    if (!tsumo) c->t64 = ipt_ceil100_64(b * (dealer ? 6 : 4));
+    else if (dealer) c->t64 = 3 * ipt_ceil100_64(b * 2);
+    else c->t64 = ipt_ceil100_64(b * 2) + 2 * ipt_ceil100_64(b);
+}
+
+/* aotenjou: the sign of total(a) - total(b). Below 2^50 the totals are exact; past it two
+   different bases (each a mantissa below 2^16 shifted left) differ by far more than the
+   rounding to 100, so the bases decide, compared exactly as mantissa << exponent. */
+static inline int ipt_aot_cmp(const ipt_cand_t *a, const ipt_cand_t *b) {
+    if (a->t64 >= 0 && b->t64 >= 0) return (a->t64 > b->t64) - (a->t64 < b->t64);
+    if (!a->bm || !b->bm) return (a->bm != 0) - (b->bm != 0);
+    int64_t ma = a->bm, mb = b->bm;
+    int d = a->be - b->be;
+    if (d >= 20) return 1;
+    if (d <= -20) return -1;
+    if (d > 0) ma <<= d;
+    else mb <<= -d;
+    return (ma > mb) - (ma < mb);
+}
 
 static inline int ipt_cand_better(const ipt_cand_t *a, const ipt_cand_t *b) {
     if (!b->valid) return 1;
-    if (a->total != b->total) return a->total > b->total;
+    if (a->c_aot) {
+        int s = ipt_aot_cmp(a, b);
+        if (s) return s > 0;
+    } else if (a->total != b->total) return a->total > b->total;
     if (a->mult != b->mult) return a->mult > b->mult;
     if (a->han != b->han) return a->han > b->han;
     return a->fu > b->fu;
@@ -404,6 +444,7 @@ static inline void ipt_evaluate(const ipt_ctx_t *c, const int *trips_c, int n_tr
         out->mult = mult;
         out->mask = 0;
         out->ym = ym;
+        if (r->aotenjou) ipt_aot_set(out, out->fu, out->han + 2, dealer, tsumo);
     } else {
         mask = ipt_apply_replacements(ipt_ordinary_checks(c));
         int pinfu = (mask & IPT_BIT(Y_PINFU)) != 0;
@@ -423,18 +464,36 @@ static inline void ipt_evaluate(const ipt_ctx_t *c, const int *trips_c, int n_tr
         out->mask = mask;
         out->ym = 0;
         if (!mask) out->base = 0;
+        if (r->aotenjou) ipt_aot_set(out, mask ? out->fu : 0, han + 2, dealer, tsumo);
         if ((c->flags & IPT_F_RENHOU) && !tsumo && c->closed &&
             (r->renhou == IPT_RENHOU_MANGAN || r->renhou == IPT_RENHOU_BAIMAN)) {
             /* renhou as a limit: the larger of the limit and the hand without it */
             int bl = r->renhou == IPT_RENHOU_MANGAN;
             int floor = bl ? 2000 : 4000;
-            if (out->base < floor) {
+            int below = r->aotenjou
+                ? (out->bm == 0 || (out->be + ipt_bitlen(out->bm) <= 30
+                                    && (out->bm << out->be) < floor))
+                : out->base < floor;
+            if (below) {
                 out->base = floor;
                 out->han = bl ? 5 : 8;
                 out->limit = bl ? IPT_L_MANGAN : IPT_L_BAIMAN;
                 out->mask = IPT_BIT(Y_RENHOU);
+                if (r->aotenjou) {
+                    ipt_aot_set(out, floor, 0, dealer, tsumo);
+                    out->limit = bl ? IPT_L_MANGAN : IPT_L_BAIMAN;
+                }
             }
         }
+    }
+    out->c_aot = r->aotenjou != 0;
+    if (r->aotenjou) {
+        /* the base and points are the edge's to compute (Python integers); the 32-bit
+           fields hold them only while they fit */
+        out->base = (out->bm && out->be + ipt_bitlen(out->bm) <= 28)
+            ? (int)(out->bm << out->be) : 0;
+        out->total = (out->t64 >= 0 && out->t64 < 0x7fffffff) ? (int)out->t64 : 0;
+        return;
     }
     out->total = out->base ? ipt_hand_total(out->base, dealer, tsumo) : 0;
 }

@@ -9,16 +9,18 @@
 # One road for every accepted input: a Hand, a list / tuple of 136-ids or plain notation
 # for the hand; Meld objects, (type, ids) / (type, notation) pairs or meld text for the
 # melds; a 136-id or one tile of notation for the winning tile; ids or notation for the
-# indicators. They are read once into tile ids (notation takes ids in the copy order of
-# ippatsu.tiles), the situation is packed once into one ipt_score_in_t, the kernel runs
-# and the ScoreResult is built here. Anything irregular (an error to name, liability, a
-# situation given as non-bools, numpy scalars...) returns None: scoring.score then runs
-# its general path, which gives the same result or names the error.
+# indicators. The plain road (_score_road) reads them once into tile ids (notation takes
+# ids in the copy order of ippatsu.tiles), packs the situation into one ipt_score_in_t,
+# runs the kernel and builds the ScoreResult here. Anything it does not take (an error to
+# name, liability, three players, a situation given as non-bools, numpy scalars...) goes
+# to the compiled general part (_score_general.pxi), which gives the same result or names
+# the error as the pure-Python twin's road does. Nothing here calls back into
+# ippatsu.scoring: it hands down its classes and tables once (bind_scoring), and that is
+# all.
 
 cdef dict _MT_CODES = dict(_codes.MELD_TYPE_NAMES)  # meld type name -> code
 
 cdef object _SR = None              # ScoreResult
-cdef object _situation_py = None    # scoring._check_situation
 cdef object _RulesCls = None
 cdef object _default_rules = None
 cdef object _MeldCls = None
@@ -37,10 +39,11 @@ cdef uint64_t _PINFU_BIT = (<uint64_t> 1) << Y_PINFU
 cdef int _bound = 0
 
 
-def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_cls,
-                 meld_cls, meld_names, items, limits, forms, waits, pinfu_bit):
-    """Called once by ippatsu.scoring: the Python objects the compiled edge builds with."""
-    global _SR, _SR_dict, _situation_py, _RulesCls, _default_rules, _MeldCls, _bound
+def bind_scoring(score_result, rules_cls, default_rules, hand_cls, meld_cls, meld_names,
+                 items, limits, forms, waits, pinfu_bit):
+    """Called once by ippatsu.scoring: the classes and tables the compiled edge builds
+    with (never a function of ippatsu.scoring: score() does not call back into it)."""
+    global _SR, _SR_dict, _RulesCls, _default_rules, _MeldCls, _bound
     global _PINFU_BIT, _items_closed, _items_open, _items_ym1, _items_ym2, _LIMIT_NAMES
     global _FORM_NAMES, _WAIT_NAMES, _Hand, _meld_names
     global _ALL_DOUBLE
@@ -53,7 +56,6 @@ def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_c
                     if "__dict__" in k.__dict__)
     if not ipt_settable(_SR_dict):
         raise TypeError(f"{score_result.__name__} has no settable __dict__")
-    _situation_py = check_situation
     _RulesCls = rules_cls
     _default_rules = default_rules
     _MeldCls = meld_cls
@@ -69,6 +71,7 @@ def bind_scoring(score_result, rules_cls, default_rules, check_situation, hand_c
     _FORM_NAMES = tuple(forms)
     _WAIT_NAMES = tuple(waits)
     _PINFU_BIT = pinfu_bit
+    _bind_general()
     _bound = 1
 
 
@@ -81,15 +84,17 @@ cdef long _r_hts = 0, _r_hrn = 0, _r_dep = 0
 
 
 cdef int _rules_load(object rules) except -1:
-    """Unpack a Rules; 0 done, 1 when a field is not a plain int (the general path)."""
+    """Unpack a Rules; 0 done, 1 when a field is not a plain int (the general part)."""
     global _r_obj, _r_red, _r_ura, _r_dbl, _r_hts, _r_hrn, _r_dep
     if rules is _r_obj:
         return 0
     if rules.players != 4:
-        return 1  # three players (payments, dora after 1m, nukidora): the general path
+        return 1  # three players (payments, dora after 1m, nukidora): the general part
     if rules.aotenjou or rules.double_mask not in (0, _ALL_DOUBLE) \
-            or not rules.ippatsu_yaku:
-        return 1  # no limits, some patterns double, no ippatsu: the general path
+            or not rules.ippatsu_yaku or rules.red_five_counts is not None:
+        return 1  # no limits, some patterns double, no ippatsu, reds counted per suit
+        # (Rules.red_five_counts: which tiles are red depends on how they were given): the
+        # general part
     hts, hrn, dep, dwp = rules.honba_tsumo, rules.honba_ron, rules.riichi_deposit, \
         rules.double_wind_pair_fu
     if type(hts) is not int or type(hrn) is not int or type(dep) is not int \
@@ -230,6 +235,30 @@ cdef inline int _is_red(int t) noexcept nogil:
     return t == IPT_RED_ID_M or t == IPT_RED_ID_P or t == IPT_RED_ID_S
 
 
+cdef int _free_win_id(object win_tile, uint64_t *used) except -2:
+    """The id a winning tile given apart takes (marked in used), as
+    scoring._with_win_tile picks it; -1 when irregular or taken (the general part names
+    it)."""
+    cdef long v
+    cdef int k, red, c, t
+    if type(win_tile) is int:
+        v = ipt_py_small(win_tile)
+        if v < 0 or v >= 136 or not _take(used, <int> v):
+            return -1
+        return <int> v
+    if type(win_tile) is not str or _scan_plain(<str> win_tile, &k, &red, 1) != 1:
+        return -1
+    if red:
+        return k * 4 if _take(used, k * 4) else -1
+    for c in range(4):
+        t = k * 4 + c
+        if not _is_red(t) and _take(used, t):
+            return t
+    if _is_red(k * 4) and _take(used, k * 4):
+        return k * 4
+    return -1
+
+
 cdef long _ceil100(long x) noexcept nogil:
     return (x + 99) // 100 * 100
 
@@ -237,7 +266,7 @@ cdef long _ceil100(long x) noexcept nogil:
 cdef int _indicator_kinds(object x, uint8_t *ind, uint64_t *taken) except -2:
     """Add the kinds of indicators (plain ids, or plain notation under the copy rules) into
     ind; -1 when irregular. An id already in taken (the hand's, or an earlier indicator's)
-    is irregular: the general path decides whether it is a duplicate_id (notation copies
+    is irregular: the general part decides whether it is a duplicate_id (notation copies
     are not the caller's ids). Ids are marked in taken."""
     cdef int kinds[14]
     cdef int reds[14]
@@ -267,7 +296,7 @@ cdef int _indicator_kinds(object x, uint8_t *ind, uint64_t *taken) except -2:
 
 cdef int _situation_bad(unsigned int flags, int closed, int kan, int meld,
                         int dealer) noexcept nogil:
-    """1 when scoring.situation_message names something impossible about these flags
+    """1 when _situation_message names something impossible about these flags
     (the same tests in the same order; Python then raises the error), else 0."""
     cdef unsigned int tsumo = flags & IPT_F_TSUMO
     cdef unsigned int any_riichi = flags & IPT_F_ANY_RIICHI
@@ -316,7 +345,7 @@ cdef inline object _meld_code(object member):
 
 
 cdef inline int _flag(object x, int bit, unsigned int *flags) noexcept:
-    """A situation flag given as a bool; 1 for anything else (the general path)."""
+    """A situation flag given as a bool; 1 for anything else (the general part)."""
     if x is True:
         flags[0] |= 1u << bit
         return 0
@@ -356,43 +385,22 @@ cdef extern from *:
     object ipt_new_instance(object cls)
 
 
+include "_score_general.pxi"
+
+
 def score_fast(object hand, object win_tile, object melds, object tsumo, object riichi,
                object double_riichi, object ippatsu, object haitei, object houtei,
                object rinshan, object chankan, object tenhou, object chiihou,
                object seat_wind, object round_wind, object dora_indicators,
                object ura_indicators, object honba, object deposits, object discarder,
                object pao, object rules, object raise_on_no_yaku):
-    """The compiled road of ``ippatsu.scoring.score`` (same arguments, in order): its
-    ScoreResult, or None for anything the general path must handle or name."""
+    """The plain road of ``score`` alone (same arguments, in order): its ScoreResult, or
+    None for an input it leaves to the compiled general part (tests read which road an
+    input takes; ``score`` itself never calls this)."""
     return _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                        houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                        dora_indicators, ura_indicators, honba, deposits, discarder, pao,
                        rules, raise_on_no_yaku)
-
-
-cdef object _own_score_fast = score_fast
-cdef object _scoring_mod = None     # ippatsu.scoring (USE_KERNEL, _score_counts)
-cdef object _fast_mod = None        # ippatsu._backend (score_fast, replaceable by tests)
-cdef object _reference = None       # scoring's own _score_counts
-cdef object _general = None         # scoring._score_general: the general path
-
-
-cdef dict _scoring_ns = {}          # their namespaces, read per call (tests replace names)
-cdef dict _fast_ns = {}
-
-
-def bind_score_entry(scoring_mod, fast_mod, reference, general):
-    global _scoring_mod, _fast_mod, _reference, _general, _scoring_ns, _fast_ns
-    _scoring_mod, _fast_mod, _reference, _general = scoring_mod, fast_mod, reference, general
-    _scoring_ns, _fast_ns = vars(scoring_mod), vars(fast_mod)
-
-
-cdef inline object _ns_get(dict ns, str name, object mod):
-    """mod.name, read from the module's dict (getattr when it is not there)."""
-    cdef PyObject *p = PyDict_GetItem(ns, name)
-    if p is NULL:
-        return getattr(mod, name)
-    return <object> p
 
 
 def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_riichi=False,
@@ -400,34 +408,27 @@ def score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, double_ri
           tenhou=False, chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
           ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None, rules=None,
           raise_on_no_yaku=True, nukidora=0, renhou=False, paarenchan=False,
-          open_riichi=False, sashikomi=False):
+          open_riichi=False, sashikomi=False, flowers=0):
     """ippatsu.scoring.score with the compiled core (its docstring and signature are
-    copied there): the compiled road first, else the general path."""
+    copied there): the plain road, else the compiled general part; one call from Python,
+    none back."""
     cdef unsigned int local = 0
     if renhou is not False or paarenchan is not False or open_riichi is not False \
             or sashikomi is not False:
-        # the local yaku's situations (docs/rules.md §12): the general path
-        local = _codes.flags_of(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan,
-                                open_riichi, sashikomi)
-    if nukidora is 0 and local == 0 and _ns_get(_scoring_ns, "USE_KERNEL", _scoring_mod) \
-            and _ns_get(_scoring_ns, "_score_counts", _scoring_mod) is _reference:
-        f = _ns_get(_fast_ns, "score_fast", _fast_mod)
-        if f is _own_score_fast:
-            r = _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
-                            haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
-                            round_wind, dora_indicators, ura_indicators, honba, deposits,
-                            discarder, pao, rules, raise_on_no_yaku)
-        else:
-            r = f(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
-                  houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
-                  dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku)
+        # the local yaku's situations (docs/rules.md §12): the general part
+        local = _local_flags(renhou, paarenchan, open_riichi, sashikomi)
+    if nukidora is 0 and flowers is 0 and local == 0:
+        r = _score_road(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
+                        haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
+                        round_wind, dora_indicators, ura_indicators, honba, deposits,
+                        discarder, pao, rules, raise_on_no_yaku)
         if r is not None:
             return r
-    return _general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
-                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
-                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                    raise_on_no_yaku, nukidora, local)
+    return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
+                          haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
+                          round_wind, dora_indicators, ura_indicators, honba, deposits,
+                          discarder, pao, rules, raise_on_no_yaku, nukidora, local,
+                          flowers)
 
 
 cdef object _score_road(object hand, object win_tile, object melds, object tsumo,
@@ -572,6 +573,14 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
                       if type(tiles) is str else tuple(tiles)))
     last = -1
     n = _tiles_of(hand, used, ids, 14, &last)
+    if n == 13 - 3 * nm and win_tile is not None:
+        # the waiting hand and its winning tile apart: the tile joins the hand (an id not
+        # yet used; notation a free copy, an ordinary one before the red five)
+        t = _free_win_id(win_tile, used)
+        if t < 0:
+            return None
+        ids[n] = t
+        n += 1
     if n != 14 - 3 * nm:
         return None
     for i in range(n):
@@ -606,15 +615,15 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
     for k in range(34):
         if dind[k] or uind[k]:
             if full[k] + dind[k] + uind[k] > 4:
-                return None  # a fifth copy through the indicators: the general path names it
+                return None  # a fifth copy through the indicators: the general part names it
             j = full[_dora_kind_next(k)]
             dora += j * dind[k]
             ura += j * uind[k]
     if flags & ~7u:
         if _situation_bad(flags, closed, kan, nm > 0, seat == 0):
-            _situation_py(flags, mlist, seat)  # names what is impossible (raises)
+            _check_situation(flags, mlist, seat)  # names what is impossible (raises)
     elif (flags & IPT_F_ANY_RIICHI) and not closed:
-        return None  # riichi on an open hand: the general path names it
+        return None  # riichi on an open hand: the general part names it
     if not _r_red:
         red = 0
     if not (_r_ura and closed and (flags & IPT_F_ANY_RIICHI)):
@@ -629,7 +638,7 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
     inp.bonus = dora + ura + red
     ipt_score(&inp, &_r_c, &out)
     if out.code == 1:
-        return None  # not complete: the general path raises not_agari
+        return None  # not complete: the general part raises not_agari
     # ---- the result (scoring._build_result, the same object)
     mask = out.yaku
     ym = out.yakuman_mask
@@ -657,7 +666,7 @@ cdef object _score_road(object hand, object win_tile, object melds, object tsumo
         PyTuple_SET_ITEM(yaku, i, item)
     if not mask and not ym:
         if raise_on_no_yaku:
-            return None  # the general path raises no_yaku
+            return None  # the general part raises no_yaku
         error = "no_yaku"
         han = 0
         dora = ura = red = 0

@@ -195,6 +195,7 @@ CODES: dict = {
                      "default).",
     "nukidora_four_players": "nukidora given in a four-player game.",
     "nukidora_off": "nukidora given under rules without nukidora.",
+    "flowers_off": "flowers given to score() under rules without flower tiles.",
     "local_yaku_off": "a local yaku's situation (renhou, paarenchan, open_riichi, sashikomi) "
                       "under rules that do not have that yaku.",
     "bad_wind": "A seat or round wind that is not an integer 0-3.",
@@ -217,7 +218,8 @@ CODES: dict = {
                       "mjlog XML, tenhou.net/6 JSON or mjai JSON lines; an empty file).",
     "three_player": "A three-player game record where only four players are supported.",
     "unsupported_rules": "A record whose rules the engine cannot play (red fives in only "
-                         "some suits).",
+                         "some suits); a table (GameState, the envs) given red fives "
+                         "per suit other than one each or none.",
     "bad_date": "Rules.tenhou(at=...) given something that is not a date, an ISO day or a "
                 "Tenhou log id.",
     # ---------------------------------------------------------------- table engine
@@ -229,10 +231,13 @@ CODES: dict = {
     "bad_action_type": "An Action whose type is not an ActionType.",
     "bad_names": "GameState(names=...) given something other than one name (a str) per "
                  "seat.",
+    "bad_redeal": "GameState.redeal given tiles that are not the unseen ids it replaces "
+                  "(a zone of another size, an id shown or held by the seat to move), or "
+                  "called outside a turn.",
     "bad_snapshot": "GameState.from_snapshot got something that is not a snapshot of a "
                     "decision (a missing or malformed field, a tile id out of range, tiles "
                     "not conserved, a response nobody may answer).",
-    "bad_action_index": "An action index outside the action space (not an int in 0-299), "
+    "bad_action_index": "An action index outside the action space (not an int in 0-300), "
                         "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
     "hand_not_over": "next_hand before the hand is over.",
@@ -293,6 +298,8 @@ CODES: dict = {
     "not_turn": "A position where the seat is not to move.",
     "tile_total": "A position whose hidden tiles do not add up (hands, live wall, dead "
                   "wall).",
+    "score_total": "A position whose scores and deposits do not add up to the starting "
+                   "points of the four seats.",
     "too_many_kans": "A position with more kans than the rules allow.",
     "riichi_impossible": "No tenpai hand can be made from the unseen tiles for an "
                          "opponent in riichi.",

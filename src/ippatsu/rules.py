@@ -56,7 +56,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Optional
+
+from ._codes import MAX_RED_PER_SUIT, red_five_ids
 
 __all__ = [
     "Rules",
@@ -69,6 +71,7 @@ __all__ = [
     "Paarenchan",
     "Daisharin",
     "RiichiKan",
+    "TiedPlacement",
     "DOUBLE_YAKUMAN_PATTERNS",
     "PAO_KINDS",
 ]
@@ -145,7 +148,7 @@ class Renhou(str, Enum):
     (docs/rules.md §12)."""
 
     OFF = "off"
-    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul, WRC, EMA)."""
+    """No renhou (the Ippatsu rules, Tenhou, Mahjong Soul)."""
     MANGAN = "mangan"
     """Worth a mangan, or the hand's value without it when that is more."""
     BAIMAN = "baiman"
@@ -188,6 +191,18 @@ class Daisharin(str, Enum):
     """Any suit: daisharin (pin), daichikurin (sou), daisuurin (man)."""
 
 
+class TiedPlacement(str, Enum):
+    """How players with equal points at the end of the game are placed."""
+
+    SEAT = "seat"
+    """The player nearer the first dealer (East of the first hand, then South, West,
+    North) takes the higher place and its uma (Tenhou, Mahjong Soul)."""
+    SPLIT = "split"
+    """Tied players share their places: the uma (and the oka, when first place is among
+    them) of the places they hold is added up and divided evenly (WRC, EMA and the
+    Japanese professional leagues)."""
+
+
 @dataclass(frozen=True, repr=False)
 class Rules:
     """An immutable set of rule options. Defaults are the Ippatsu rules.
@@ -210,7 +225,15 @@ class Rules:
     double_wind_pair_fu : int
         Fu for a pair that is both the round and the seat wind (2 or 4). Default 4.
     red_fives : bool
-        The three red fives are in play and each is +1 dora. Default True.
+        The three red fives are in play (one in each suit) and each is +1 dora. Default
+        True. A tuple of three counts is read as ``red_five_counts`` (``red_fives`` is then
+        True when any count is above 0).
+    red_five_counts : tuple of 3 ints, or None
+        Red fives per suit (man, pin, sou), each 0-4: the first copies of that suit's five
+        are red (:func:`ippatsu._codes.red_five_ids`), each +1 dora. None (default): one
+        per suit with ``red_fives``, none without. Real sets: ``(1, 2, 1)`` (four reds, two
+        of them 5p), ``(0, 2, 2)`` (three players). Stored as None when it says the same as
+        ``red_fives``, so equal rules compare equal.
     ura_dora, kan_dora, kan_ura : bool
         Ura dora for riichi winners, one more indicator per kan, ura under kan indicators.
     open_kan_dora_delayed : bool
@@ -240,6 +263,9 @@ class Rules:
         ``OFF`` (default), ``PIN`` or ``ALL``.
     daichisei : bool
         Seven pairs of honors is daichisei, a yakuman on top of tsuuiisou. Default False.
+    ryuuiisou_hatsu : bool
+        All green (ryuuiisou) needs the Green dragon in the hand; without it the hand is
+        only a green flush. Default False (JPML: True).
     open_riichi : bool
         Open riichi exists: 2 han (3 for a double open riichi) instead of riichi's 1 / 2.
         Default False.
@@ -283,6 +309,18 @@ class Rules:
         ``WIN`` (default) or ``DRAW`` (Tenhou).
     noten_payment : int
         Total moved from noten to tenpai players at an exhaustive draw. Default 3,000.
+    noten_pool : bool
+        The noten players pay into the pool instead: at an exhaustive draw with some
+        players tenpai and some not, each noten player puts one deposit
+        (``riichi_deposit``) on the table, and the next winner takes it with the riichi
+        deposits; nothing goes to the tenpai players. Needs a noten penalty
+        (``noten_payment`` not 0). Default False.
+    noten_declaration : bool
+        At an exhaustive draw each tenpai player chooses to show the hand (``PASS``) or to
+        declare noten (``ActionType.NOTEN``, hiding it): a player who declares noten is
+        noten for the noten payments and the dealer's repeat. When off (default) every
+        tenpai hand is shown and counts as tenpai. Not offered when nagashi mangan settles
+        the hand as a win.
 
     Table (docs/rules.md §8)
     -------------------
@@ -324,6 +362,10 @@ class Rules:
         all-last dealer tenpai in first place).
     deposits_to_first : bool
         Deposits left on the table at game end go to the first-placed player. Default True.
+    tied_placement : TiedPlacement
+        Players tied on points at the end: ``SEAT`` (default: the player nearer the first
+        dealer is placed higher) or ``SPLIT`` (they share the uma and oka of their places;
+        leftover deposits going to first place are shared by the players tied for it).
     starting_points : int
         25,000.
     return_points : int
@@ -347,6 +389,17 @@ class Rules:
     nukidora_dora : int
         Han for each North set aside. Default 1 (each also counts as a dora of a West
         indicator, like any North).
+
+    Flower tiles (docs/rules.md §12 "Flower tiles")
+    -----------------------------------------------
+    flowers : bool
+        Four flower tiles join the wall (ids 136-139, written ``1f``-``4f``): 140 tiles, a
+        dead wall of 18 (8 replacement tiles, the first dora indicator on its fifth stack).
+        A flower is never played: it is set aside at the deal or when drawn
+        (:attr:`~ippatsu.table.ActionType.NUKIDORA`, the only legal action while it is
+        held), a replacement tile is drawn, and each flower set aside adds one han of dora
+        to a win that has a yaku (``score(flowers=n)``). Four players only. Default False
+        (an optional rule of the Korean rule book; no preset turns it on).
     """
 
     # scoring
@@ -357,6 +410,7 @@ class Rules:
     yakuman_stacking: bool = True
     double_wind_pair_fu: int = 4
     red_fives: bool = True
+    red_five_counts: Optional[tuple] = None
     ura_dora: bool = True
     kan_dora: bool = True
     kan_ura: bool = True
@@ -369,6 +423,7 @@ class Rules:
     paarenchan: Paarenchan = Paarenchan.OFF
     daisharin: Daisharin = Daisharin.OFF
     daichisei: bool = False
+    ryuuiisou_hatsu: bool = False
     open_riichi: bool = False
     sashikomi_yakuman: bool = False
     ippatsu_yaku: bool = True
@@ -383,6 +438,8 @@ class Rules:
     nagashi_mangan: bool = True
     nagashi_mode: NagashiMode = NagashiMode.WIN
     noten_payment: int = 3000
+    noten_pool: bool = False
+    noten_declaration: bool = False
     # table
     ron_mode: RonMode = RonMode.ATAMAHANE
     honba_to_first_winner_only: bool = True
@@ -403,6 +460,7 @@ class Rules:
     last_dealer_stop_min: int = 30000
     last_dealer_stop_tenpai: bool = True
     deposits_to_first: bool = True
+    tied_placement: TiedPlacement = TiedPlacement.SEAT
     starting_points: int = 25000
     return_points: int = 30000
     uma: tuple = (20, 10, -10, -20)
@@ -411,6 +469,8 @@ class Rules:
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
     nukidora: bool = True
     nukidora_dora: int = 1
+    # flower tiles
+    flowers: bool = False
     name: str = "ippatsu"
 
     def __post_init__(self) -> None:
@@ -421,7 +481,8 @@ class Rules:
                         ("game_length", GameLength), ("last_dealer_stop", LastDealerStop),
                         ("sanma_tsumo", SanmaTsumo), ("renhou", Renhou),
                         ("paarenchan", Paarenchan), ("daisharin", Daisharin),
-                        ("closed_kan_after_riichi", RiichiKan)):
+                        ("closed_kan_after_riichi", RiichiKan),
+                        ("tied_placement", TiedPlacement)):
             v = getattr(self, f)
             if not isinstance(v, enum):
                 try:
@@ -430,11 +491,19 @@ class Rules:
                     raise IppatsuError(f"{f} must be one of "
                                        f"{', '.join(repr(m.value) for m in enum)}, not {v!r}",
                                        code="bad_rules") from None
+        self._check_red_fives()
         if self.double_wind_pair_fu not in (2, 4):
             raise IppatsuError(f"double_wind_pair_fu must be 2 or 4, not "
                                f"{self.double_wind_pair_fu!r}", code="bad_rules")
         if type(self.players) is not int or self.players not in (3, 4):
             raise IppatsuError(f"players must be 4 or 3, not {self.players!r}",
+                               code="bad_rules")
+        if type(self.flowers) is not bool:
+            raise IppatsuError(f"flowers must be True or False, not {self.flowers!r}",
+                               code="bad_rules")
+        if self.flowers and self.players != 4:
+            raise IppatsuError(f"flowers=True and players={self.players}: flower tiles are "
+                               f"a four-player rule (these options cannot combine)",
                                code="bad_rules")
         if type(self.nukidora_dora) is not int or self.nukidora_dora < 0:
             raise IppatsuError(f"nukidora_dora must be an int >= 0, not "
@@ -470,11 +539,71 @@ class Rules:
                 ("kazoe_multiple", "kazoe_yakuman",
                  not self.kazoe_multiple or self.kazoe_yakuman),
                 ("sashikomi_yakuman", "open_riichi",
-                 not self.sashikomi_yakuman or self.open_riichi)):
+                 not self.sashikomi_yakuman or self.open_riichi),
+                ("noten_pool", "noten_payment",
+                 not self.noten_pool or self.noten_payment != 0)):
             if not ok:
                 raise IppatsuError(f"{a}={getattr(self, a)!r} needs {b} (it is "
                                    f"{getattr(self, b)!r}): these options cannot combine",
                                    code="bad_rules")
+
+    def _check_red_fives(self) -> None:
+        """Normalise ``red_fives`` / ``red_five_counts`` (see the class docstring)."""
+        from .errors import IppatsuError
+
+        rf, counts = self.red_fives, self.red_five_counts
+        if isinstance(rf, (tuple, list)):
+            if counts is not None and tuple(counts) != tuple(rf):
+                raise IppatsuError(f"red_fives={rf!r} and red_five_counts={counts!r} say "
+                                   f"different things: these options cannot combine",
+                                   code="bad_rules")
+            counts, rf = rf, True
+        elif type(rf) is not bool and rf not in (0, 1):
+            raise IppatsuError(f"red_fives must be True, False or three counts (man, pin, "
+                               f"sou), not {rf!r}", code="bad_rules")
+        if counts is not None:
+            try:
+                counts = tuple(counts)
+            except TypeError:
+                counts = ()
+            if len(counts) != 3 or any(type(c) is not int or not 0 <= c <= MAX_RED_PER_SUIT
+                                       for c in counts):
+                raise IppatsuError(f"red_five_counts must be three ints 0-{MAX_RED_PER_SUIT} "
+                                   f"(man, pin, sou), not {self.red_five_counts!r}"
+                                   if not isinstance(self.red_fives, (tuple, list)) else
+                                   f"red_fives as counts must be three ints "
+                                   f"0-{MAX_RED_PER_SUIT} (man, pin, sou), not "
+                                   f"{self.red_fives!r}", code="bad_rules")
+            if not rf and any(counts):
+                raise IppatsuError(f"red_fives=False and red_five_counts={counts!r}: these "
+                                   f"options cannot combine (no red fives, yet some "
+                                   f"counted)", code="bad_rules")
+            rf = any(counts)
+            if counts == ((1, 1, 1) if rf else (0, 0, 0)):
+                counts = None
+        object.__setattr__(self, "red_fives", bool(rf))
+        object.__setattr__(self, "red_five_counts", counts)
+
+    @property
+    def red_counts(self) -> tuple:
+        """Red fives per suit (man, pin, sou): ``red_five_counts``, or what ``red_fives``
+        says ((1, 1, 1) or (0, 0, 0))."""
+        c = self.red_five_counts
+        if c is None:
+            return (1, 1, 1) if self.red_fives else (0, 0, 0)
+        return c
+
+    @property
+    def red_ids(self) -> frozenset:
+        """The 136-ids that are red fives under these rules (empty with ``red_fives``
+        off): :func:`ippatsu._codes.red_five_ids` of :attr:`red_counts`."""
+        return red_five_ids(self.red_counts)
+
+    @property
+    def standard_reds(self) -> bool:
+        """True when the reds are the standard ones: one per suit, or none (every part of
+        the engine follows these; see docs/rules.md for where other counts apply)."""
+        return self.red_five_counts is None
 
     @property
     def double_mask(self) -> int:
@@ -525,6 +654,10 @@ class Rules:
         True
         """
         check_fields(changes)
+        if "red_fives" in changes and "red_five_counts" not in changes:
+            changes["red_five_counts"] = None  # red_fives alone says every count
+        elif changes.get("red_five_counts") is not None and "red_fives" not in changes:
+            changes["red_fives"] = True  # the counts alone say whether reds are in play
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -626,29 +759,35 @@ class Rules:
     #    PRESET_SOURCES; what a preset cannot express yet is listed there too) -----------
     @classmethod
     def wrc(cls) -> "Rules":
-        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15,
-        no red fives, no abortive draws, no counted yakuman, every yakuman single and not
-        cumulative, renhou a 5-han yaku counted with the others, no liability for an open
-        kan's replacement tile, head bump."""
+        """World Riichi Championship rules: 30,000 start and return, uma +15/+5/-5/-15
+        shared by tied players, no red fives, no abortive draws, no nagashi mangan, 4 han
+        30 fu (and 3 han 60 fu) rounded up to a mangan, no counted yakuman, every yakuman
+        single and not cumulative, renhou a 5-han yaku counted with the others, no
+        liability for an open kan's replacement tile, head bump, deposits left at the end
+        not given to first place."""
         return cls(
             name="wrc", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
             red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
             abort_four_riichi=False, abort_four_kans=False, kazoe_yakuman=False,
             double_yakuman=False, yakuman_stacking=False, renhou=Renhou.YAKU,
-            pao_rinshan=False)
+            pao_rinshan=False, kiriage=True, nagashi_mangan=False, deposits_to_first=False,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def ema(cls) -> "Rules":
-        """EMA Riichi Competition Rules (2016): 30,000 start and return, uma
-        +15/+5/-5/-15, red fives, no abortive draws, double and triple ron, renhou a
-        yakuman, yakuman not cumulative with daisuushi the only double, every kan's
-        indicator turned at once, liability for daisangen and daisuushi only."""
+        """EMA Riichi Competition Rules (2016): the WRC rules with double and triple ron,
+        no rounding of 4 han 30 fu up to a mangan and deposits left at the end given to
+        first place; so 30,000 start and return, uma +15/+5/-5/-15 shared by tied
+        players, no red fives, no abortive draws, no nagashi mangan, renhou a mangan, no
+        counted yakuman, every yakuman single and not cumulative, every kan's indicator
+        turned at once, liability for daisangen and daisuushi only."""
         return cls(
             name="ema", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
-            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
-            abort_four_kans=False, ron_mode=RonMode.TRIPLE, renhou=Renhou.YAKUMAN,
-            yakuman_stacking=False, double_yakuman_patterns=("daisuushi",),
-            open_kan_dora_delayed=False, pao_rinshan=False)
+            red_fives=False, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, ron_mode=RonMode.TRIPLE,
+            renhou=Renhou.MANGAN, kazoe_yakuman=False, double_yakuman=False,
+            yakuman_stacking=False, nagashi_mangan=False, open_kan_dora_delayed=False,
+            pao_rinshan=False, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def mleague(cls) -> "Rules":
@@ -664,7 +803,7 @@ class Rules:
             open_kan_dora_delayed=False, kokushi_robs_closed_kan=False, riichi_min_wall=0,
             riichi_min_points=0, pao_rinshan=False, double_wind_pair_fu=2,
             nagashi_mangan=False, pao_yakuman=("daisangen", "daisuushi", "suukantsu"),
-            pao_ron_honba=True)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def renmei(cls) -> "Rules":
@@ -672,14 +811,16 @@ class Rules:
         no ippatsu, no ura or kan dora, no counted yakuman (13+ han is sanbaiman), no
         double or cumulative yakuman, renhou a mangan, head bump, riichi without a draw
         left, kokushi may rob a closed kan, liability for an open kan's replacement tile,
-        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan."""
+        the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan, all
+        green only with the Green dragon."""
         return cls(
             name="renmei", starting_points=30000, return_points=30000, red_fives=False,
             ippatsu_yaku=False, ura_dora=False, kan_dora=False, kan_ura=False,
             kazoe_yakuman=False, double_yakuman=False, yakuman_stacking=False,
             renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
-            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False)
+            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), open_kan_dora_delayed=False,
+            tied_placement=TiedPlacement.SPLIT, ryuuiisou_hatsu=True)
 
     @classmethod
     def saikouisen(cls) -> "Rules":
@@ -695,7 +836,7 @@ class Rules:
             double_yakuman=False, kokushi_robs_closed_kan=False, kiriage=True,
             riichi_min_wall=0, double_wind_pair_fu=2, nagashi_mangan=False,
             bust_ends_game=False, deposits_to_first=False, open_kan_dora_delayed=False,
-            pao_ron_honba=True)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def mu(cls) -> "Rules":
@@ -711,7 +852,7 @@ class Rules:
             double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
             deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
             open_kan_dora_delayed=False, pao_ron_honba=True,
-            closed_kan_after_riichi=RiichiKan.NEVER)
+            closed_kan_after_riichi=RiichiKan.NEVER, tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def rmu(cls) -> "Rules":
@@ -723,7 +864,8 @@ class Rules:
             abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
             abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
-            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True)
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True,
+            tied_placement=TiedPlacement.SPLIT)
 
     @classmethod
     def preset(cls, name: str) -> "Rules":

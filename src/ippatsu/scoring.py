@@ -22,18 +22,23 @@ on counts and tuples:
 Only the winning variant gets its fu breakdown and block names (derived on first use).
 Steps 1–4 are ``_search`` in :mod:`ippatsu._reference.scoring`, shaped for C: counts and
 small tuples in, yaku as bits of an int mask, one check function per yaku with one
-signature. With the compiled core they run in C (``_score.h``, a port of ``_search``;
-:data:`USE_KERNEL`); under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the
-reference: the tests check that both give the same result, field for field.
+signature. With the compiled core they run in C (``_score.h``, a port of ``_search``);
+under ``IPPATSU_PURE_PYTHON=1`` ``_search`` runs. It is the reference: the tests check
+that both give the same result, field for field.
 
 The edge: with the compiled core, :func:`score` is ``_core.score`` (same signature and
-doc): it reads every accepted input form (ids, notation, a ``Hand``; melds, win tile and
-indicators likewise) once in C into tile ids, packs the situation into the kernel's input
-struct, runs the kernel and builds the :class:`ScoreResult`. Anything irregular (an
-error to name, liability, numpy scalars, flags that are not bools) goes to the general
-path ``_score_general``, which reads the hand through :mod:`ippatsu.hand` (the melds by
+doc), and a call runs compiled from its arguments to its result or error, without
+calling back into this module: its plain road reads every accepted input form (ids,
+notation, a ``Hand``; melds, win tile and indicators likewise) once in C into tile ids,
+packs the situation into the kernel's input struct, runs the kernel and builds the
+:class:`ScoreResult`; its general part (``_score_general.pxi``) takes every other input
+(an error to name, three players, the local yaku, liability, numpy scalars, flags that
+are not bools...). Under ``IPPATSU_PURE_PYTHON=1`` the road below runs instead:
+``_score_general`` reads the hand through :mod:`ippatsu.hand` (the melds by
 :func:`~ippatsu.hand.melds_of`, then the concealed tiles and melds placed together as a
-:class:`~ippatsu.hand.Hand`), like every other entry point, and names every error; the
+:class:`~ippatsu.hand.Hand`), like every other entry point, names every error, and
+``_score_counts`` evaluates it; with the compiled core it stays as
+:func:`reference_score`, which the tests compare the compiled :func:`score` with. The
 backend is chosen once, in :mod:`ippatsu._backend`.
 
 Hand-level facts (dora, red fives, which kinds appear, the melds' fu) are computed once
@@ -69,6 +74,8 @@ Examples
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -81,7 +88,7 @@ from ._reference import scoring as _ref  # the pure-Python evaluation (the refer
 from .points import base_points, hand_cost, round_up_100
 from .rules import Rules, SanmaTsumo, rules_of
 from .hand import MAX_MELDS, Hand, melds_of
-from .tiles import (NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, YAOCHUU_KINDS, as_ids, check_id,
+from .tiles import (NORTH, RED_FIVE_KINDS, RED_ID_SET, SANMA_ABSENT_KINDS, YAOCHUU_KINDS, as_ids, check_id,
                     dora_kind, format_tiles, kind_name, parse_kinds, parse_tile, parse_tiles,
                     parse_wind, tile_name, validate_ids)
 from .yaku import (
@@ -195,6 +202,9 @@ class ScoreResult:
         value (``rules.nukidora_dora`` each); included in ``dora``. A set-aside North is
         also an ordinary dora (ura) of each indicator pointing at North, counted in
         ``dora`` (``ura``) beside it, as Mahjong Soul lists them.
+    flowers : int
+        With ``rules.flowers``: han from the flowers set aside (``score(flowers=n)``), one
+        each; included in ``dora``.
     """
 
     han: int
@@ -215,6 +225,7 @@ class ScoreResult:
     wait: str
     error: Optional[str] = None
     nukidora: int = 0
+    flowers: int = 0
     _detail: tuple = field(default=(), repr=False, compare=False)
 
     # the breakdown and the block names are derived on first use (the hot path of a
@@ -257,7 +268,7 @@ class ScoreResult:
             "payments": None if self.payments is None else list(self.payments),
             "dealer": self.dealer, "tsumo": self.tsumo, "form": self.form,
             "decomposition": list(self.decomposition), "wait": self.wait,
-            "error": self.error, "nukidora": self.nukidora,
+            "error": self.error, "nukidora": self.nukidora, "flowers": self.flowers,
         }
 
 
@@ -460,6 +471,7 @@ def score(
     paarenchan: bool = False,
     open_riichi: bool = False,
     sashikomi: bool = False,
+    flowers: int = 0,
 ) -> ScoreResult:
     """score(hand, win_tile=None, *, melds=(), tsumo=False, riichi=False, ..., rules=None) -> ScoreResult
 
@@ -528,6 +540,10 @@ def score(
         a riichi declared open (``rules.open_riichi``; with ``riichi`` or
         ``double_riichi``); a ron on that open riichi from a player not in riichi
         (``rules.sashikomi_yakuman``).
+    flowers : int
+        Flower tiles the winner has set aside (``rules.flowers``, docs/rules.md §12): each
+        adds one han of dora to a hand with a yaku (none to a yakuman, none without a
+        yaku, like any dora); shown in ``dora`` and in ``ScoreResult.flowers``.
 
     Raises
     ------
@@ -540,25 +556,57 @@ def score(
     0..2; TileCountError ``sanma_tile`` (2m-8m in the hand, a meld or an indicator),
     MeldError ``sanma_chi`` (a chi); SituationError ``nukidora_four_players`` (``nukidora``
     with four players), ``nukidora_off`` (``nukidora`` when ``rules.nukidora`` is off),
-    ``local_yaku_off`` (a local yaku's situation under rules without it).
+    ``local_yaku_off`` (a local yaku's situation under rules without it). Flowers:
+    SituationError ``flowers_off`` (``flowers`` when ``rules.flowers`` is off),
+    TileCountError ``fifth_copy`` (more than four), ``negative_count``.
     """
     # With the compiled core this function is replaced by ``_core.score`` (same signature
-    # and doc), which does the same in C: the compiled road, else the general path.
+    # and doc), which does all of it in C (:func:`reference_score` keeps this one).
     local = (_flags(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, renhou, paarenchan, open_riichi, sashikomi)
              if renhou or paarenchan or open_riichi or sashikomi else 0)
-    if USE_KERNEL and _score_counts is _REFERENCE and not nukidora and not local:
-        # the compiled road: every accepted input form, parsed once in C; None for
-        # anything the general path must handle or name (three players included)
-        r = _backend.score_fast(
-            hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
-            rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora_indicators,
-            ura_indicators, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
-        if r is not None:
-            return r
     return _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                           haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind,
                           round_wind, dora_indicators, ura_indicators, honba, deposits,
-                          discarder, pao, rules, raise_on_no_yaku, nukidora, local)
+                          discarder, pao, rules, raise_on_no_yaku, nukidora, local, flowers)
+
+
+def _flower_indicators(ind) -> tuple:
+    """(the indicators without flowers, the number of flowers among them): flowers given
+    as ids 136-139 or as ``1f``-``4f`` (alone, in a list, or in notation)."""
+    if isinstance(ind, int) and not isinstance(ind, bool):
+        return ((), 1) if 136 <= ind <= 139 else (ind, 0)
+    if isinstance(ind, str):
+        groups = re.findall(r"([0-9]+)f", ind)
+        if not groups:
+            return ind, 0
+        return re.sub(r"[0-9]+f", "", ind), sum(len(g) for g in groups)
+    try:
+        items = list(ind)
+    except TypeError:
+        return ind, 0
+    rest, n = [], 0
+    for x in items:
+        if (isinstance(x, int) and not isinstance(x, bool) and 136 <= x <= 139) or \
+                (isinstance(x, str) and re.fullmatch(r"[1-4]f", x)):
+            n += 1
+        else:
+            rest.append(x)
+    return (rest if n else ind), n
+
+
+def validate_flowers(flowers: Any, rules: Rules) -> int:
+    """The count of flowers set aside, checked against ``rules`` (``rules.flowers`` on,
+    0..4): SituationError ``flowers_off``, TileCountError ``fifth_copy`` /
+    ``negative_count``, IppatsuError ``bad_counter`` (not an int)."""
+    if type(flowers) is not int:
+        flowers = _int_arg(flowers, "flowers")
+    if flowers and not rules.flowers:
+        raise SituationError(f"flowers={flowers} but these rules have no flower tiles "
+                             f"(rules.flowers is off)", "flowers_off")
+    if flowers < 0 or flowers > 4:
+        raise TileCountError(f"flowers={flowers}: 0 to 4 flowers can be set aside",
+                             "fifth_copy" if flowers > 4 else "negative_count")
+    return flowers
 
 
 def validate_nukidora(nukidora: Any, rules: Rules) -> int:
@@ -583,9 +631,9 @@ def validate_nukidora(nukidora: Any, rules: Rules) -> int:
 def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu, haitei,
                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                    dora_indicators, ura_indicators, honba, deposits, discarder, pao, rules,
-                   raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
-    """score()'s general path (the reference edge): parse and validate in Python, name
-    every error, then evaluate (the kernel or the pure-Python search). ``local``: the
+                   raise_on_no_yaku, nukidora=0, local=0, flowers=0) -> ScoreResult:
+    """The twin's road of score() (the reference edge): parse and validate in Python, name
+    every error, then evaluate by the pure-Python search. ``local``: the
     flag bits of the local yaku's situations (docs/rules.md §12)."""
     if type(rules) is not Rules:
         rules = _DEFAULT_RULES if rules is None else rules_of(rules)
@@ -619,6 +667,18 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                            f"winner", "bad_seat")
     if type(nukidora) is not int or nukidora:
         nukidora = validate_nukidora(nukidora, rules)
+    if type(flowers) is not int or flowers:
+        flowers = validate_flowers(flowers, rules)
+    if rules.flowers:
+        # a flower turned up as an indicator points at the flowers: each flower set aside
+        # is one more dora per such indicator (ura too), as a North of a West indicator
+        dora_indicators, fd = _flower_indicators(dora_indicators)
+        ura_indicators, fu = _flower_indicators(ura_indicators)
+        if flowers + fd + fu > 4:
+            raise TileCountError(f"{flowers} flowers set aside and {fd + fu} flower "
+                                 f"indicators: there are four flowers", "fifth_copy")
+        if flowers:
+            flowers = (flowers, fd, fu)
     if type(honba) is not int or type(deposits) is not int:
         honba, deposits = _int_arg(honba, "honba"), _int_arg(deposits, "deposits")
     if honba < 0 or deposits < 0:
@@ -655,7 +715,10 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
         # the waiting hand and its winning tile apart (as the command line and analyze
         # take them): the winning tile joins the hand (notation: a free copy, an
         # ordinary one before the red five)
-        ids = _with_win_tile(ids, h.melds, win_tile)
+        ids = _with_win_tile(ids, h.melds, win_tile, rules.red_ids)
+    red_given = (None if rules.standard_reds else
+                 _red_fives_held(h, ids, isinstance(tiles, str), isinstance(win_tile, str),
+                                 rules))
     counts = [0] * 34
     for i in ids:
         counts[i >> 2] += 1
@@ -708,30 +771,28 @@ def _score_general(hand, win_tile, melds, tsumo, riichi, double_riichi, ippatsu,
                                                                 for m in mlist):
         raise SituationError("impossible situation: riichi on an open hand", "bad_situation")
 
-    # aotenjou (docs/rules.md §12): points beyond the kernel's int32, the Python search
-    scorer = (_score_counts_kernel if USE_KERNEL and _score_counts is _REFERENCE
-              and not rules.aotenjou else _score_counts)
-    if nukidora or local:
-        return scorer(
+    if nukidora or local or flowers or red_given is not None:
+        return _score_counts(
             counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
             houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
             dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku,
-            nukidora=nukidora, local=local)
-    return scorer(
+            nukidora=nukidora, local=local, flowers=flowers, red=red_given)
+    return _score_counts(
         counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu, haitei,
         houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
         dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules, raise_on_no_yaku)
 
 
-def _with_win_tile(ids, melds, win_tile) -> tuple:
+def _with_win_tile(ids, melds, win_tile, red_ids=RED_ID_SET) -> tuple:
     """``ids`` (a waiting hand) plus the winning tile: a 136-id not yet used, or notation
-    taking a free copy of its kind (an ordinary copy first; a red five stays red)."""
+    taking a free copy of its kind (an ordinary copy first, one outside ``red_ids``; a
+    red five stays red)."""
     used = set(ids) | {t for m in melds for t in m.tiles}
     if isinstance(win_tile, str):
         wid = parse_tile(win_tile)
         if wid not in RED_ID_SET:
             free = sorted((t for t in range((wid >> 2) * 4, (wid >> 2) * 4 + 4)
-                           if t not in used), key=lambda t: (t in RED_ID_SET, t))
+                           if t not in used), key=lambda t: (t in red_ids, t))
             if not free:
                 raise TileCountError(f"5 copies of {kind_name(wid >> 2)} with the winning "
                                      f"tile: a kind has only four copies (a fifth copy)",
@@ -748,6 +809,40 @@ def _with_win_tile(ids, melds, win_tile) -> tuple:
     return tuple(ids) + (wid,)
 
 
+def _red_fives_held(h, ids, conc_text: bool, win_text: bool, rules: Rules) -> int:
+    """The red fives of a hand under per-suit counts (``rules.red_five_counts``): a tile
+    given by id is red when ``rules.red_ids`` holds it; a tile written in notation is red
+    when it is written red (``0m`` / ``0p`` / ``0s``, one per suit in notation) in a suit
+    that has red fives. TileCountError ``second_red`` when a suit shows more reds than the
+    rules have, ``fifth_copy`` when it shows more plain fives than the rules leave."""
+    counts, red_ids = rules.red_counts, rules.red_ids
+    reds, fives = [0, 0, 0], [0, 0, 0]
+
+    def see(t: int, written: bool) -> None:
+        k = t >> 2
+        if k in RED_FIVE_KINDS:
+            s = k // 9
+            fives[s] += 1
+            if (t in RED_ID_SET and counts[s] > 0) if written else t in red_ids:
+                reds[s] += 1
+
+    n_text = len(h.ids) if conc_text else 0
+    for i, t in enumerate(ids):
+        see(t, i < n_text or (win_text and i == len(ids) - 1 and len(ids) > len(h.ids)))
+    for m in h.melds:
+        for t in m.tiles:
+            see(t, not m.by_id)
+    for s in range(3):
+        if reds[s] > counts[s]:
+            raise TileCountError(f"{reds[s]} red 5{'mps'[s]}: these rules have "
+                                 f"{counts[s]} (red_five_counts {counts})", "second_red")
+        if fives[s] - reds[s] > 4 - counts[s]:
+            raise TileCountError(f"{fives[s] - reds[s]} plain 5{'mps'[s]}: with {counts[s]} "
+                                 f"red ones a suit has {4 - counts[s]} (red_five_counts "
+                                 f"{counts})", "fifth_copy")
+    return sum(reds)
+
+
 def _check_sanma_hand(full, mlist) -> None:
     """Three players: no 2m-8m anywhere in the hand (``sanma_tile``), no chi (``sanma_chi``)."""
     bad = [k for k in SANMA_ABSENT_KINDS if full[k]]
@@ -760,12 +855,13 @@ def _check_sanma_hand(full, mlist) -> None:
 
 
 def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, rules,
-                nukidora=0):
+                nukidora=0, flowers=0, red_given=None):
     """(closed, melds as (type, kind), red, dora, ura, nukidora han) of a parsed hand.
 
     Three players: the dora after a 1m indicator is 9m; each of the ``nukidora`` Norths
     set aside adds ``rules.nukidora_dora`` han (the last item; included in ``dora``) and
-    counts as an ordinary dora (ura) of each indicator pointing at North."""
+    counts as an ordinary dora (ura) of each indicator pointing at North. Each of the
+    ``flowers`` set aside adds one han (included in ``dora``)."""
     closed = True
     red = 0
     melds_k = []
@@ -774,7 +870,9 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
         melds_k.append((mt, k))
         if mt != M_ANKAN:
             closed = False
-    if rules.red_fives:
+    if red_given is not None:  # per-suit counts: counted by _red_fives_held
+        red = red_given
+    elif rules.red_fives:
         for i in ids:
             if i in RED_ID_SET:
                 red += 1
@@ -795,17 +893,24 @@ def _hand_facts(mlist, ids, full, riichi, double_riichi, dora_kinds, ura_kinds, 
         dora += kita + nukidora * sum(1 for d in dora_kinds if nxt[d] == NORTH)
         if ura_on:
             ura += nukidora * sum(1 for d in ura_kinds if nxt[d] == NORTH)
+    if flowers:  # (set aside, flower dora indicators, flower ura indicators)
+        n, fd, fu = flowers
+        dora += n * (1 + fd)
+        if ura_on:
+            ura += n * fu
     return closed, tuple(melds_k), red, dora, ura, kita
 
 
 def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, ippatsu,
                   haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind,
                   dora_kinds, ura_kinds, honba, deposits, discarder, pao, rules,
-                  raise_on_no_yaku, nukidora=0, local=0) -> ScoreResult:
+                  raise_on_no_yaku, nukidora=0, local=0, flowers=0,
+                  red=None) -> ScoreResult:
     """A parsed, validated hand -> its result, by the pure-Python search (the reference)."""
+    tsumo = bool(tsumo)   # ScoreResult.tsumo is a bool, whatever truth value was given
     closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
                                                         double_riichi, dora_kinds, ura_kinds,
-                                                        rules, nukidora)
+                                                        rules, nukidora, flowers, red)
     flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
                    tenhou, chiihou) | local
     best = _ref._search(counts, win, melds_k, flags, seat_wind, round_wind,
@@ -814,43 +919,7 @@ def _score_counts(counts, win, mlist, full, ids, tsumo, riichi, double_riichi, i
         raise NotAgariError("the hand is not complete", "not_agari")
     return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
                          honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku, kita)
-
-
-def _score_counts_kernel(counts, win, mlist, full, ids, tsumo, riichi, double_riichi,
-                         ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-                         seat_wind, round_wind, dora_kinds, ura_kinds, honba, deposits,
-                         discarder, pao, rules, raise_on_no_yaku, nukidora=0,
-                         local=0) -> ScoreResult:
-    """:func:`_score_counts` with the search done by the compiled kernel (``_score.h``).
-
-    Same arguments and result: the kernel is a port of :func:`_search`, tested equal to it
-    field for field; the result is built by the same Python code.
-    """
-    closed, melds_k, red, dora, ura, kita = _hand_facts(mlist, ids, full, riichi,
-                                                        double_riichi, dora_kinds, ura_kinds,
-                                                        rules, nukidora)
-    flags = _flags(tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan,
-                   tenhou, chiihou) | local
-    kernel = _backend.score_kernel(bytes(counts), win, melds_k, flags, seat_wind,
-                                     round_wind, dora + ura + red, rules)
-    return _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo,
-                               closed, honba, deposits, discarder, pao, seat_wind,
-                               round_wind, raise_on_no_yaku, kita)
-
-
-def _result_from_kernel(kernel, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
-                        honba, deposits, discarder, pao, seat_wind, round_wind,
-                        raise_on_no_yaku, kita=0) -> ScoreResult:
-    (code, points, base, han, fu, mask, ym, mult, limit, form, wait, pair, runs,
-     trips) = kernel
-    if code == 1:
-        raise NotAgariError("the hand is not complete", "not_agari")
-    best = ((points, mult, han, fu), mask, ym, han, fu, base, _LIMITS[limit], mult,
-            ((pair, runs, trips) if form == FORM_STANDARD else None, wait, form))
-    return _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed,
-                         honba, deposits, discarder, pao, seat_wind, round_wind,
-                         raise_on_no_yaku, kita)
+                         raise_on_no_yaku, kita, flowers[0] if flowers else 0)
 
 
 _ITEM_CLOSED = {y.id: (y.name, y.han_closed) for y in ORDINARY}
@@ -862,7 +931,7 @@ _RENHOU_ID = BY_NAME["renhou"].id
 _RENHOU_BIT = 1 << _RENHOU_ID
 def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed, honba,
                   deposits, discarder, pao, seat_wind, round_wind,
-                  raise_on_no_yaku, kita=0) -> ScoreResult:
+                  raise_on_no_yaku, kita=0, flowers=0) -> ScoreResult:
     (_, mask, ym, han, fu, base, limit, mult, (reading, wait, form)) = best
     if ym:
         yaku_ids = tuple(_bits(ym))
@@ -874,7 +943,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
         else:  # some patterns double (docs/rules.md §12)
             table = {i: (v[0], v[1] if dbl >> i & 1 else 13)
                      for i, v in _ITEM_YAKUMAN2.items()}
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
     else:
         yaku_ids = tuple(_bits(mask))
         table = _ITEM_CLOSED if closed else _ITEM_OPEN
@@ -888,7 +957,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
             raise NoYakuError("the hand is complete but has no yaku (dora are not yaku)", "no_yaku")
         error = "no_yaku"
         han = 0
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
 
     dealer = seat_wind == 0
     total, dshare, nshare = _cost(base, dealer, tsumo, rules) if base else (0, 0, 0)
@@ -904,7 +973,7 @@ def _build_result(best, mlist, counts, win, rules, dora, ura, red, tsumo, closed
         han=han, fu=fu, yaku=yaku, yaku_ids=yaku_ids, dora=dora, ura=ura, red=red,
         yakuman=mult, limit=limit, points=total, cost=cost, payments=payments,
         dealer=dealer, tsumo=tsumo, form=_FORM_NAMES[form], wait=WAIT_NAMES[wait],
-        error=error, nukidora=kita,
+        error=error, nukidora=kita, flowers=flowers,
         _detail=(form, reading, counts, mlist, wait, tsumo, closed, bool(mask & _PINFU_BIT),
                  27 + seat_wind, 27 + round_wind, rules, win))
     return r
@@ -1165,28 +1234,25 @@ def format_score_table(rules: Optional[Rules] = None, max_han: int = 4) -> str:
 # ---------------------------------------------------------------------------------------
 # backend
 # ---------------------------------------------------------------------------------------
-_REFERENCE = _score_counts
-USE_KERNEL: bool = _backend.AVAILABLE
-"""Use the compiled reading search (``_score.h``) when the compiled core is in use.
-
-False under ``IPPATSU_PURE_PYTHON=1``; set it to False to run the pure-Python evaluation
-(``_score_counts``, the reference). A replaced ``_score_counts`` (a test's recorder)
-receives every call whatever this says."""
+reference_score = score
+"""score() by the pure-Python twin's road, in every build: the edge above (parsing and
+naming every error in Python) and the pure-Python search (``_search`` of
+:mod:`ippatsu._reference.scoring`). Under ``IPPATSU_PURE_PYTHON=1`` it *is*
+:func:`score`; with the compiled core :func:`score` is ``_core.score`` and this stays, an
+independent implementation the tests compare it with."""
 
 if _backend.AVAILABLE:
     import inspect as _inspect
-    import sys as _sys
 
     from .hand import Hand as _Hand, Meld as _Meld
 
+    # the classes and tables the compiled edge builds with, handed down once; score()
+    # then runs compiled from its first line to its result or error, without calling
+    # back into this module
     _backend.bind_scoring(
-        ScoreResult, Rules, _DEFAULT_RULES, _check_situation, _Hand, _Meld,
+        ScoreResult, Rules, _DEFAULT_RULES, _Hand, _Meld,
         _MELD_TYPE_NAMES, (_ITEM_CLOSED, _ITEM_OPEN, _ITEM_YAKUMAN1, _ITEM_YAKUMAN2),
         _LIMITS, _FORM_NAMES, WAIT_NAMES, _PINFU_BIT)
-    _backend.bind_score_entry(_sys.modules[__name__], _backend, _REFERENCE,
-                                _score_general)
-    # score() itself runs compiled: the same signature, doc and behaviour, without a
-    # Python frame and a second call per hand
     _compiled_score = _backend.score_entry
     _compiled_score.__doc__ = score.__doc__
     _compiled_score.__signature__ = _inspect.signature(score)

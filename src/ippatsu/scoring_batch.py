@@ -283,7 +283,8 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     dora = _indicators(dora_indicators, n, _C_DORA)
     ura = _indicators(ura_indicators, n, _C_URA)
     rd = _per_row(red, n, _C_RED)
-    red_on, ura_on = int(bool(rules.red_fives)), int(bool(rules.ura_dora))
+    rc = rules.red_counts
+    red_on, ura_on = rc[0] | rc[1] << 4 | rc[2] << 8, int(bool(rules.ura_dora))
     if flags is not None and n:
         fa = np.asarray(f, np.int64)
         # (a row whose flags are out of range is the kernel's bad_input, named by row)
@@ -375,11 +376,22 @@ def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, red_on, i):
         return (_E["situation"], flags,
                 closed | (kan << 1) | (bool(melds) << 2) | (dealer << 3), 0)
     if red_on:
-        fours = sum(full[k] == 4 for k in _FIVES)
-        held = sum(full[k] > 0 for k in _FIVES)
-        if not fours <= int(rd[i]) <= held:
+        least, most = _red_bounds(full, red_on)
+        if not least <= int(rd[i]) <= most:
             return _E["red"], int(rd[i]), 0, 0
     return None
+
+
+def _red_bounds(full, red_on: int) -> tuple:
+    """(fewest, most) red fives a hand holding ``full`` (kind totals) can hold, with
+    ``red_on`` packing the red fives per suit (4 bits each, man lowest): a suit with c
+    reds has 4 - c plain fives."""
+    least = most = 0
+    for s, k in enumerate(_FIVES):
+        c = red_on >> (4 * s) & 15
+        least += max(0, int(full[k]) - (4 - c))
+        most += min(int(full[k]), c)
+    return least, most
 
 
 _E = {name: code for code, name in enumerate(BATCH_ERRORS, 1)}
@@ -397,7 +409,7 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
                      np.zeros(n, np.uint8))
     for i in range(n):
         try:
-            hand, mlist = _row_tiles(c[i], m[i], int(rd[i]), i, bool(rules.red_fives))
+            hand, mlist = _row_tiles(c[i], m[i], int(rd[i]), i, rules.red_counts)
             win = tile_name(int(w[i]) * 4 + 1)
             kw = {}
             for b, name in enumerate(FLAG_NAMES):
@@ -427,9 +439,11 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
     return out
 
 
-def _row_tiles(counts, melds, red, row, red_on=True):
-    """136-ids for one row: the red fives go to suits holding all four fives first (one of
-    them is the red one), then to the other suits with a five, in m, p, s order."""
+def _row_tiles(counts, melds, red, row, red_counts=(1, 1, 1)):
+    """136-ids for one row: the red fives a suit must hold first (its fives beyond the
+    plain ones), then one more per suit with a five to spare, in m, p, s order. A suit with
+    c red fives (``red_counts``) has them as copies 0..c-1: the reds taken come from
+    there, the plain fives from copies c..3."""
     totals = [int(x) for x in counts]
     kinds_of = []
     for t, k in melds:
@@ -440,21 +454,25 @@ def _row_tiles(counts, melds, red, row, red_on=True):
         kinds_of.append((t, kinds))
         for x in kinds:
             totals[x] += 1
-    fives = [f for f in _FIVES if totals[f] == 4] + [f for f in _FIVES if 0 < totals[f] < 4]
-    if not red_on:
+    if not any(red_counts):
         red = 0
-        fives = []
-    red_kinds = set(fives[:red])
-    if red > len(fives) or (red_on and any(totals[f] == 4 and f not in red_kinds
-                                          for f in _FIVES)):
+    least = [max(0, totals[f] - (4 - c)) for f, c in zip(_FIVES, red_counts)]
+    most = [min(totals[f], c) for f, c in zip(_FIVES, red_counts)]
+    if not sum(least) <= red <= sum(most):
         raise IppatsuError(f"{red} red fives do not fit the fives of the hand "
                            "(four fives of a suit include its red five)", code="bad_input")
+    reds = least[:]
+    extra = red - sum(least)
+    while extra:  # one more per suit with a five to spare, m, p, s, then round again
+        for s in range(3):
+            if extra and reds[s] < most[s]:
+                reds[s] += 1
+                extra -= 1
+    order = {f: list(range(r)) + list(range(c, 4)) for f, r, c in zip(_FIVES, reds, red_counts)}
     used = set()
 
     def take(kind):
-        order = ([1, 2, 3] if red_on and kind in _FIVES and kind not in red_kinds
-                 else [0, 1, 2, 3])
-        for cp in order:
+        for cp in order.get(kind, (0, 1, 2, 3)):
             t = kind * 4 + cp
             if t not in used:
                 used.add(t)

@@ -89,6 +89,8 @@ __all__ = [
     "mjai_to_kind", "mjai_is_red", "mjai_to_id", "id_to_mjai", "kind_to_mjai",
     # tenhou.net/6
     "tenhou6_to_kind", "tenhou6_is_red", "tenhou6_to_id", "id_to_tenhou6", "kind_to_tenhou6",
+    # flower tiles (Rules.flowers)
+    "FLOWER_IDS", "is_flower", "flower_name", "flower_id",
 ]
 
 # ---------------------------------------------------------------------------------------
@@ -680,3 +682,43 @@ def id_to_tenhou6(tile_id: int) -> int:
 def kind_to_tenhou6(kind: int) -> int:
     """kind_to_tenhou6(kind) -> int: a kind to its tenhou.net/6 code (never red)."""
     return _KIND_TO_T6[_check_kind(kind)]
+
+
+# ---------------------------------------------------------------------------------------
+# flower tiles (Rules.flowers, docs/rules.md §12)
+# ---------------------------------------------------------------------------------------
+
+#: the ids of the four flower tiles: after the 136 ids of the ordinary tiles. A flower has
+#: no kind (it is never part of a hand), so it is outside every 34-kind table.
+FLOWER_IDS = (136, 137, 138, 139)
+_FLOWER_NAMES = ("1f", "2f", "3f", "4f")
+
+
+def is_flower(tile_id) -> bool:
+    """is_flower(tile_id) -> bool: True for the flower ids 136-139."""
+    return type(tile_id) is int and 136 <= tile_id <= 139
+
+
+def flower_name(tile_id: int) -> str:
+    """flower_name(tile_id) -> str: a flower id to its name, ``'1f'``-``'4f'`` (the same in
+    notation and in mjai events: mjai's ``'F'`` is already the green dragon).
+
+    >>> flower_name(136), flower_name(139)
+    ('1f', '4f')
+    """
+    if not is_flower(tile_id):
+        raise NotationError(f"{tile_id!r} is not a flower id (136-139)", "bad_tile_id")
+    return _FLOWER_NAMES[tile_id - 136]
+
+
+def flower_id(name: str) -> int:
+    """flower_id(name) -> int: ``'1f'``-``'4f'`` to the flower's id 136-139.
+
+    >>> flower_id("2f")
+    137
+    """
+    try:
+        return 136 + _FLOWER_NAMES.index(name)
+    except ValueError:
+        raise NotationError(f"unknown flower {name!r} (expected 1f, 2f, 3f or 4f)",
+                            "bad_notation") from None

@@ -95,6 +95,7 @@ from ._codes import HONORS_MASK as _HONORS, TERMINALS_MASK as _TERMINALS  # noqa
 from ._codes import YAOCHUU_MASK as _YAOCHUU  # noqa: E402
 _GREEN = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32)
 from ._codes import DRAGON_KINDS as _DRAGONS, WIND_KINDS as _WINDS  # noqa: E402
+from ._codes import HATSU as _HATSU  # noqa: E402
 
 
 class YakuContext:
@@ -432,7 +433,8 @@ def _tsuuiisou(c: YakuContext) -> bool:
 
 
 def _ryuuiisou(c: YakuContext) -> bool:
-    return not (c.mask & ~_GREEN)
+    return not (c.mask & ~_GREEN) and (not c.rules.ryuuiisou_hatsu
+                                       or bool(c.mask >> _HATSU & 1))
 
 
 def _chinroutou(c: YakuContext) -> bool:

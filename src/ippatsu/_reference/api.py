@@ -122,6 +122,35 @@ def _shanten_waits(counts) -> Tuple[int, int]:
     return s, mask
 
 
+def _tenpai_discards(counts) -> int:
+    """Bit mask of the kinds held in a 3k+2 hand whose discard leaves it tenpai (see
+    ``ippatsu._core._tenpai_discards``)."""
+    c = counts_of(counts)
+    total = sum(c)
+    if total % 3 != 2:
+        raise HandSizeError(f"a discard needs a hand of 3k+2 tiles, got {total}",
+                            code="bad_hand_size")
+    if hc.shanten_min(c) > 0:  # no discard can leave it tenpai
+        return 0
+    mask = 0
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            if hc.shanten_min(c) == 0:
+                mask |= 1 << k
+            c[k] += 1
+    return mask
+
+
+def _set_slots(obj, names: tuple, values: tuple) -> None:
+    """Set the attributes ``names`` of ``obj`` to ``values`` by the generic setter (see
+    ``ippatsu._core._set_slots``)."""
+    if len(values) != len(names):
+        raise IppatsuError(f"{len(names)} names for {len(values)} values", code="bad_input")
+    for name, value in zip(names, values):
+        object.__setattr__(obj, name, value)
+
+
 def _visible(visible) -> Optional[List[int]]:
     if visible is None:
         return None

@@ -3,9 +3,9 @@
 Steps 1-4 of :mod:`ippatsu.scoring` (readings, wait variants, yaku checks by table row,
 fu and points, the variant that pays most), shaped for C: counts and small tuples in,
 yaku as bits of an int mask, one check function per yaku with one signature.
-:func:`_search` runs under ``IPPATSU_PURE_PYTHON=1`` (and whenever ``scoring.USE_KERNEL``
-is False); ``_score.h`` is its port, and the tests check both give the same result, field
-for field. Beside it in this folder: the hand-core twin (``handcore.py``, ``api.py``).
+:func:`_search` runs under ``IPPATSU_PURE_PYTHON=1`` (and in ``scoring.reference_score``
+with the compiled core); ``_score.h`` is its port, and the tests check both give the same
+result, field for field. Beside it in this folder: the hand-core twin (``handcore.py``, ``api.py``).
 """
 from __future__ import annotations
 

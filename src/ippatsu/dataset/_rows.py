@@ -29,7 +29,7 @@ from ..table.state import Phase
 __all__ = ["Packing", "GameRows", "NotInMask", "META_COLUMNS", "LABEL_COLUMNS",
            "MASK_BYTES", "RESULT_CODES", "PackingError"]
 
-#: bytes of a packed legal mask (300 bits)
+#: bytes of a packed legal mask (301 bits)
 MASK_BYTES = (SIZE + 7) // 8
 #: the per-row integer columns and their numpy dtypes
 META_COLUMNS = (("game", "int32"), ("hand", "int16"), ("seat", "int8"), ("kyoku", "int8"),
@@ -191,7 +191,7 @@ class GameRows:
         n = st.n_players
         d = st.resp_actor
         asked = st.to_act
-        for r in range(1, n):
+        for r in range(1, n + 1):  # the discarder last: the declaration at the draw
             q = (d + r) % n
             if q not in asked or q not in seats:
                 continue

@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import IllegalActionError, IppatsuError
 from ..table.actionspace import SIZE as _SIZE
 from ..table.actionspace import index_of_fields
+from ..table.settle import place_values
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
@@ -327,7 +328,9 @@ class Game:
                 d = st.resp_actor
                 seats = st.to_act
                 order = []
-                for r in range(1, n):
+                # from the discarder's right; the discarder itself last (it answers only
+                # the tenpai declaration at the draw, Rules.noten_declaration)
+                for r in range(1, n + 1):
                     q = (d + r) % n
                     if q in seats:
                         order.append(q)
@@ -492,9 +495,10 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
                 pv[p] = sc[p]
         elif rkind == R_RANK:
             if done and st.phase is _GAME_END:
-                order = st.final["placement"]
-                for place in range(g.n):
-                    rewards[j, order[place]] = uma[place]
+                vals = place_values(st.final["scores"], uma,
+                                    st.rules.tied_placement == "split")
+                for p in range(g.n):
+                    rewards[j, p] = vals[p]
         else:
             vals = reward(st, g.prev)
             for p in range(g.n):

@@ -19,7 +19,9 @@ ACTIONS = _vec.SIZE
 def rules_of(rules, players: Optional[int]) -> Rules:
     """A :class:`Rules` from a preset name (``"tenhou"``; with ``players=3`` its three-player
     preset, ``"tenhou_sanma"``) or a :class:`Rules` (whose ``players`` must agree when
-    given). ``players=None``: the rules' own, 4 for a name without ``_sanma``."""
+    given). ``players=None``: the rules' own, 4 for a name without ``_sanma``. Rules with
+    flower tiles (``Rules.flowers``) raise ``bad_env_option``: the encoders have no plane
+    for them."""
     if players is None:
         if isinstance(rules, Rules):
             players = rules.players
@@ -30,6 +32,12 @@ def rules_of(rules, players: Optional[int]) -> Rules:
     if isinstance(rules, Rules):
         if rules.players != players:
             raise IppatsuError(f"the rules are for {rules.players} players, not {players}",
+                               "bad_env_option")
+        if rules.flowers:
+            # the encoders have planes for the 34 kinds only; a held flower or a flower
+            # indicator has no place in them
+            raise IppatsuError("the environments do not play flower tiles (rules.flowers): "
+                               "play such games with ippatsu.table.GameState",
                                "bad_env_option")
         return rules
     if not isinstance(rules, str):
@@ -62,7 +70,7 @@ class VecEnv:
 
     ``num_envs`` games stepped together, one decision of each per :meth:`step`, the loop
     compiled. At every step each game shows the seat that decides now: its observation
-    ``obs[j]``, its legal actions ``info["mask"][j]`` (bool over the 300 indices of
+    ``obs[j]``, its legal actions ``info["mask"][j]`` (bool over the 301 indices of
     :mod:`ippatsu.table.actionspace`) and the seat ``info["seat"][j]``. A discard that
     several seats may answer is asked of each in turn order from the discarder, one step
     each, then resolved by the table's priorities (ron, then pon / kan, then chi; multiple

@@ -25,7 +25,7 @@ from typing import IO, Iterable, Iterator, List, Optional
 
 from ..errors import RecordError
 from ..hand import Meld, MeldType
-from ..tiles import RED_ID_SET, mjai_is_red, mjai_to_id, mjai_to_kind
+from ..tiles import RED_ID_SET, flower_id, mjai_is_red, mjai_to_id, mjai_to_kind
 from ..yaku import BY_NAME
 from .events import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
 
@@ -80,6 +80,8 @@ _REASON = {"fanpai": None, "nagashimangan": "nm", "kyushukyuhai": "yao9",
            "suchareach": "reach4", "sukaikan": "kan4", "sufonrenta": "kaze4",
            "sanchaho": "ron3"}
 _EXTRA_YAKU = {"dora": 52, "uradora": 53, "akadora": 54}
+#: the names of the flower tiles (Rules.flowers, docs/rules.md §12)
+_FLOWERS = frozenset(("1f", "2f", "3f", "4f"))
 
 
 def load_mjai(src, *, name: Optional[str] = None) -> List[dict]:
@@ -137,7 +139,9 @@ def mjai_rounds(events: Iterable[dict]):
     copy first (red fives copy 0), and discards and calls take matching ids from the hand.
     A three-player log (three hands dealt, or four with the fourth empty) gives rounds of
     three hands, its ``nukidora`` events :class:`~ippatsu.io.mjlog.Kita` events (the
-    engine's own three-player logs replay exactly)."""
+    engine's own three-player logs replay exactly). Flower tiles (``Rules.flowers``) are
+    read as the ids 136-139 from their names ``1f``-``4f``, a flower set aside
+    (``nukidora``) as a :class:`~ippatsu.io.mjlog.Kita` event of that id."""
     rounds: list = []
     seats = 4
     complete = False
@@ -152,11 +156,21 @@ def mjai_rounds(events: Iterable[dict]):
     ura_ids: list = []
 
     def new(name: str) -> int:
-        t = mjai_to_id(name, frozenset(used))
+        if name in _FLOWERS:  # a flower (Rules.flowers): 1f-4f, one copy each
+            t = flower_id(name)
+            if t in used:
+                raise ValueError(f"the flower {name} appears twice in the hand")
+        else:
+            t = mjai_to_id(name, frozenset(used))
         used.add(t)
         return t
 
     def pick(p: int, name: str, prefer: int = -1) -> int:
+        if name in _FLOWERS:
+            t = flower_id(name)
+            if t not in hands[p]:
+                raise ValueError(f"seat {p} has no {name} to set aside")
+            return t
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in hands[p]:

@@ -131,6 +131,8 @@ def _field_kind(name: str) -> str:
         return "int"
     if name in _NAME_LISTS:
         return "name_list"
+    if name == "red_five_counts":
+        return "counts"   # three ints (man, pin, sou), or null: as red_fives says
     return "int_list"
 
 
@@ -153,6 +155,12 @@ def _check_override(name: str, v: Any) -> Any:
         if not (isinstance(v, list) and all(type(x) is str for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be a list of names")
         v = tuple(v)
+    elif kind == "counts":
+        if v is not None and not (isinstance(v, list) and len(v) == 3
+                                  and all(type(x) is int for x in v)):
+            raise APIError(400, "bad_rules", f"rules field {name} must be 3 integers "
+                           f"(man, pin, sou) or null")
+        v = None if v is None else tuple(v)
     else:
         if not (isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be 4 integers")
@@ -237,6 +245,8 @@ class ScoreRequest(_Body):
     rules: RulesArg = None
     raise_on_no_yaku: bool = True
     nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
+    flowers: int = Field(default=0, description="flower tiles set aside as dora "
+                                                "(rules.flowers, docs/rules.md §12)")
     local: Optional[List[Literal["renhou", "paarenchan", "open_riichi", "sashikomi"]]] = \
         Field(default=None, description="the local yaku's situations that hold "
                                         "(docs/rules.md §12): score()'s keywords by name")
@@ -579,7 +589,8 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   deposits=req.deposits, discarder=req.discarder, pao=req.pao,
                   rules=_rules(req.rules), raise_on_no_yaku=req.raise_on_no_yaku,
                   nukidora=req.nukidora, **({n: True for n in req.local} if req.local
-                                            else {}))
+                                            else {}),
+                  **({"flowers": req.flowers} if req.flowers else {}))
         return r.to_dict()
 
     def _analyze(req: AnalyzeRequest) -> dict:

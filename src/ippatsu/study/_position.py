@@ -70,7 +70,7 @@ from ..rules import Rules
 from ..table.actions import Action, ActionType
 from ..table.observation import Observation
 from ..table.state import GameState, Phase
-from ..table.wall import Wall
+from ..table.wall import Wall, wall_generator
 from ..tiles import DRAGON_KINDS, RED_ID_SET, WIND_KINDS, allocate_ids, check_copies, scan_specs, format_tiles, tile_name
 
 __all__ = ["Position", "World", "Sampler", "Outcome", "PositionError", "RecordCut",
@@ -104,7 +104,7 @@ class PositionError(IppatsuError):
     ``bad_via``, ``riichi_open_hand``, ``riichi_not_tenpai``, ``bad_riichi_index``,
     ``called_tile_missing``, ``called_mark_unmatched``, ``tile_total``, ``bad_dora_count``,
     ``too_many_kans``, ``bad_counter``, ``bad_ippatsu``, ``bad_double_riichi``,
-    ``bad_furiten``, ``not_turn``, ``riichi_impossible``, ``bad_shape``)."""
+    ``bad_furiten``, ``not_turn``, ``riichi_impossible``, ``bad_shape``, ``score_total``)."""
 
     code = "bad_position"
 
@@ -442,6 +442,12 @@ class Position:
         if not (max(1, lo) <= nd <= min(5, hi)):
             raise PositionError(f"{nd} dora indicators revealed with {kans} kans (expected "
                                 f"{max(1, lo)}..{min(5, hi)})", "bad_dora_count")
+        # the points: the scores and the deposits on the table add up to the start
+        total = sum(self.scores) + self.deposits * rules.riichi_deposit
+        if total != 4 * rules.starting_points:
+            raise PositionError(f"the scores and {self.deposits} deposit(s) add up to {total}, "
+                                f"not {4 * rules.starting_points} (4 x the starting points)",
+                                "score_total")
         # the tile total
         unseen = 136 - len(ids)
         need = self.hidden_needed()
@@ -1054,18 +1060,6 @@ class Sampler:
         melds = pos.melds
         self.is_open = [any(m.is_open for m in ms) for ms in melds]
         self.kans_by = [sum(1 for m in ms if m.is_kan) for ms in melds]
-        vis = bytearray(34)
-        for q in range(4):
-            for t, c in zip(pos.rivers[q], pos.river_called[q]):
-                if not c:
-                    vis[t >> 2] += 1
-            for m in melds[q]:
-                for t in m.tiles:
-                    vis[t >> 2] += 1
-        for t in pos.dora_indicators:
-            vis[t >> 2] += 1
-        self.visible = bytes(vis)
-        self.disc_mask = [_mask(t >> 2 for t in r) for r in pos.rivers]
         self.nagashi_ok = [all((_YAOCHUU_MASK >> (t >> 2)) & 1 for t in pos.rivers[q])
                            and not any(pos.river_called[q])
                            and not self.is_open[q] for q in range(4)]
@@ -1109,21 +1103,6 @@ class Sampler:
             f = (p - 1) % 4
             r = pos.rivers[f]
             self.last_discard, self.last_discarder = (r[-1], f) if r else (-1, -1)
-        # the seat's own shanten / waits, as the engine keeps them: those of its concealed
-        # tiles without the tile just drawn (after a pon or chi: when it last discarded)
-        if via == "call":
-            base = list(pos.hand) + [t for t in last.tiles if t != last.called]
-        else:  # a draw, or a replacement draw (the engine refreshes them after a kan)
-            base = list(pos.hand[:-1])
-        c = bytearray(34)
-        for t in base:
-            c[t >> 2] += 1
-        s = _core.shanten(bytes(c))
-        self.own_shanten = s
-        self.own_waits = _mask(_core.waits(bytes(c))) if s == 0 else 0
-        self.own_counts = bytearray(34)
-        for t in pos.hand:
-            self.own_counts[t >> 2] += 1
         self._legal: Optional[List[Action]] = None
         self._template: Optional[GameState] = None
 
@@ -1198,113 +1177,78 @@ class Sampler:
     def state(self, rng: Optional[np.random.Generator] = None,
               world: Optional[World] = None) -> GameState:
         """The GameState at the position's decision point (record=False, auto_next=False):
-        from ``world``, else from a world drawn with ``rng``."""
+        from ``world``, else from a world drawn with ``rng``.
+
+        The first call builds the state with :meth:`GameState.from_snapshot` (checked);
+        every call then copies it and deals the world's hidden tiles with
+        :meth:`GameState.redeal` (checked: the same unseen ids, each zone its size)."""
         if world is None:
             if rng is None:
                 raise ValueError("state() needs an rng or a world")
             world = self.world(rng)
-        pos = self.position
         p = self.seat
-        st = self._new_state()
-        st.kyoku = pos.kyoku
-        st.honba = pos.honba
-        st.deposits = pos.deposits
-        st.scores = list(pos.scores)
-        st.wall = Wall(world.hands, world.live, world.rinshan,
-                       list(pos.dora_indicators) + list(world.dora), world.ura,
-                       n_live=pos.left)
-        st._live_pos = 0
-        st._rinshan_pos = 0
-        st.left = pos.left
-        st.n_dora = len(pos.dora_indicators)
-        st.pending_dora = self.pending_dora
-        st.visible = bytearray(self.visible)
-        hands = [list(h) for h in world.hands]
-        cnt = []
-        for q in range(4):
-            if q == p:
-                cnt.append(bytearray(self.own_counts))
-                continue
-            c = bytearray(34)
-            for t in hands[q]:
-                c[t >> 2] += 1
-            cnt.append(c)
-        st.hand = hands
-        st.cnt = cnt
-        st.melds = [list(ms) for ms in pos.melds]
-        st.is_open = list(self.is_open)
-        st.river = [list(r) for r in pos.rivers]
-        st.river_called = [list(r) for r in pos.river_called]
-        st.river_riichi = list(pos.riichi)
-        st.disc_mask = list(self.disc_mask)
-        st.waits = [0, 0, 0, 0]
-        st.shanten = [8, 8, 8, 8]
-        st.riichi = [2 if r >= 0 else 0 for r in pos.riichi]
-        st.double_riichi = list(pos.double_riichi)
-        st.ippatsu = list(pos.ippatsu)
         tf = list(world.temp_furiten)
         tf[p] = False
-        st.temp_furiten = tf
+        rf = list(world.riichi_furiten)
+        rf[p] = self.position.furiten
+        t = self._template
+        if t is None:
+            t = GameState.from_snapshot(self.snapshot(world), auto_next=False, record=False,
+                                        walls=_next_hand_wall)
+            self._template = t
+            if self._legal is None:  # the seat's legal actions do not depend on the world
+                self._legal = t.legal_actions(p)
+        st = t.copy()
+        st.redeal(world.hands, world.live, world.rinshan, world.dora, world.ura,
+                  temp_furiten=tf, riichi_furiten=rf)
+        return st
+
+    def snapshot(self, world: World) -> dict:
+        """The :meth:`GameState.snapshot` of the position on ``world`` (what
+        :meth:`GameState.from_snapshot` reads): the visible table from the position, the
+        per-hand bookkeeping derived once by the sampler, the hidden tiles from the world;
+        the seat's own hidden flags are the position's."""
+        pos = self.position
+        p = self.seat
+        tf = list(world.temp_furiten)
+        tf[p] = False
         rf = list(world.riichi_furiten)
         rf[p] = pos.furiten
-        st.riichi_furiten = rf
-        st.first_turn = [not r for r in pos.rivers]
-        st.no_calls = self.no_calls
-        st.nagashi_ok = list(self.nagashi_ok)
-        st.kuikae = self.kuikae
-        st.pao = list(self.pao)
-        st.kans = list(self.kans_by)
-        st.kan_count = self.kans
-        st.n_discards = self.n_discards
-        st.first_winds = list(self.first_winds)
-        st.nuki = [[], [], [], []]  # Norths set aside: three players only
-        st.dead_hand = [False, False, False, False]
-        st.pending_riichi = -1
-        st.suukaikan = self.suukaikan
-        st.actor = p
-        st.last_draw = pos.drawn
-        st.rinshan_draw = pos.via in ("rinshan", "minkan")
-        st.rinshan_from = self.rinshan_from
-        st.after_call = pos.via == "call"
-        st.last_discard = self.last_discard
-        st.last_discarder = self.last_discarder
-        st.resp_kind = ""
-        st.resp_tile = -1
-        st.resp_actor = -1
+        seats = []
         for q in range(4):
-            if q != p:
-                st._refresh_waits(q)
-        st.shanten[p] = self.own_shanten
-        st.waits[p] = self.own_waits
-        st.phase = Phase.TURN
-        legal = self._legal
-        if legal is None:  # the seat's legal actions do not depend on the hidden tiles
-            legal = self._legal = st._turn_actions(p)
-        st._legal = {p: list(legal)}
-        return st
+            seats.append({
+                "hand": list(world.hands[q]),
+                "melds": [{"type": m.type.value, "tiles": list(m.tiles), "called": m.called,
+                           "from_who": m.from_who, "added": m.added} for m in pos.melds[q]],
+                "river": list(pos.rivers[q]), "river_called": list(pos.river_called[q]),
+                "river_riichi": pos.riichi[q], "riichi": 2 if pos.riichi[q] >= 0 else 0,
+                "double_riichi": pos.double_riichi[q], "ippatsu": pos.ippatsu[q],
+                "temp_furiten": tf[q], "riichi_furiten": rf[q],
+                "first_turn": not pos.rivers[q], "nagashi_ok": self.nagashi_ok[q],
+                "pao": self.pao[q], "kans": self.kans_by[q], "nuki": [], "dead_hand": False})
+        return {
+            "version": 1, "rules": self.rules.to_dict(), "kyoku": pos.kyoku,
+            "honba": pos.honba, "deposits": pos.deposits, "scores": list(pos.scores),
+            "phase": "TURN", "actor": p,
+            "wall": {"hands": [list(h) for h in world.hands], "live": list(world.live),
+                     "rinshan": list(world.rinshan),
+                     "dora": list(pos.dora_indicators) + list(world.dora),
+                     "ura": list(world.ura), "n_live": pos.left},
+            "live_pos": 0, "rinshan_pos": 0, "left": pos.left,
+            "n_dora": len(pos.dora_indicators), "pending_dora": self.pending_dora,
+            "seats": seats, "no_calls": self.no_calls, "suukaikan": self.suukaikan,
+            "rinshan_draw": pos.via in ("rinshan", "minkan"), "after_call": pos.via == "call",
+            "kuikae": self.kuikae, "kan_count": self.kans, "n_discards": self.n_discards,
+            "first_winds": list(self.first_winds), "pending_riichi": -1,
+            "last_draw": pos.drawn, "rinshan_from": self.rinshan_from,
+            "last_discard": self.last_discard, "last_discarder": self.last_discarder,
+            "resp_kind": "", "resp_tile": -1, "resp_actor": -1, "penalties": [],
+            "wall_stream": None}
 
     def __getstate__(self):
         d = dict(self.__dict__)
         d["_template"] = None
         return d
-
-    def _new_state(self) -> GameState:
-        """A fresh GameState with the game-level attributes of ``GameState(rules,
-        start=False, auto_next=False, record=False)``, without its cost (the seeded wall
-        generator); tests check that the attribute set is the constructor's."""
-        t = self._template
-        if t is None:
-            t = self._template = GameState(self.rules, start=False, auto_next=False,
-                                           record=False)
-        st = GameState.__new__(GameState)
-        for a in _GAME_ATTRS:
-            setattr(st, a, getattr(t, a))
-        st.events = []
-        st.hand_results = []
-        st.penalties = []
-        st.names = list(t.names)
-        st._legal = {}
-        return st
 
     @property
     def legal(self) -> List[Action]:
@@ -1317,18 +1261,11 @@ class Sampler:
         return _resolve_choice(self, choice)
 
 
-#: what GameState.__init__ sets that a hand does not (copied from a template state)
-_GAME_ATTRS = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "auto_next",
-               "record", "phase", "final", "_next",
-               # the seat count and seat tuples
-               "n_players", "_nxt", "_others", "_chi_seat")
-
-
-def _mask(kinds) -> int:
-    m = 0
-    for k in kinds:
-        m |= 1 << k
-    return m
+def _next_hand_wall(state: GameState) -> Wall:
+    """The wall of a hand after a position's hand (a study plays one hand; a state that
+    goes on deals fresh random walls). Given to the state as its ``walls`` callable, so
+    that copies share it instead of copying a seeded stream."""
+    return wall_generator(None)(state.dealer)
 
 
 # ---------------------------------------------------------------------- choices

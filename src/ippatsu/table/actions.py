@@ -21,9 +21,10 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple, Tuple
 
-from ..tiles import format_tiles, id_to_mjai, tile_name
+from ..tiles import flower_name, format_tiles, id_to_mjai, tile_name
 
-__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES"]
+__all__ = ["ActionType", "Action", "TURN_TYPES", "RESPONSE_TYPES", "STOP_TYPES",
+           "DRAW_TYPES"]
 
 from ..tiles import RED_ID_SET as _RED  # noqa: E402
 
@@ -44,7 +45,11 @@ class ActionType(IntEnum):
     DAIMINKAN = 9  #: open kan on a discard
     PASS = 10      #: do nothing (in answer to a discard or kan, or to a STOP offer)
     STOP = 11      #: the last dealer ends the game (``LastDealerStop.OPTIONAL``)
-    NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn
+    NUKIDORA = 12  #: three players: set the North ``tile`` aside (kita), on one's own turn;
+    #: with ``Rules.flowers``: set the flower ``tile`` (136-139) aside, the one legal action
+    #: while a drawn flower is held
+    NOTEN = 13     #: declare noten at an exhaustive draw: hide a tenpai hand
+    #: (``Rules.noten_declaration``; ``PASS`` shows it)
 
 
 TURN_TYPES = frozenset((ActionType.DISCARD, ActionType.RIICHI, ActionType.TSUMO,
@@ -54,9 +59,12 @@ RESPONSE_TYPES = frozenset((ActionType.RON, ActionType.CHI, ActionType.PON,
                             ActionType.DAIMINKAN, ActionType.PASS))
 #: what the last dealer may choose between hands under ``LastDealerStop.OPTIONAL``
 STOP_TYPES = frozenset((ActionType.STOP, ActionType.PASS))
+#: what a tenpai player may choose at an exhaustive draw under ``Rules.noten_declaration``
+#: (hide the hand, or show it)
+DRAW_TYPES = frozenset((ActionType.NOTEN, ActionType.PASS))
 
 _NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi", "pon",
-          "daiminkan", "pass", "stop", "nukidora")
+          "daiminkan", "pass", "stop", "nukidora", "noten")
 
 
 def _spec(t: int) -> int:
@@ -88,7 +96,8 @@ class Action(NamedTuple):
         t = self.type
         d: dict = {"type": _MJAI_TYPE[t], "actor": self.actor}
         if t in (ActionType.DISCARD, ActionType.RIICHI, ActionType.NUKIDORA):
-            d["pai"] = id_to_mjai(self.tile)
+            # a flower (Rules.flowers) is written 1f-4f
+            d["pai"] = flower_name(self.tile) if self.tile >= 136 else id_to_mjai(self.tile)
         elif t in (ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN, ActionType.KAKAN):
             d["pai"] = id_to_mjai(self.tile)
             d["consumed"] = [id_to_mjai(c) for c in self.consumed]
@@ -103,8 +112,11 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         name = _NAMES[self.type]
-        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP):
+        if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP,
+                         ActionType.NOTEN):
             return f"{name} by {self.actor}"
+        if self.tile >= 136:  # a flower set aside (Rules.flowers)
+            return f"flower {flower_name(self.tile)} by {self.actor}"
         s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
         if self.consumed:
             s += "+" + format_tiles(self.consumed)
@@ -121,4 +133,6 @@ _MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",
               # no mjai message exists for the dealer's stop: an ippatsu extension
               ActionType.STOP: "stop",
               # three players: {"type": "nukidora", "actor": n, "pai": "N"} (mjai / riichienv)
-              ActionType.NUKIDORA: "nukidora"}
+              ActionType.NUKIDORA: "nukidora",
+              # no mjai message exists for hiding a tenpai hand at a draw: an extension
+              ActionType.NOTEN: "noten"}

@@ -31,6 +31,8 @@ indices      count  decision
 297          1      North set aside (three players)
 298          1      pass
 299          1      the last dealer stops the game (``LastDealerStop.OPTIONAL``)
+300          1      declare noten at an exhaustive draw, hiding a tenpai hand
+                    (``Rules.noten_declaration``; ``PASS`` shows it)
 ===========  =====  ==========================================================
 
 An index names a decision in its context: the chi and pon indices do not say which tile
@@ -42,7 +44,7 @@ decision; :func:`index_of_mjai` and :func:`mjai_of` convert mjai messages.
 >>> from ippatsu.table.actionspace import SIZE, index_of, describe
 >>> from ippatsu.table import Action, ActionType
 >>> SIZE
-300
+301
 >>> index_of(Action(ActionType.DISCARD, 0, 16)), index_of(Action(ActionType.DISCARD, 0, 17))
 (34, 4)
 >>> describe(index_of(Action(ActionType.CHI, 1, 8, (0, 4), 0)))
@@ -59,7 +61,7 @@ from ..tiles import kind_to_mjai, mjai_is_red, mjai_to_kind
 from .actions import Action, ActionType
 
 __all__ = ["index_of_fields", "check_index", "SIZE", "DISCARD", "RIICHI", "CHI", "CHI_RED", "PON", "PON_RED", "DAIMINKAN",
-           "ANKAN", "KAKAN", "TSUMO", "RON", "KYUUSHU", "NUKIDORA", "PASS", "STOP",
+           "ANKAN", "KAKAN", "TSUMO", "RON", "KYUUSHU", "NUKIDORA", "PASS", "STOP", "NOTEN",
            "tile_code", "index_of", "index_of_mjai", "mjai_of", "describe", "mask_to_array",
            "indices", "CHI_RED_TABLE"]
 
@@ -79,8 +81,9 @@ KYUUSHU = 296
 NUKIDORA = 297
 PASS = 298
 STOP = 299
+NOTEN = 300
 #: the number of indices
-SIZE = 300
+SIZE = 301
 
 from ..tiles import RED_FIVE_IDS as _RED_IDS  # noqa: E402
 
@@ -173,18 +176,18 @@ def index_of_fields(typ: int, tile: int, consumed: tuple, red: bool) -> int:
         return ANKAN + (tile >> 2)
     if typ == 4:
         return KAKAN + (tile >> 2)
-    if 0 <= typ < 13:
+    if 0 <= typ < 14:
         return _SINGLE[typ]
     raise IllegalActionError(f"action type {typ} has no index in the action space",
                              "bad_action_index")
 
 
 #: the index of each type of one index (by ActionType value; -1: a type with a tile)
-_SINGLE = (-1, -1, TSUMO, -1, -1, KYUUSHU, RON, -1, -1, -1, PASS, STOP, NUKIDORA)
+_SINGLE = (-1, -1, TSUMO, -1, -1, KYUUSHU, RON, -1, -1, -1, PASS, STOP, NUKIDORA, NOTEN)
 
 
 def check_index(i) -> int:
-    """``i`` as an action index (an int or numpy integer in 0-299), or
+    """``i`` as an action index (an int or numpy integer in 0 to ``SIZE - 1``), or
     ``IllegalActionError`` ``bad_action_index``."""
     if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
         raise IllegalActionError(f"an action index is an int in 0-{SIZE - 1}, got {i!r}",
@@ -243,7 +246,7 @@ def describe(i: int) -> str:
         return f"closed kan {kind_to_mjai(i - ANKAN)}"
     if i < TSUMO:
         return f"added kan {kind_to_mjai(i - KAKAN)}"
-    return ("tsumo", "ron", "nine terminals", "north", "pass", "stop")[i - TSUMO]
+    return ("tsumo", "ron", "nine terminals", "north", "pass", "stop", "noten")[i - TSUMO]
 
 
 def indices(mask: int) -> List[int]:
@@ -271,7 +274,7 @@ def mask_to_array(mask: int, out: Optional[np.ndarray] = None) -> np.ndarray:
 
 
 _MJAI_TYPES = frozenset(("dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan",
-                         "hora", "ryukyoku", "nukidora", "none", "stop"))
+                         "hora", "ryukyoku", "nukidora", "none", "stop", "noten"))
 
 
 def _mjai_code(name: str, red_fives: bool) -> int:
@@ -324,6 +327,8 @@ def index_of_mjai(event: dict, next_event: Optional[dict] = None, *,
             return NUKIDORA
         if typ == "none":
             return PASS
+        if typ == "noten":
+            return NOTEN
         return STOP
     except (KeyError, TypeError, IndexError, ValueError) as e:
         if isinstance(e, IllegalActionError):

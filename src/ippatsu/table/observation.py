@@ -57,7 +57,8 @@ class Observation:
 
     @property
     def nukidora(self) -> List[int]:
-        """Norths set aside by seat (three players; zeros with four)."""
+        """Norths set aside by seat (three players), or flowers set aside by seat
+        (``Rules.flowers``); zeros otherwise."""
         s = self._s
         return [len(x) for x in s.nuki]
 
@@ -130,6 +131,7 @@ class Observation:
             "melds": [[str(m) for m in ms] for ms in s.melds],
             "rivers": [[id_to_mjai(t) for t in r] for r in s.river],
             "riichi": self.riichi, "tiles_left": s.left,
-            "dora_indicators": [id_to_mjai(t) for t in s.dora_indicators],
-            **({"nukidora": self.nukidora} if s.n_players == 3 else {}),
+            "dora_indicators": [flower_name(t) if t >= 136 else id_to_mjai(t)
+                                for t in s.dora_indicators],
+            **({"nukidora": self.nukidora} if s.n_players == 3 or s.rules.flowers else {}),
         }

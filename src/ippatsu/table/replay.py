@@ -30,7 +30,12 @@ Three-player records (docs/rules.md §11; an mjlog whose ``<INIT>`` deals three 
 the fourth seat empty with 0 points) replay with ``Rules.tenhou_sanma()`` (the lobby's
 game length, red fives and open tanyao on top): the ``<N>`` kita codes become North
 declarations (:attr:`ActionType.NUKIDORA`), the draw after one is a replacement draw,
-and scores and deltas are compared on the three seats. Tenhou numbers a three-player
+and scores and deltas are compared on the three seats.
+
+Flower tiles (``Rules.flowers``, docs/rules.md §12): an mjai log of the engine's own
+flower game replays with ``rules`` given (the log does not state them): a flower set aside
+is a ``nukidora`` decision, the draw after it a replacement draw, and the flowers set aside
+at the deal (before the hand's first ordinary draw) are the engine's own. Tenhou numbers a three-player
 hand as ``4 x round + hand`` (as with four players); the engine's ``kyoku`` is
 ``3 x round + hand``.
 
@@ -118,6 +123,7 @@ def build_hand(rnd) -> Tuple[Wall, list, list]:
     decisions: list = []
     results: list = []
     after_kan = False
+    dealt = True  # before the hand's first ordinary draw (flowers set aside at the deal)
     pending_reach = -1
     evs = rnd.events
     i = 0
@@ -126,6 +132,8 @@ def build_hand(rnd) -> Tuple[Wall, list, list]:
         e = evs[i]
         if isinstance(e, Draw):
             (rinshan if after_kan else live).append(e.tile)
+            if not after_kan:
+                dealt = False
             after_kan = False
         elif isinstance(e, Discard):
             if pending_reach == e.who:
@@ -141,7 +149,10 @@ def build_hand(rnd) -> Tuple[Wall, list, list]:
             if e.meld.type in (MeldType.DAIMINKAN, MeldType.ANKAN, MeldType.KAKAN):
                 after_kan = True
         elif isinstance(e, Kita):  # three players: a North set aside, a replacement draw
-            decisions.append(("kita", e.who, e.tile))
+            # (Rules.flowers: a flower; those of the start hands the engine sets aside
+            # itself at the deal, before the first ordinary draw: no decision)
+            if not dealt:
+                decisions.append(("kita", e.who, e.tile))
             after_kan = True
         elif isinstance(e, NewDora):
             dora.append(e.indicator)

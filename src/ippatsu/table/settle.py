@@ -5,7 +5,8 @@ and of the game.
 * :func:`win_deltas`: a win's payments (by seat wind, from :func:`ippatsu.score`) as score
   changes by seat;
 * :func:`liable_seat`: the seat that pays for a win under pao (liability), decided once;
-* :func:`noten_deltas`, :func:`nagashi_deltas`: the exhaustive draw's payments;
+* :func:`noten_deltas`, :func:`noten_pool_deltas`, :func:`nagashi_deltas`: the exhaustive
+  draw's payments;
 * :func:`placement`, :func:`final_standings`: the end of the game (leftover deposits,
   return points, uma and oka);
 * :func:`foul_deltas`, :func:`chombo_deltas`: the penalties a host applies
@@ -35,8 +36,9 @@ from typing import List, Sequence, Tuple
 
 from ..scoring import nagashi_mangan_payments
 
-__all__ = ["win_deltas", "liable_seat", "noten_deltas", "nagashi_deltas", "placement",
-           "final_standings", "foul_deltas", "chombo_deltas", "FOUL_POINTS"]
+__all__ = ["win_deltas", "liable_seat", "noten_deltas", "noten_pool_deltas", "nagashi_deltas",
+           "placement", "final_standings", "place_values", "foul_deltas", "chombo_deltas",
+           "FOUL_POINTS"]
 
 #: what a foul costs (docs/rules.md §13): one stick into the deposits
 FOUL_POINTS = 1000
@@ -77,6 +79,23 @@ def noten_deltas(tenpai: Sequence[bool], payment: int) -> List[int]:
             for p in range(players)]
 
 
+def noten_pool_deltas(tenpai: Sequence[bool], stick: int) -> List[int]:
+    """The noten payments into the pool (``Rules.noten_pool``): each noten seat puts one
+    deposit of ``stick`` points on the table, on the same occasions as
+    :func:`noten_deltas` (some seats tenpai, some not); the caller adds one deposit per
+    payer, which the next winner takes with the riichi deposits.
+
+    >>> noten_pool_deltas([True, False, False, True], 1000)
+    [0, -1000, -1000, 0]
+    >>> noten_pool_deltas([False, False, False, False], 1000)
+    [0, 0, 0, 0]
+    """
+    players = len(tenpai)
+    if not 0 < sum(tenpai) < players:
+        return [0] * players
+    return [0 if t else -stick for t in tenpai]
+
+
 def nagashi_deltas(nagashi: Sequence[int], dealer: int, honba: int, deposits: int, rules,
                    win_mode: bool) -> List[int]:
     """The payments of nagashi mangan for the seats ``nagashi``, each paid as a mangan
@@ -99,25 +118,57 @@ def placement(scores: Sequence[int]) -> List[int]:
     return sorted(range(len(scores)), key=lambda p: (-scores[p], p))
 
 
+def place_values(scores: Sequence[int], values: Sequence, split: bool) -> list:
+    """Each seat's value of its place: ``values[place]`` with the placement of
+    :func:`placement`, or, when ``split``, the mean of the values of the places held by
+    the seats tied with it on points (``Rules.tied_placement == "split"``: uma, oka and
+    the environments' placement rewards)."""
+    order = placement(scores)
+    out = [values[0]] * len(scores)
+    place = 0
+    while place < len(order):
+        k = 1
+        while split and place + k < len(order) and \
+                scores[order[place + k]] == scores[order[place]]:
+            k += 1
+        total = sum(values[place:place + k])
+        for i in range(k):
+            out[order[place + i]] = total / k if k > 1 else total
+        place += k
+    return out
+
+
 def final_standings(scores: Sequence[int], deposits: int, rules
                     ) -> Tuple[List[int], int, List[int], List[float]]:
     """(scores, deposits, placement, final) at the end of the game: the deposits left on
     the table go to first place when ``Rules.deposits_to_first`` (else they stay); each
     seat's final value is ``(score - return_points) / 1000 + uma[place]``, plus
-    ``oka / 1000`` for first place."""
+    ``oka / 1000`` for first place.
+
+    Ties (``Rules.tied_placement``): with ``SEAT`` the placement breaks them by starting
+    seat and each seat takes its own place's uma; with ``SPLIT`` the seats tied on points
+    share the uma and oka of the places they hold evenly, and leftover deposits going to
+    first place are shared by the seats tied for it (their scores get equal whole points,
+    a remainder is shared in their final values)."""
     scores = list(scores)
     order = placement(scores)
+    split = rules.tied_placement == "split"
+    # each place's bonus in points: uma, and the oka for first place
+    bonus = [round(u * 1000) for u in rules.uma]
+    bonus[0] += rules.oka
     if deposits and rules.deposits_to_first:
-        scores[order[0]] += deposits * rules.riichi_deposit
+        pot = deposits * rules.riichi_deposit
+        firsts = [p for p in order if scores[p] == scores[order[0]]] if split else order[:1]
+        share, rest = divmod(pot, len(firsts))
+        for p in firsts:
+            scores[p] += share
+        bonus[0] += rest  # shared with first place's bonus: the tie stays a tie
         deposits = 0
-    final = [0.0] * len(scores)
-    for place, p in enumerate(order):
-        # summed in points and divided once: the float nearest the exact value (-0.2,
-        # not -0.1999999999999993 from -0.2 + 20 - 20)
-        v = scores[p] - rules.return_points + round(rules.uma[place] * 1000)
-        if place == 0:
-            v += rules.oka
-        final[p] = v / 1000
+    # summed in points and divided once: the float nearest the exact value (-0.2, not
+    # -0.1999999999999993 from -0.2 + 20 - 20)
+    shares = place_values(scores, bonus, split)
+    final = [(scores[p] - rules.return_points + shares[p]) / 1000
+             for p in range(len(scores))]
     return scores, deposits, order, final
 
 

@@ -23,6 +23,10 @@ cpdef bytearray _kind_counts(list hand)
 cpdef list _variants(list hand, int k, bint red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
 
+# GameState.redeal's check of the tiles dealt again
+@cython.locals(mark=bytearray)
+cpdef bint _same_ids(list old, list new)
+
 # the melds of legal calls (C calls from _call / _ankan / _kakan)
 cpdef object _meld(int code, tiles, called, from_who, added=*)
 @cython.locals(seat=int)
@@ -57,14 +61,16 @@ cdef class GameState:
     # Typed locals (@cython.locals): kinds, seats and counts are C ints (never shifted
     # into a mask: bits come from the _KBIT table), counts are typed bytearrays.
     cpdef _refresh_waits(self, int p)
-    cpdef _remove(self, int p, t)
+    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, cnt=bytearray)
+    cpdef _remove(self, int p, int t)
     cpdef _break_first(self)
     @cython.locals(t=int, c=bytearray, hand=list, acts=list)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
                    base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint, tail=list,
-                   may_riichi=bint, w='unsigned long long')
+                   may_riichi=bint, w='unsigned long long',
+                   tenpai_after='unsigned long long')
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)
@@ -76,6 +82,8 @@ cdef class GameState:
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray, waits=list,
                    rii=list, w='unsigned long long')
     cpdef dict _discard_responses(self, int p, t)
+    @cython.locals(n=int, dealer=int, code=int, flags='unsigned int', first=bint, melds=list)
+    cpdef bint _yaku_win(self, int p, int win_tile, bint tsumo, int discarder=*) except -1
     cpdef bint _can_ron(self, int q, k)
     @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,
                    x=int, n_other=int, seen=int, red=bint, chi_ok=bint, ron=bint,

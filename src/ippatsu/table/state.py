@@ -78,6 +78,17 @@ a call and a replacement tile is drawn (a win on it is rinshan). In riichi only 
 just drawn may be set aside (the hand, so the waits, stay as declared). The hand core's
 ``players=3`` road is used where a four-player answer could differ (a hand holding four
 1m or four 9m); otherwise its waits are the four-player waits without 2m-8m.
+
+Flower tiles (``rules.flowers``, docs/rules.md §12 "Flower tiles"): 140-tile walls. The
+flowers of the start hands are set aside at the deal, seat by seat from the dealer, each
+with a replacement tile (:meth:`_deal_flowers`). A flower drawn later is held outside the
+hand (``last_draw`` at a turn, never in :attr:`hand` or the counts) and setting it aside
+(:attr:`ActionType.NUKIDORA` with the flower's id) is the only legal action; the
+replacement tile comes from the dead wall and shortens the live wall by one (never below
+empty: the replacement of a flower drawn as the last tile is the last draw). Flowers set
+aside are kept in :attr:`nuki` and scored as ``score(flowers=n)``. A flower declaration
+is no call: it breaks no ippatsu and no first-turn window, and a win on its replacement
+tile is not rinshan kaihou (that yaku is the kan's).
 """
 from __future__ import annotations
 
@@ -87,18 +98,21 @@ from numbers import Integral as _Integral
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, IppatsuError
 from ..hand import Meld, MeldType
 from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
                      Rules, rules_of)
 from ..scoring import score
-from .._codes import SANMA_ABSENT_MASK, YAOCHUU_MASK
+from .._codes import (F_CHIIHOU as _F_CHIIHOU, F_DOUBLE_RIICHI as _F_DOUBLE_RIICHI,
+                      F_HAITEI as _F_HAITEI, F_HOUTEI as _F_HOUTEI, F_IPPATSU as _F_IPPATSU,
+                      F_RIICHI as _F_RIICHI, F_RINSHAN as _F_RINSHAN, F_TENHOU as _F_TENHOU,
+                      F_TSUMO as _F_TSUMO, S_OK as _S_OK, SANMA_ABSENT_MASK, YAOCHUU_MASK)
 from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
-                     YAOCHUU_KINDS, id_to_mjai, kind_to_mjai)
+                     YAOCHUU_KINDS, flower_name, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
 from .actionspace import index_of as _index_of
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
-                     noten_deltas, placement, win_deltas)
+                     noten_deltas, noten_pool_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
 from ._riichi_kan import riichi_kan_keeps_readings
 
@@ -110,6 +124,10 @@ _shanten = _core.shanten
 _is_agari = _core.is_agari
 _waits = _core.waits
 _shanten_waits = _core._shanten_waits
+_tenpai_discards = _core._tenpai_discards
+_set_slots = _core._set_slots
+#: the compiled scoring kernel (None in the pure-Python twin): the win test
+_score_kernel = _core._score_kernel
 
 
 A_DISCARD = ActionType.DISCARD
@@ -259,6 +277,7 @@ def _turn_rules(rules) -> tuple:
     return e
 _PASSES = tuple(Action(ActionType.PASS, p) for p in range(4))
 _STOPS = tuple(Action(ActionType.STOP, p) for p in range(4))
+_NOTENS = tuple(Action(ActionType.NOTEN, p) for p in range(4))
 _SPECS = tuple(_spec(t) for t in range(136))
 _KINDS = tuple(t >> 2 for t in range(136))
 #: one bit per kind (red fives off: a red five is a plain five)
@@ -286,6 +305,10 @@ _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
 #: metaclass's Python-level attribute hook, on every turn)
 _T_CHI, _T_PON, _T_DAIMINKAN, _T_ANKAN, _T_KAKAN = _MELD_TYPES
 _MELDS: Dict[tuple, Meld] = {}
+#: Meld's slots, in the order _new_meld gives their values
+_MELD_SLOTS = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")
+#: (kind, red) of each tile id: a meld's key spells its tiles so
+_SPEC_PAIRS = tuple((t >> 2, t in RED_ID_SET) for t in range(136))
 
 
 def _meld(code: int, tiles: tuple, called: Optional[int], from_who: Optional[int],
@@ -310,18 +333,11 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     ids = tuple(sorted(tiles))
     seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
-    oset = object.__setattr__
-    oset(m, "type", mtype)
-    oset(m, "tiles", ids)
-    oset(m, "called", called)
-    oset(m, "from_who", seat)
-    oset(m, "added", added)
-    oset(m, "_auto", False)
-    key = (mtype._value_, tuple([(x >> 2, x in _RED) for x in ids]),
-           None if called is None else (called >> 2, called in _RED),
-           None if added is None else (added >> 2, added in _RED), seat)
-    oset(m, "_key", key)
-    oset(m, "_hash", hash(key))
+    key = (mtype._value_, tuple([_SPEC_PAIRS[x] for x in ids]),
+           None if called is None else _SPEC_PAIRS[called],
+           None if added is None else _SPEC_PAIRS[added], seat)
+    # the slots set by the generic setter (Meld.__setattr__ refuses) in one call
+    _set_slots(m, _MELD_SLOTS, (mtype, ids, called, seat, added, False, key, hash(key)))
     return m
 
 
@@ -362,8 +378,13 @@ _TUPLE_NEW = tuple.__new__
 def _action(typ: ActionType, actor: int, tile: int, consumed: tuple, target: int) -> Action:
     """``Action(typ, actor, tile, consumed, target)``, every field given, built the way
     the NamedTuple's own ``__new__`` builds it but without that Python-level call (the
-    legal calls and riichi declarations are built at every discard)."""
+    legal calls are built at every discard)."""
     return _TUPLE_NEW(Action, (typ, actor, tile, consumed, target))
+
+
+#: the riichi declarations, shared (actions are immutable values): _RIICHIS[seat][tile id]
+_RIICHIS = tuple(tuple(_action(ActionType.RIICHI, p, t, (), -1) for t in range(136))
+                 for p in range(4))
 
 
 def _kind_counts(hand: List[int]) -> bytearray:
@@ -448,12 +469,12 @@ def _scores(scores, n: int = 4) -> List[int]:
     return out
 
 
-def _checked_wall(wall, players: int) -> Wall:
+def _checked_wall(wall, players: int, flowers: bool = False) -> Wall:
     """A wall the state did not generate itself (``walls=``, ``start_hand(wall)``),
     checked once at the start of its hand (:meth:`Wall.check`) for ``players`` seats."""
     if not isinstance(wall, Wall):
         raise IllegalActionError(f"a wall is a Wall, got {type(wall).__name__}", "bad_wall")
-    wall.check(players)
+    wall.check(players, flowers)
     return wall
 
 
@@ -472,8 +493,23 @@ def _sanma_chi(a) -> IllegalActionError:
                               f"claim a discard ({a})", "sanma_chi")
 
 
+def _unsupported_reds(rules: Rules) -> None:
+    """The table plays one red five per suit or none: other counts raise."""
+    raise IppatsuError(f"red_five_counts={rules.red_five_counts}: the table plays one red "
+                       f"five per suit or none (red_fives=True / False); other counts are "
+                       f"scored (score, score_batch) but not played", code="unsupported_rules")
+
+
 def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
+
+
+def _flower_name(t: int) -> str:
+    return flower_name(t) if t >= 136 else id_to_mjai(t)
+
+
+def _flower_plain_name(t: int) -> str:
+    return flower_name(t) if t >= 136 else kind_to_mjai(t >> 2)
 
 
 def _names(names, n: int) -> List[str]:
@@ -517,7 +553,7 @@ def _penalty_entry(x, n: int) -> dict:
             "honba": _int(x["honba"], "penalty honba")}
 
 
-def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
+def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool, walls=None):
     """:meth:`GameState.from_snapshot` (its errors not yet worded)."""
     if not isinstance(snap, dict):
         raise IllegalActionError(f"a snapshot is a dict, got {type(snap).__name__}",
@@ -527,10 +563,10 @@ def _from_snapshot(cls, snap: dict, auto_next: bool, record: bool):
                                  "bad_snapshot")
     rules = Rules(**snap["rules"])
     st = cls(rules, start=False, auto_next=auto_next, record=record,
-             names=snap.get("names"))
+             names=snap.get("names"), walls=walls)
     st.events = []  # the events from the snapshot on (no start_game: the game began before)
     stream = snap.get("wall_stream")
-    if stream is not None:  # the next hands' walls from the same seeded stream
+    if stream is not None and walls is None:  # the next hands' walls: the same stream
         st._wallgen.bit_generator.state = stream
     st._restore(snap)
     return st
@@ -550,14 +586,27 @@ def _int(v, name: str, low: int = 0) -> int:
     return v
 
 
-def _ids(v, name: str) -> List[int]:
-    """A snapshot's list of tile ids (0-135)."""
+def _ids(v, name: str, top: int = 136) -> List[int]:
+    """A snapshot's list of tile ids (0-135; ``top`` 140 with flowers: 136-139 too)."""
     out = list(v)
     for t in out:
-        if type(t) is not int or not 0 <= t < 136:
+        if type(t) is not int or not 0 <= t < top:
             raise IllegalActionError(f"bad snapshot: {name} holds {t!r}, not a tile id "
-                                     f"0-135", "bad_snapshot")
+                                     f"0-{top - 1}", "bad_snapshot")
     return out
+
+
+def _same_ids(old: list, new: list) -> bool:
+    """``new`` (as long as ``old``, distinct 136-ids) is a reordering of ``old``: each
+    of its items an int id of ``old``, none twice (GameState.redeal)."""
+    mark = bytearray(136)
+    for t in old:
+        mark[t] = 1
+    for t in new:
+        if type(t) is not int or t < 0 or t > 135 or mark[t] != 1:
+            return False
+        mark[t] = 2
+    return True
 
 
 def _is_index(x) -> bool:
@@ -611,13 +660,18 @@ class GameState:
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
         self.rules = rules_of(rules) if rules is not None else Rules()
+        if self.rules.red_five_counts is not None:
+            _unsupported_reds(self.rules)
         # mjai tile names (a red five is written as a plain five when red fives are off)
         self._name = id_to_mjai if self.rules.red_fives else _plain_name
+        if self.rules.flowers:  # flowers are named 1f-4f
+            self._name = _flower_name if self.rules.red_fives else _flower_plain_name
         self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
         self._spec = _SPECS if self.rules.red_fives else _KINDS
         n = self.rules.players
         self.n_players = n
-        self._wallgen = wall_generator(seed) if n == 4 else wall_generator(seed, players=3)
+        self._wallgen = wall_generator(seed) if n == 4 and not self.rules.flowers else \
+            wall_generator(seed, players=n, flowers=self.rules.flowers)
         self._nxt = tuple([(p + 1) % n for p in range(n)])
         self._others = tuple([tuple([(p + i) % n for i in range(1, n)]) for p in range(n)])
         # the seat that may chi from each discarder (-1: nobody, three players)
@@ -682,11 +736,11 @@ class GameState:
             self.scores = _scores(scores, self.n_players)
         if wall is None:
             if self._walls is not None:
-                wall = _checked_wall(self._walls(self), self.n_players)
+                wall = _checked_wall(self._walls(self), self.n_players, self.rules.flowers)
             else:
                 wall = self._wallgen(self.dealer)  # seeded: right by construction
         else:
-            wall = _checked_wall(wall, self.n_players)
+            wall = _checked_wall(wall, self.n_players, self.rules.flowers)
         n = self.n_players
         self.wall = wall
         self._live_pos = 0
@@ -695,12 +749,15 @@ class GameState:
         self.n_dora = 1
         self.pending_dora = 0
         vis = bytearray(34)   # copies everybody sees: rivers, melds, indicators
-        vis[wall.dora[0] >> 2] += 1
+        if wall.dora[0] < 136:  # a flower indicator (Rules.flowers) is no kind's copy
+            vis[wall.dora[0] >> 2] += 1
         if n == 3:  # 2m-8m: no copy is left to draw
             for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         self.visible = vis
         self.hand = [list(h) for h in wall.hands]
+        self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths (flowers) set aside
+        dealt = self._deal_flowers() if self.rules.flowers else None
         self.cnt = [_kind_counts(h) for h in self.hand]
         self.melds: List[List[Meld]] = [[] for _ in range(n)]
         self.is_open = [False] * n
@@ -721,7 +778,6 @@ class GameState:
         self.kuikae = 0
         self.pao = [-1] * n           # liable seat for a daisangen / daisuushi
         self.kans = [0] * n
-        self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths set aside (ids)
         self.dead_hand = [False] * n  # no win, riichi or call for the rest of the hand
         self.kan_count = 0
         self.n_discards = 0
@@ -746,7 +802,9 @@ class GameState:
                 "kyoku": self.kyoku % n + 1, "honba": self.honba, "kyotaku": self.deposits,
                 "oya": self.dealer, "dora_marker": self._name(wall.dora[0]),
                 "scores": list(self.scores),
-                "tehais": [[self._name(t) for t in h] for h in self.hand]})
+                "tehais": [[self._name(t) for t in h] for h in wall.hands]})
+            if dealt:
+                self._emit_deal_flowers(dealt)
         self._draw(self.dealer)
 
     def set_position(self, p: int, hand=None, melds=None, river=None) -> None:
@@ -828,8 +886,16 @@ class GameState:
         self.waits[p] = w
 
     def _remove(self, p: int, t: int) -> None:
-        self.hand[p].remove(t)
-        self.cnt[p][t >> 2] -= 1
+        hand = self.hand[p]
+        n = len(hand)
+        i = 0
+        while i < n and hand[i] != t:
+            i += 1
+        if i == n:
+            raise ValueError("list.remove(x): x not in list")
+        del hand[i]  # hand.remove(t), C-level when compiled
+        cnt = self.cnt[p]
+        cnt[t >> 2] -= 1
 
     def _draw(self, p: int, rinshan: bool = False, feeder: int = -1) -> None:
         w = self.wall
@@ -851,6 +917,9 @@ class GameState:
             t = live[self._live_pos]
             self._live_pos += 1
         self.left -= 1
+        if t >= 136:  # a flower (Rules.flowers): held outside the hand until set aside
+            self._flower_drawn(p, t)
+            return
         hand = self.hand[p]
         hand.append(t)
         c = self.cnt[p]
@@ -875,7 +944,9 @@ class GameState:
 
     def _reveal_dora(self) -> None:
         self.n_dora += 1
-        self.visible[self.wall.dora[self.n_dora - 1] >> 2] += 1
+        t = self.wall.dora[self.n_dora - 1]
+        if t < 136:  # a flower indicator (Rules.flowers) is no kind's copy
+            self.visible[t >> 2] += 1
         if self.record:
             self._emit({"type": "dora", "dora_marker": self._name(self.wall.dora[self.n_dora - 1])})
 
@@ -900,6 +971,12 @@ class GameState:
         # the Norths set aside go to scoring only with three players (a four-player call
         # keeps score()'s compiled road: no extra keyword)
         extra = {"nukidora": len(self.nuki[p])} if n == 3 else {}
+        if self.rules.flowers:  # flowers set aside; a flower indicator counts only for them
+            if self.nuki[p]:
+                extra["flowers"] = len(self.nuki[p])
+            else:
+                dora = [t for t in dora if t < 136]
+                ura = [t for t in ura if t < 136]
         # renhou: a non-dealer's ron before its first draw, nobody having called
         if not tsumo and self.first_turn[p] and self.no_calls and p != dealer and \
                 self.rules.renhou is not _RENHOU_OFF:
@@ -925,6 +1002,48 @@ class GameState:
         """The seat liable (pao) for a win of ``p`` now, or -1 (:func:`settle.liable_seat`)."""
         return liable_seat(self.pao[p], tsumo, self.rinshan_draw, self.rinshan_from,
                            self.rules.pao_rinshan)
+
+    def _yaku_win(self, p: int, win_tile: int, tsumo: bool, discarder: int = -1) -> bool:
+        """Whether ``p`` winning on ``win_tile`` now (not a robbed kan) has a yaku: the win
+        test of the legal actions, ``self._score(...).error is None``. Four players with
+        the compiled core ask its scoring kernel directly (:meth:`_score`'s flags; no dora:
+        they never make a yaku); otherwise, and when renhou could count, :meth:`_score`."""
+        n = self.n_players
+        dealer = self.kyoku % n
+        first = self.first_turn[p] and self.no_calls
+        rules = self.rules
+        if _score_kernel is None or n != 4 or (
+                not tsumo and first and p != dealer and rules.renhou is not _RENHOU_OFF):
+            return self._score(p, win_tile, tsumo, discarder).error is None
+        c = bytes(self.cnt[p])
+        if not tsumo:
+            cw = bytearray(c)
+            cw[win_tile >> 2] += 1
+            c = bytes(cw)
+        melds = []
+        for m in self.melds[p]:
+            mt = m.type
+            code = 0
+            while _MELD_TYPES[code] is not mt:
+                code += 1
+            melds.append((code, m.tiles[0] >> 2))
+        flags = 0
+        if tsumo:
+            flags |= _F_TSUMO
+            if self.left == 0 and not self.rinshan_draw:
+                flags |= _F_HAITEI
+            if self.rinshan_draw:
+                flags |= _F_RINSHAN
+            if first:
+                flags |= _F_TENHOU if p == dealer else _F_CHIIHOU
+        elif self.left == 0:
+            flags |= _F_HOUTEI
+        if self.riichi[p] == _ACCEPTED:
+            flags |= _F_DOUBLE_RIICHI if self.double_riichi[p] else _F_RIICHI
+            if self.ippatsu[p] and rules.ippatsu_yaku:
+                flags |= _F_IPPATSU
+        return _score_kernel(c, win_tile >> 2, tuple(melds), flags, (p - dealer) % n,
+                             (self.kyoku // n) % 4, 0, rules)[0] == _S_OK
 
     # ------------------------------------------------------------------ turn
     def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
@@ -967,8 +1086,7 @@ class GameState:
         else:
             agari = _is_agari(bytes(cnt))
         if agari and not self.dead_hand[p]:
-            r = self._score(p, drawn, True)
-            if r.error is None:
+            if self._yaku_win(p, drawn, True):
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
         e = _turn_rules(rules)
         can_kan = self.kan_count < e[1] and self.left > 0
@@ -1000,8 +1118,14 @@ class GameState:
             return acts
         shf = _shanten3 if sanma else _shanten
         may_riichi = (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p]
-                      and shf(bytes(cnt)) <= 0)
+                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p])
+        tenpai_after = 0  # four players: the kinds whose discard leaves the hand tenpai
+        if may_riichi:
+            if sanma:
+                may_riichi = shf(bytes(cnt)) <= 0
+            else:
+                tenpai_after = _tenpai_discards(cnt)
+                may_riichi = tenpai_after != 0
         # the actions listed after the discards and riichi
         tail = []
         # kans
@@ -1039,14 +1163,19 @@ class GameState:
         base = len(acts)
         _discard_actions(acts, hand, sb, drawn, 0, disc)
         # riichi
-        if may_riichi:
+        if may_riichi and not sanma:
+            for i in range(base, len(acts)):
+                t = acts[i].tile
+                if (tenpai_after >> (t >> 2)) & 1:
+                    acts.append(_RIICHIS[p][t])
+        elif may_riichi:
             work = bytearray(cnt)
             for i in range(base, len(acts)):
                 t = acts[i].tile
                 k = t >> 2
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
-                    acts.append(_action(A_RIICHI, p, t, (), -1))
+                    acts.append(_RIICHIS[p][t])
                 work[k] += 1
         if tail:
             acts.extend(tail)
@@ -1137,20 +1266,22 @@ class GameState:
         c.penalties = [dict(x) for x in self.penalties]
         bits = getattr(self._wallgen, "bit_generator", None)
         if bits is not None and self._walls is None:
-            c._wallgen = wall_generator(0, players=self.n_players)
+            c._wallgen = wall_generator(0, players=self.n_players, flowers=self.rules.flowers)
             c._wallgen.bit_generator.state = bits.state
         return c
 
     @classmethod
     def from_snapshot(cls, snapshot: dict, *, auto_next: bool = True,
-                      record: bool = False) -> "GameState":
+                      record: bool = False, walls=None) -> "GameState":
         """The state a :meth:`snapshot` describes, at the same decision with the same legal
         actions; play goes on from there exactly as it would have. The snapshot is
         checked (tile ids, every tile exactly once, the seats' tile counts, melds): a bad
         one raises :class:`IllegalActionError` (code ``bad_snapshot``) naming the
-        problem. ``record``: keep the mjai events from here on."""
+        problem. ``record``: keep the mjai events from here on. ``walls``: a callable
+        ``(state) -> Wall`` for the next hands' walls instead of the snapshot's seeded
+        stream (as ``GameState(walls=...)``; its copies share it)."""
         try:
-            return _from_snapshot(cls, snapshot, auto_next, record)
+            return _from_snapshot(cls, snapshot, auto_next, record, walls)
         except IllegalActionError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AssertionError,
@@ -1167,9 +1298,11 @@ class GameState:
         self.honba = _counter(snap["honba"], "honba")
         self.deposits = _counter(snap["deposits"], "deposits")
         self.scores = _scores(snap["scores"], n)
-        wall = Wall([_ids(h, "wall hand") for h in wd["hands"]], _ids(wd["live"], "live wall"),
-                    _ids(wd["rinshan"], "dead wall"), _ids(wd["dora"], "dora indicators"),
-                    _ids(wd["ura"], "ura indicators"), _int(wd["n_live"], "n_live"))
+        top = 140 if self.rules.flowers else 136  # the flowers' ids are wall tiles too
+        wall = Wall([_ids(h, "wall hand", top) for h in wd["hands"]],
+                    _ids(wd["live"], "live wall", top), _ids(wd["rinshan"], "dead wall", top),
+                    _ids(wd["dora"], "dora indicators", top),
+                    _ids(wd["ura"], "ura indicators", top), _int(wd["n_live"], "n_live"))
         self.wall = wall
         self._live_pos = _int(snap["live_pos"], "live_pos")
         self._rinshan_pos = _int(snap["rinshan_pos"], "rinshan_pos")
@@ -1209,7 +1342,10 @@ class GameState:
         self.nagashi_ok = [bool(sd["nagashi_ok"]) for sd in seats]
         self.pao = [_int(sd["pao"], "pao", -1) for sd in seats]
         self.kans = [_int(sd["kans"], "kans") for sd in seats]
-        self.nuki = [_ids(sd["nuki"], "Norths set aside") for sd in seats]
+        self.nuki = [_ids(sd["nuki"], "Norths set aside", top) for sd in seats]
+        if top == 140 and any(t < 136 for x in self.nuki for t in x):
+            raise IllegalActionError("bad snapshot: only flowers are set aside with flowers",
+                                     "bad_snapshot")
         self.dead_hand = [bool(sd.get("dead_hand", False)) for sd in seats]
         self.penalties = [_penalty_entry(x, n) for x in snap.get("penalties", [])]
         self.no_calls = bool(snap["no_calls"])
@@ -1248,9 +1384,14 @@ class GameState:
                 self.cnt[p][t >> 2] -= 1
                 self._refresh_waits(p)
                 self.cnt[p][t >> 2] += 1
+            elif self.after_call:
+                self._refresh_waits_before_call(p)
             self.phase = _TURN
             self.check_invariants()
-            self._legal = {p: self._turn_actions(p)}
+            if t >= 136:  # a flower held (Rules.flowers): setting it aside is all
+                self._legal = {p: [Action(A_NUKIDORA, p, t)]}
+            else:
+                self._legal = {p: self._turn_actions(p)}
         elif phase == "RESPONSE":
             self.phase = _RESPONSE
             self.check_invariants()
@@ -1262,6 +1403,8 @@ class GameState:
                 legal = self._ankan_responses(p, t)
             elif kind in ("kakan", "nukidora"):
                 legal = self._rob_responses(p, t, kind)
+            elif kind == "draw":
+                legal = self._noten_offers(self._tenpai())
             else:
                 raise IllegalActionError(f"bad snapshot: unknown response kind {kind!r}",
                                          "bad_snapshot")
@@ -1272,6 +1415,109 @@ class GameState:
         else:
             raise IllegalActionError(f"bad snapshot: phase {phase!r} (TURN or RESPONSE)",
                                      "bad_snapshot")
+
+    def _refresh_waits_before_call(self, p: int) -> None:
+        """Seat ``p`` has just called a chi or pon (its turn, no tile drawn): its shanten
+        and waits are those of its hand before the call, as play keeps them (they are
+        refreshed at its next discard)."""
+        m = self.melds[p][-1]
+        c = self.cnt[p]
+        own = [t for t in m.tiles if t != m.called]
+        for t in own:
+            c[t >> 2] += 1
+        self._refresh_waits(p)
+        for t in own:
+            c[t >> 2] -= 1
+
+    def redeal(self, hands, live, rinshan, dora, ura, *, temp_furiten=None,
+               riichi_furiten=None) -> None:
+        """Deal the tiles nobody has shown again, at a turn: what a seat cannot see is
+        swapped for another assignment of the same tiles (position studies, search over
+        hidden information). Everything shown stays: rivers, melds, revealed indicators,
+        counters, the seat to move and its legal actions.
+
+        ``hands``: one entry per seat, its concealed ids (``None`` keeps them; the seat to
+        move keeps its tiles: ``None`` or the same ids); ``live``: the live tiles not drawn
+        yet, in draw order (the last ``kan_count`` are never drawn); ``rinshan``: the
+        replacement tiles not drawn yet; ``dora``: the indicators not revealed yet, in
+        reveal order; ``ura``: the ura indicators. Each part keeps its size, and together
+        they are exactly the ids they replace, so every tile stays in play once.
+        ``temp_furiten`` / ``riichi_furiten``: the seats' hidden furiten flags (one bool per
+        seat; riichi furiten only for a seat in riichi). The seats' waits are recomputed;
+        the wall's deal (``wall.hands``) becomes the seats' concealed tiles. Anything else
+        raises :class:`~ippatsu.errors.IllegalActionError` (``bad_redeal``)."""
+        if self.phase is not _TURN:
+            raise IllegalActionError(f"redeal at a turn, not at {Phase(self.phase).name}",
+                                     "bad_redeal")
+        n = self.n_players
+        w = self.wall
+        lp = self._live_pos
+        rp = self._rinshan_pos
+        nd = self.n_dora
+        try:
+            hands = [None if h is None else list(h) for h in hands]
+            parts = (list(live), list(rinshan), list(dora), list(ura))
+        except TypeError as e:
+            raise IllegalActionError(f"redeal: {e}", "bad_redeal") from None
+        if len(hands) != n:
+            raise IllegalActionError(f"redeal: {len(hands)} hands for {n} seats", "bad_redeal")
+        live, rinshan, dora, ura = parts
+        sizes = ((len(live), len(w.live) - lp, "live"), (len(rinshan), len(w.rinshan) - rp,
+                 "rinshan"), (len(dora), len(w.dora) - nd, "dora"), (len(ura), len(w.ura),
+                 "ura"))
+        for got, want, what in sizes:
+            if got != want:
+                raise IllegalActionError(f"redeal: {what} holds {want} tiles, got {got}",
+                                         "bad_redeal")
+        old = w.live[lp:] + w.rinshan[rp:] + w.dora[nd:] + w.ura
+        new = live + rinshan + dora + ura
+        p = self.actor
+        for q in range(n):
+            h = hands[q]
+            if h is None:
+                continue
+            if q == p:
+                if sorted(h) != sorted(self.hand[q]):
+                    raise IllegalActionError(f"redeal: seat {q} is to move and keeps its "
+                                             "tiles", "bad_redeal")
+                hands[q] = None
+                continue
+            if len(h) != len(self.hand[q]):
+                raise IllegalActionError(f"redeal: seat {q} holds {len(self.hand[q])} "
+                                         f"tiles, got {len(h)}", "bad_redeal")
+            old += self.hand[q]
+            new += h
+        if not _same_ids(old, new):
+            raise IllegalActionError("redeal: the new tiles are not the unseen ids they "
+                                     "replace (an id shown, held by the seat to move, or "
+                                     "given twice)", "bad_redeal")
+        flags = []
+        for v, what in ((temp_furiten, "temp_furiten"), (riichi_furiten, "riichi_furiten")):
+            if v is not None:
+                v = [bool(x) for x in v]
+                if len(v) != n:
+                    raise IllegalActionError(f"redeal: {what} needs one flag per seat, got "
+                                             f"{len(v)}", "bad_redeal")
+            flags.append(v)
+        rf = flags[1]
+        if rf is not None:
+            for q in range(n):
+                if rf[q] and self.riichi[q] != _ACCEPTED:
+                    raise IllegalActionError(f"redeal: seat {q} is not in riichi (riichi "
+                                             "furiten)", "bad_redeal")
+        for q in range(n):
+            h = hands[q]
+            if h is not None:
+                self.hand[q] = h
+                self.cnt[q] = _kind_counts(h)
+                if len(h) + 3 * len(self.melds[q]) == 13:
+                    self._refresh_waits(q)
+        self.wall = Wall(self.hand, w.live[:lp] + live, w.rinshan[:rp] + rinshan,
+                         w.dora[:nd] + dora, ura, w.n_live)
+        if flags[0] is not None:
+            self.temp_furiten = flags[0]
+        if rf is not None:
+            self.riichi_furiten = rf
 
     # ------------------------------------------------------------------ action space
     def legal_mask(self, player: Optional[int] = None) -> int:
@@ -1343,9 +1589,11 @@ class GameState:
             known = False
         if not known:
             raise _bad_action(a)
-        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor:
+        if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor and \
+                self.last_draw < 136:
             # fast path, the same rule as _turn_actions: any kind (and red-ness) held,
-            # minus kuikae bans after a call, only the drawn one after riichi
+            # minus kuikae bans after a call, only the drawn one after riichi (not while
+            # a flower is held: Rules.flowers, the legal list below refuses it)
             p = a.actor
             t = a.tile
             hand = self.hand[p]
@@ -1404,7 +1652,7 @@ class GameState:
             return b
         if typ == A_CHI and self.n_players == 3:
             raise _sanma_chi(a)
-        if typ == A_NUKIDORA and self.n_players != 3:
+        if typ == A_NUKIDORA and self.n_players != 3 and not self.rules.flowers:
             raise IllegalActionError(f"a North is set aside only in three-player mahjong "
                                      f"({a})", "nukidora_four_players")
         raise IllegalActionError(f"illegal action {a}", "illegal_action")
@@ -1499,7 +1747,10 @@ class GameState:
         elif t is A_KYUUSHU:
             self._abort("nine_terminals", reveal=p)
         elif t is A_NUKIDORA:
-            self._nukidora(p, a.tile)
+            if a.tile >= 136:
+                self._flower(p, a.tile)
+            else:
+                self._nukidora(p, a.tile)
 
     def _discard(self, p: int, t: int, riichi: bool) -> None:
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
@@ -1529,7 +1780,8 @@ class GameState:
         yao = _YAO
         if not yao[k]:
             self.nagashi_ok[p] = False
-        if self.riichi[p] == _ACCEPTED:
+        r = self.riichi[p]
+        if r and r == _ACCEPTED:  # (a truth test first: most seats are not in riichi)
             self.ippatsu[p] = False
         if self.first_turn[p]:
             self.first_turn[p] = False
@@ -1599,7 +1851,7 @@ class GameState:
         cnt = self.cnt[q]
         ron = False
         if (self.waits[q] >> k) & 1 and self._can_ron(q, k):
-            if self._score(q, t, False, p).error is None:
+            if self._yaku_win(q, t, False, p):
                 acts.append(_action(A_RON, q, t, (), p))
                 ron = True
         if last or self.riichi[q]:
@@ -1660,6 +1912,9 @@ class GameState:
 
     # ------------------------------------------------------------------ responses
     def _do_response(self, chosen: Dict[int, Action]) -> None:
+        if self.resp_kind == "draw":  # the tenpai seats declared (Rules.noten_declaration)
+            self._exhaustive(chosen)
+            return
         legal = self._legal
         rons = [a for a in chosen.values() if a.type is A_RON]
         kind = self.resp_kind
@@ -1738,7 +1993,7 @@ class GameState:
             self._abort("four_winds")
             return
         rii = self.riichi
-        if (rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
+        if (rii[0] and rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
                 and self.n_players == 4 and rii[3] == _ACCEPTED
                 and rules.abort_four_riichi):
             self._abort("four_riichi")
@@ -1949,6 +2204,89 @@ class GameState:
         self._break_first()
         self._draw(p, rinshan=True)
 
+    # ------------------------------------------------------------------ flowers
+    def _deal_flowers(self) -> list:
+        """Rules.flowers: the flowers of the start hands are set aside before the dealer's
+        first draw, seat by seat from the dealer, each replaced from the dead wall (a
+        replacement that is a flower again is set aside in turn). Each replacement shortens
+        the live wall by one. Returns (seat, flower, replacement) of each, in order, for
+        :meth:`_emit_deal_flowers`."""
+        w = self.wall
+        n = self.n_players
+        dealt = []
+        for i in range(n):
+            p = (self.dealer + i) % n
+            hand = self.hand[p]
+            j = 0
+            while j < len(hand):
+                t = hand[j]
+                if t < 136:
+                    j += 1
+                    continue
+                if self._rinshan_pos >= len(w.rinshan):
+                    raise IllegalActionError("the wall has no more replacement tiles",
+                                             "wall_exhausted")
+                r = w.rinshan[self._rinshan_pos]
+                self._rinshan_pos += 1
+                self.left -= 1
+                self.nuki[p].append(t)
+                hand[j] = r  # the replacement takes the flower's place (checked again)
+                dealt.append((p, t, r))
+        return dealt
+
+    def _emit_deal_flowers(self, dealt: list) -> None:
+        """The events of the flowers set aside at the deal: a ``nukidora`` (the flower)
+        and a ``tsumo`` (its replacement) for each, in the order they happened."""
+        name = self._name
+        for p, t, r in dealt:
+            self._emit({"type": "nukidora", "actor": p, "pai": name(t)})
+            self._emit({"type": "tsumo", "actor": p, "pai": name(r)})
+
+    def _flower_drawn(self, p: int, t: int) -> None:
+        """Seat ``p`` drew the flower ``t`` (Rules.flowers): it is held outside the hand
+        (``last_draw``), and setting it aside is the only legal action."""
+        self.last_draw = t
+        self.rinshan_draw = False
+        self.rinshan_from = -1
+        self.after_call = False
+        self.kuikae = 0
+        self.temp_furiten[p] = False
+        if self.record:
+            self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
+        self.phase = _TURN
+        self.actor = p
+        self._legal = {p: [Action(A_NUKIDORA, p, t)]}
+
+    def _flower(self, p: int, t: int) -> None:
+        """Seat ``p`` sets the flower ``t`` aside (Rules.flowers) and draws a replacement
+        from the dead wall. No call: ippatsu and the first-turn windows stay; a win on the
+        replacement is not rinshan kaihou. The replacement shortens the live wall by one
+        (the dead wall is refilled from its end), never below empty: the replacement of a
+        flower drawn as the last tile is the last draw (haitei)."""
+        self.nuki[p].append(t)
+        if self.record:
+            self._emit({"type": "nukidora", "actor": p, "pai": self._name(t)})
+        w = self.wall
+        if self._rinshan_pos >= len(w.rinshan):
+            raise IllegalActionError("the wall has no more replacement tiles",
+                                     "wall_exhausted")
+        r = w.rinshan[self._rinshan_pos]
+        self._rinshan_pos += 1
+        if self.left > 0:
+            self.left -= 1
+        if r >= 136:
+            self._flower_drawn(p, r)
+            return
+        self.hand[p].append(r)
+        self.cnt[p][r >> 2] += 1
+        self.last_draw = r
+        self.rinshan_draw = False
+        self.rinshan_from = -1
+        if self.record:
+            self._emit({"type": "tsumo", "actor": p, "pai": self._name(r)})
+        # the waits of the 13 tiles before the flower are current (_turn_actions' fresh)
+        self._legal = {p: self._turn_actions(p, True)}
+
     # ------------------------------------------------------------------ hand end
     def _win(self, winners, from_who: int, tsumo: bool, chankan: bool = False) -> None:
         rules = self.rules
@@ -1989,7 +2327,7 @@ class GameState:
         """Tenpai by seat at an exhaustive draw (a dead hand counts as noten)."""
         return [self.shanten[p] == 0 and not self.dead_hand[p] for p in range(self.n_players)]
 
-    def _exhaustive(self) -> None:
+    def _exhaustive(self, declared: Optional[Dict[int, Action]] = None) -> None:
         rules = self.rules
         dealer = self.dealer
         tenpai = self._tenpai()
@@ -1998,6 +2336,19 @@ class GameState:
         nagashi = []
         if rules.nagashi_mangan:
             nagashi = [p for p in range(n) if self.nagashi_ok[p] and self.river[p]]
+        if rules.noten_declaration and not (nagashi and rules.nagashi_mode is
+                                            NagashiMode.WIN):
+            if declared is None:
+                offers = self._noten_offers(tenpai)
+                if offers:  # a response to the wall's last discard, which nobody took
+                    self.phase = _RESPONSE
+                    self.resp_kind = "draw"
+                    self.resp_tile = self.last_discard
+                    self.resp_actor = self.last_discarder
+                    self._legal = offers
+                    return
+            else:
+                tenpai = self._declared_tenpai(tenpai, declared)
         if nagashi:
             win_mode = rules.nagashi_mode is NagashiMode.WIN
             deltas = nagashi_deltas(nagashi, dealer, self.honba, self.deposits, rules,
@@ -2011,6 +2362,8 @@ class GameState:
                 self._emit_ryukyoku("nagashimangan", deltas, tenpai)
                 self._finish(res, renchan=dealer in nagashi, win=True)
                 return
+        elif rules.noten_pool:
+            deltas = self._noten_pool(tenpai)
         else:
             deltas = noten_deltas(tenpai, rules.noten_payment)
             for s in range(n):
@@ -2019,6 +2372,30 @@ class GameState:
                          kyoku=self.kyoku, honba=self.honba)
         self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
         self._finish(res, renchan=tenpai[dealer], win=False)
+
+    def _noten_offers(self, tenpai) -> Dict[int, List[Action]]:
+        """``Rules.noten_declaration``: each tenpai seat chooses at the exhaustive draw
+        between showing its hand (``PASS``) and declaring noten (``NOTEN``)."""
+        return {p: [_PASSES[p], _NOTENS[p]] for p in range(self.n_players) if tenpai[p]}
+
+    def _declared_tenpai(self, tenpai, declared: Dict[int, Action]) -> List[bool]:
+        """Tenpai by seat after the declarations: a seat that declared noten is noten."""
+        self._legal = {}
+        out = list(tenpai)
+        for p, a in declared.items():
+            if a.type is ActionType.NOTEN:
+                out[p] = False
+        return out
+
+    def _noten_pool(self, tenpai) -> List[int]:
+        """``Rules.noten_pool``: each noten seat puts one deposit on the table (on the
+        occasions of the noten payment); the score changes by seat."""
+        deltas = noten_pool_deltas(tenpai, self.rules.riichi_deposit)
+        for s in range(self.n_players):
+            if deltas[s]:
+                self.scores[s] += deltas[s]
+                self.deposits += 1
+        return deltas
 
     def _emit_ryukyoku(self, reason: str, deltas, tenpai) -> None:
         if self.record:
@@ -2235,7 +2612,8 @@ class GameState:
             for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         for p in range(self.n_players):
-            vis[_NORTH] += len(self.nuki[p])
+            if self.n_players == 3:
+                vis[_NORTH] += len(self.nuki[p])
             for t, called in zip(self.river[p], self.river_called[p]):
                 if not called:
                     vis[t >> 2] += 1
@@ -2243,7 +2621,8 @@ class GameState:
                 for t in m.tiles:
                     vis[t >> 2] += 1
         for t in self.wall.dora[:self.n_dora]:
-            vis[t >> 2] += 1
+            if t < 136:  # a flower indicator (Rules.flowers) is no kind's copy
+                vis[t >> 2] += 1
         return vis
 
     def check_invariants(self) -> None:
@@ -2282,6 +2661,8 @@ class GameState:
             # replacement draws beyond the dead wall's take the last of the n_live live
             # tiles (_draw); a test wall may hold more live tiles than it plays
             extra = max(0, self._rinshan_pos - len(w.rinshan))
+            if self.phase is _TURN and self.last_draw >= 136:
+                seen.append(self.last_draw)  # a flower drawn, held until set aside
             seen += (w.live[self._live_pos:w.n_live - extra] + w.live[w.n_live:]
                      + w.rinshan[self._rinshan_pos:] + w.dora + w.ura)
             if n_p == 3:
@@ -2289,6 +2670,8 @@ class GameState:
                     assert sorted(seen) == list(SANMA_IDS), "108 tiles not conserved"
             elif len(w.tiles()) == 136:
                 assert sorted(seen) == list(range(136)), "136 tiles not conserved"
+            elif len(w.tiles()) == 140:
+                assert sorted(seen) == list(range(140)), "140 tiles not conserved"
 
 
 _ABORT_REASON = {"nine_terminals": "kyushukyuhai", "four_winds": "sufonrenta",

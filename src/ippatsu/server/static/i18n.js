@@ -218,6 +218,7 @@ window.IPPATSU_ERRORS = {
   local_yaku_off: {en: "These rules do not have that local yaku.", ko: "이 규칙에는 그 로컬 역이 없습니다.", ja: "このルールにはそのローカル役がありません。"},
   nukidora_four_players: {en: "North dora set aside (nukidora) are for three players only.", ko: "북 뽑기(누키도라)는 3인 마작 전용입니다.", ja: "抜きドラは三人麻雀だけです。"},
   nukidora_off: {en: "These rules have no North dora set aside (nukidora).", ko: "이 규칙에는 북 뽑기(누키도라)가 없습니다.", ja: "このルールには抜きドラがありません。"},
+  flowers_off: {en: "These rules have no flower tiles.", ko: "이 규칙에는 꽃패가 없습니다.", ja: "このルールには花牌がありません。"},
   bad_input: {en: "An input value out of range.", ko: "범위를 벗어난 입력값입니다.", ja: "範囲外の入力値です。"},
   // shanten, waits, efficiency
   form_not_applicable: {en: "The hand cannot take that form (seven pairs and thirteen orphans need 13 or 14 concealed tiles).", ko: "그 형태가 될 수 없는 손패입니다(치또이쯔·국사무쌍은 멘젠 13–14장).", ja: "その形になれない手牌です(七対子・国士無双は門前13–14枚)。"},
