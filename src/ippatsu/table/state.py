@@ -1894,18 +1894,17 @@ class GameState:
                 if a < k - r or b > k - r + 8 or not cnt[a] or not cnt[b]:
                     continue
                 # kuikae: a tile other than k, ``other`` and the run's own two must stay
-                # (Rules.kuikae_allowed: any tile may stay)
-                left_ok = self.rules.kuikae_allowed
-                if not left_ok:
-                    for x in hand:
-                        kx = x >> 2
-                        if kx == k or kx == other:
-                            continue
-                        if (kx == a and cnt[a] == 1) or (kx == b and cnt[b] == 1):
-                            continue
-                        left_ok = True
-                        break
-                if not left_ok:
+                # (any tile under Rules.kuikae_allowed)
+                left_ok = False
+                for x in hand:
+                    kx = x >> 2
+                    if kx == k or kx == other:
+                        continue
+                    if (kx == a and cnt[a] == 1) or (kx == b and cnt[b] == 1):
+                        continue
+                    left_ok = True
+                    break
+                if not left_ok and not self.rules.kuikae_allowed:
                     continue
                 for xa in _variants(hand, a, red):
                     for xb in _variants(hand, b, red):
