@@ -34,6 +34,7 @@ T = ActionType
 
 PRESETS = [("ippatsu", Rules()), ("tenhou", Rules.tenhou()), ("majsoul", Rules.majsoul()),
            ("planet", Rules.planet()), ("no_red", Rules(red_fives=False)),
+           ("mu", Rules.mu()),
            ("ippatsu_sanma", Rules.ippatsu_sanma()), ("tenhou_sanma", Rules.tenhou_sanma()),
            ("majsoul_sanma", Rules.majsoul_sanma())]
 #: decisions checked per preset (the pure-Python pass plays fewer; IPPATSU_MASK_DECISIONS
@@ -108,6 +109,21 @@ def _shanten(counts, n):
     return core.shanten(bytes(counts), players=3) if n == 3 else core.shanten(bytes(counts))
 
 
+def _kuikae_ban(k, others, rules):
+    """The kinds banned right after calling kind ``k``, a chi with the kinds ``others``
+    (a pon when None): ``k`` and the run's other end; none under
+    ``Rules.kuikae_allowed``."""
+    if rules.kuikae_allowed:
+        return set()
+    ban = {k}
+    if others is not None:
+        if others[0] == k - 2 and k % 9 >= 3:
+            ban.add(k - 3)
+        if others[0] == k + 1 and k % 9 <= 5:
+            ban.add(k + 3)
+    return ban
+
+
 def _turn_oracle(st, p):
     """The legal indices of the actor ``p`` from the rules, or None where the enumeration
     here does not decide exactly (the wins' yaku; a kan in riichi)."""
@@ -122,8 +138,11 @@ def _turn_oracle(st, p):
     drawn = st.last_draw
     riichi = st.riichi[p] != 0
     if st.after_call:  # a discard after a call, kuikae kinds excepted
+        m = st.melds[p][-1]
+        others = sorted(x >> 2 for x in m.tiles if x != m.called)
+        ban = _kuikae_ban(m.called >> 2, others if m.type.name == "CHI" else None, rules)
         for t in hand:
-            if not (st.kuikae >> (t >> 2)) & 1:
+            if t >> 2 not in ban:
                 out.add(A.DISCARD + _code(t, red))
         return out, set()
     unsure = set()
@@ -197,11 +216,7 @@ def _response_oracle(st, q):
                 continue
             # kuikae: the called kind, and the kind that would complete the same run the
             # other way, are banned; something else must be left to discard
-            ban = {k}
-            if lo == k - 2 and k % 9 >= 3:
-                ban.add(k - 3)
-            if lo == k and k % 9 <= 5:
-                ban.add(k + 3)
+            ban = _kuikae_ban(k, others, rules)
             left = list(cnt)
             for x in others:
                 left[x] -= 1
@@ -295,12 +310,18 @@ def _scripted_positions():
     pons = ["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"]
     # kuikae: a chi of 4m with 23m would leave only 11m (banned: 1m ends the same run),
     # with 1m 1p 23m the 1p may be discarded; the same with a red five taken
-    for hand, tile in (("11m23m", "4m"), ("1m1p23m", "4m"), ("66p0p7p", "4p"),
-                       ("3p3p0p6p", "4p")):
-        st = table([dummy, "", "", ""], draws=tile)
-        st.set_position(1, hand=hand, melds=pons)
-        discard(st, tile)
-        yield st
+    # (and under Rules.kuikae_allowed every chi is offered, any discard may follow it)
+    for rules in (None, Rules().replace(kuikae_allowed=True)):
+        for hand, tile in (("11m23m", "4m"), ("1m1p23m", "4m"), ("66p0p7p", "4p"),
+                           ("3p3p0p6p", "4p")):
+            st = table([dummy, "", "", ""], draws=tile, rules=rules)
+            st.set_position(1, hand=hand, melds=pons)
+            discard(st, tile)
+            yield st
+            chis = [a for a in st.legal_actions(1) if a.type == T.CHI]
+            if chis:
+                st.step(chis[-1])
+                yield st
     # nine terminals after another seat's call in the first go-around: not offered
     st = table(["19m19p19s1234567z", "22z345m678p234s99s", "189m19p19s134567z", ""],
                draws="8s8m")

@@ -166,6 +166,35 @@ def test_actual_world_reproduces_the_game(cut):
     assert st.scores == s2.scores and o1 == o2
 
 
+@pytest.mark.parametrize("allowed", [False, True])
+def test_position_after_a_call_keeps_the_kuikae_rule(allowed):
+    """A position cut right after a chi or pon, installed again from its real world: the
+    discards offered are the table's — the called kind among them only under
+    ``Rules.kuikae_allowed`` (the caller holding another copy of it)."""
+    rules = Rules().replace(kuikae_allowed=allowed)
+    for seed in range(40):
+        st = GameState(rules, seed, auto_next=False, record=False)
+        agents = _agents(seed, "rrrr")
+        while st.phase in (Phase.TURN, Phase.RESPONSE):
+            if st.phase == Phase.TURN:
+                p = st.actor
+                if st.after_call and st.cnt[p][st.melds[p][-1].called >> 2]:
+                    break
+                st.step(agents[p](Observation(st, p), st.legal_actions(p)))
+            else:
+                st.step([agents[q](Observation(st, q), st.legal_actions(q))
+                         for q in st.to_act])
+        else:
+            continue
+        k = st.melds[p][-1].called >> 2
+        s2 = state_from_world(Position.from_state(st, p), World.from_state(st), rules)
+        assert s2.kuikae == st.kuikae and s2.legal_actions(p) == st.legal_actions(p)
+        offered = {a.tile >> 2 for a in s2.legal_actions(p) if a.type is ActionType.DISCARD}
+        assert (k in offered) == allowed
+        return
+    raise AssertionError("no turn after a call with the called kind still held")
+
+
 def test_installed_state_has_the_constructor_attributes():
     """The sampler's states (from_snapshot once, then a copy dealt again per world) have
     the attribute set of a state played to the same point (checked where the state has an

@@ -46,7 +46,7 @@ READ = {
     "riichi_without_tenpai": lambda r: False,
     "closed_kan_after_riichi": lambda r: r.closed_kan_after_riichi is not RiichiKan.NEVER,
     "kuitan": lambda r: r.open_tanyao,
-    "kuikae_ban": lambda r: True,
+    "kuikae_ban": lambda r: not r.kuikae_allowed,
     "multiple_ron": lambda r: r.ron_mode is not RonMode.ATAMAHANE,
     "kokushi_ankan_chankan": lambda r: r.kokushi_robs_closed_kan,
     "abort_kyuushu_kyuuhai": lambda r: r.abort_nine_terminals,
@@ -93,7 +93,6 @@ EXPLAINED = {
     # rules ippatsu plays one way only
     **{(p, "tenpai_declaration"): f"tenpai declaration at a draw: {_NOT_YET}"
        for p in ("renmei", "saikouisen", "mu", "rmu", "m-league")},
-    ("mu", "kuikae_ban"): f"kuikae allowed: {_NOT_YET}",
     # the online presets: ippatsu's were checked against those sites' records
     ("tenhou", "open_kan_indicator_immediate"): "Tenhou turns an open kan's indicator when "
         "the kan player discards, before a ron on it: checked against the Tenhou records "

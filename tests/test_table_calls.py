@@ -431,3 +431,69 @@ def test_no_tile_just_drawn_while_a_discard_is_answered():
     assert st.phase == Phase.RESPONSE and find(st, 1, T.PON) is not None
     assert st.last_draw == -1
 
+
+
+# ------------------------------------------------- swap-calling allowed (kuikae_allowed)
+SWAP = Rules().replace(kuikae_allowed=True)
+PONS = ["pon 1z+11z<A", "pon 2z+22z<A", "pon 3z+33z<A"]
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_rule_8_kuikae_allowed_chi_then_the_called_kind_and_the_far_end(allowed):
+    """``Rules.kuikae_allowed`` (docs/rules.md §8 swap-calling): after a chi of 7m with
+    56m the caller may throw 7m and 4m — offered, and taken when built by hand; without
+    the option neither is offered and step() refuses both."""
+    st = table([DUMMY, "45678m129p456s11z", "", ""], draws="7m",
+               rules=SWAP if allowed else None)
+    discard(st, "7m")
+    st.step(chi_with(st, 1, "5m", "6m"))
+    ks = discard_kinds(st, 1)
+    assert (K("7m") in ks) == allowed and (K("4m") in ks) == allowed
+    assert {K("8m"), K("2p"), K("1z")} <= ks
+    for tile in ("7m", "4m"):
+        a = Action(T.DISCARD, 1, held(st, 1, tile))
+        if allowed:
+            st.step(a)
+            assert st.river[1][-1] >> 2 == K(tile)
+            return
+        with pytest.raises(IllegalActionError):
+            st.step(a)
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_rule_8_kuikae_allowed_pon_then_the_called_kind(allowed):
+    """``Rules.kuikae_allowed``: after a pon of 5z (holding 555z) the fourth 5z may be
+    thrown at once; without the option only the other tiles may."""
+    st = table([DUMMY[:-2] + "6z", "555z1p4p7p2s5s8s3m6m9m1z", "", ""], draws="5z",
+               rules=SWAP if allowed else None)
+    discard(st, "5z")
+    st.step(find(st, 1, T.PON))
+    ks = discard_kinds(st, 1)
+    assert (K("5z") in ks) == allowed
+    assert K("1p") in ks
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+@pytest.mark.parametrize("hand, tile, pair, left", [
+    ("44m56m", "7m", ("5m", "6m"), "4m"),    # only the far end would be left
+    ("4556m", "5m", ("4m", "6m"), "5m"),     # only the called kind
+    ("11m23m", "4m", ("2m", "3m"), "1m"),    # the far end at the bottom of the suit
+])
+def test_rule_8_kuikae_allowed_chi_offered_that_leaves_only_banned_tiles(
+        allowed, hand, tile, pair, left):
+    """``Rules.kuikae_allowed``: a chi that would leave only the called kind or the run's
+    far end (three pons shown) is offered, and that tile is then the only discard;
+    without the option the chi is not offered."""
+    st = table([DUMMY, "", "", ""], draws=tile, rules=SWAP if allowed else None)
+    st.set_position(1, hand=hand, melds=PONS)
+    discard(st, tile)
+    want = sorted(K(x) for x in pair)
+    chis = [a for a in st.legal_actions(1) if a.type == T.CHI
+            and sorted(t >> 2 for t in a.consumed) == want]
+    assert bool(chis) == allowed
+    if allowed:
+        st.step(chis[0])
+        assert discard_kinds(st, 1) == {K(left)}
+        assert st.legal_mask(1) != 0
+        st.step(st.legal_actions(1)[0])
+        assert st.river[1][-1] >> 2 == K(left)

@@ -130,6 +130,8 @@ RULES = {
     "tenhou": Rules.tenhou(),
     "double ron, no reds": Rules.ippatsu().replace(ron_mode=RonMode.DOUBLE, red_fives=False),
     "planet, optional stop": Rules.planet().replace(last_dealer_stop="optional"),
+    # swap-calling allowed (Rules.kuikae_allowed)
+    "mu east": Rules.mu().replace(game_length=GameLength.EAST),
     # three players (docs/rules.md §11): North declarations, no chi, 3-seat payments
     "tenhou sanma": Rules.tenhou_sanma(),
     "ippatsu sanma, double ron": Rules.ippatsu_sanma().replace(ron_mode=RonMode.DOUBLE),

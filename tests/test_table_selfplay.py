@@ -26,13 +26,21 @@ def _counts(ids):
     return c
 
 
-def _kuikae_ban(meld) -> set:
+def _kuikae_ban(meld, rules) -> set:
     """RULES §8 kuikae, from the call itself (not from the engine's own ban mask): the
-    called kind and, for a chi, the kind at the other end of the run (same suit only)."""
-    k = meld.called >> 2
+    called kind and, for a chi, the kind at the other end of the run (same suit only);
+    nothing under ``Rules.kuikae_allowed``."""
+    others = sorted(t >> 2 for t in meld.tiles if t != meld.called)
+    return _call_ban(meld.called >> 2, others if meld.type.name == "CHI" else None, rules)
+
+
+def _call_ban(k, others, rules) -> set:
+    """The kinds banned after calling kind ``k`` (a chi with the kinds ``others``, or a
+    pon when ``others`` is None)."""
+    if rules.kuikae_allowed:
+        return set()
     ban = {k}
-    if meld.type.name == "CHI":
-        others = sorted(t >> 2 for t in meld.tiles if t != meld.called)
+    if others is not None:
         if others[0] == k + 1 and k % 9 + 3 <= 8:     # called the low end: k..k+2
             ban.add(k + 3)
         elif others[1] == k - 1 and k % 9 - 3 >= 0:   # called the high end: k-2..k
@@ -64,7 +72,7 @@ def check_offered(st: GameState) -> None:
                 assert a.tile in hand
                 assert not (st.kuikae >> (a.tile >> 2)) & 1, "kuikae-banned discard offered"
                 if st.after_call:
-                    assert (a.tile >> 2) not in _kuikae_ban(st.melds[p][-1]), \
+                    assert (a.tile >> 2) not in _kuikae_ban(st.melds[p][-1], st.rules), \
                         ("kuikae (RULES §8) discard offered", a, st.melds[p][-1])
             if a.type is T.RIICHI:
                 # RULES §8: 1,000 points and four live tiles, or the preset's own
@@ -89,7 +97,7 @@ def check_offered(st: GameState) -> None:
                 accepted = False
             assert accepted == (spec[t] in offered_specs), (t, acts)
         if st.after_call:
-            ban = _kuikae_ban(st.melds[p][-1])
+            ban = _kuikae_ban(st.melds[p][-1], st.rules)
             assert {a.tile >> 2 for a in acts if a.type is T.DISCARD} == \
                 {t >> 2 for t in hand if (t >> 2) not in ban}, ("kuikae", ban, acts)
         if st.riichi[p]:
@@ -146,6 +154,29 @@ def check_offered(st: GameState) -> None:
                     waits = {w for w in range(34) if (st.waits[q] >> w) & 1}
                     assert not any((st.disc_mask[q] >> w) & 1 for w in waits)
                     assert not st.temp_furiten[q] and not st.riichi_furiten[q]
+        # chi: every run the next seat can make with the discard is offered, unless it
+        # would leave only kuikae-banned tiles to discard (RULES §8; every run under
+        # Rules.kuikae_allowed)
+        q = (d + 1) % 4
+        if (st.n_players == 4 and st.resp_kind == "discard" and k < 27 and st.left > 0
+                and not st.riichi[q] and not st.dead_hand[q]):
+            c = _counts(st.hand[q])
+            want = set()
+            for lo in range(k - 2, k + 1):
+                if lo < 9 * (k // 9) or lo + 2 > 9 * (k // 9) + 8:
+                    continue
+                others = [x for x in (lo, lo + 1, lo + 2) if x != k]
+                if not all(c[x] for x in others):
+                    continue
+                left = list(c)
+                for x in others:
+                    left[x] -= 1
+                ban = _call_ban(k, others, st.rules)
+                if any(left[x] for x in range(34) if x not in ban):
+                    want.add(tuple(others))
+            got = {tuple(sorted(x >> 2 for x in a.consumed))
+                   for a in st._legal.get(q, ()) if a.type is T.CHI}
+            assert got == want, ("chi offers", st.hand[q], t, got, want)
 
 
 def _run(seed, agents, rules=None, checks=True):
@@ -199,6 +230,30 @@ def test_greedy_and_caller_selfplay_invariants(seed):
     kinds = {r.kind for r in st.hand_results}
     assert kinds  # something happened
     assert sum(st.scores) == 100000
+
+
+def test_swap_calling_selfplay_offers_the_called_kind_after_a_call():
+    """``Rules.kuikae_allowed`` (the ``mu`` preset) in self-play with callers: the oracle
+    above (kuikae from the call itself, chi offers from the hand) holds at every step, and
+    discards the default rules ban after a call are offered — and reached here."""
+    agents = [_Caller(1), _Caller(2), GreedyAgent(), _Caller(3)]
+    st = GameState(Rules.mu(), 0)
+    views = [Observation(st, p) for p in range(4)]
+    default = Rules()
+    swaps = 0
+    while st.phase != Phase.GAME_END and swaps < 3:
+        check_offered(st)
+        st.check_invariants()
+        legal = st._legal
+        if st.phase == Phase.TURN:
+            p = st.actor
+            if st.after_call:
+                ban = _kuikae_ban(st.melds[p][-1], default)
+                swaps += any(a.tile >> 2 in ban for a in legal[p] if a.type is T.DISCARD)
+            st.step(agents[p](views[p], legal[p]))
+        else:
+            st.step([agents[p](views[p], a) for p, a in legal.items()])
+    assert swaps >= 3
 
 
 @pytest.mark.skipif(_backend.PURE, reason="many greedy games, too slow interpreted: the "

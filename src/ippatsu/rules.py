@@ -324,6 +324,11 @@ class Rules:
 
     Table (docs/rules.md §8)
     -------------------
+    kuikae_allowed : bool
+        Swap-calling (kuikae) is allowed: right after a chi or pon the caller may discard
+        the kind just called, or (after a chi) the kind at the other end of the run, and a
+        call is offered even when it leaves only such tiles to discard. Default False (no
+        swap-calling); True in ``mu`` (and the EMA rules before 2016).
     ron_mode : RonMode
         ``ATAMAHANE`` (default), ``DOUBLE`` (two win, three abort), ``TRIPLE`` or
         ``DOUBLE_HEAD_BUMP`` (two win; of three, the two closest to the discarder).
@@ -441,6 +446,7 @@ class Rules:
     noten_pool: bool = False
     noten_declaration: bool = False
     # table
+    kuikae_allowed: bool = False
     ron_mode: RonMode = RonMode.ATAMAHANE
     honba_to_first_winner_only: bool = True
     kokushi_robs_closed_kan: bool = True
@@ -842,7 +848,8 @@ class Rules:
     def mu(cls) -> "Rules":
         """Mu (Mahjong Union) rules: 30,000 start and return, no red fives, no honba
         points, no ippatsu, no ura or kan dora, no noten payment, no counted or
-        cumulative yakuman, no abortive draws, no closed kan after riichi."""
+        cumulative yakuman, no abortive draws, no closed kan after riichi, swap-calling
+        (kuikae) allowed."""
         return cls(
             name="mu", starting_points=30000, return_points=30000, red_fives=False,
             honba_ron=0, honba_tsumo=0, ippatsu_yaku=False, ura_dora=False, kan_dora=False,
@@ -852,7 +859,8 @@ class Rules:
             double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
             deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
             open_kan_dora_delayed=False, pao_ron_honba=True,
-            closed_kan_after_riichi=RiichiKan.NEVER, tied_placement=TiedPlacement.SPLIT)
+            closed_kan_after_riichi=RiichiKan.NEVER, tied_placement=TiedPlacement.SPLIT,
+            kuikae_allowed=True)
 
     @classmethod
     def rmu(cls) -> "Rules":

@@ -287,8 +287,8 @@ class SeatView:
             self.kan_pending[q] = ("daiminkan", p)
             return
         k = t >> 2
-        ban = 1 << k
-        if mtype is MeldType.CHI:
+        ban = 0 if self.rules.kuikae_allowed else 1 << k   # the table's kuikae ban
+        if mtype is MeldType.CHI and ban:
             ks = sorted(x >> 2 for x in cons)
             if ks[0] == k + 1 and k % 9 <= 5:
                 ban |= 1 << (k + 3)

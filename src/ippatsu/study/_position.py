@@ -187,7 +187,8 @@ class Position:
     via : how the seat got its turn: ``"draw"`` (an ordinary draw), ``"rinshan"`` (the
         replacement tile after its own closed or added kan), ``"minkan"`` (the replacement
         after its open kan, its last meld: the feeder is liable under ``pao_rinshan``) or
-        ``"call"`` (its last meld is the chi / pon just made: kuikae applies).
+        ``"call"`` (its last meld is the chi / pon just made: kuikae applies unless
+        ``Rules.kuikae_allowed``).
     furiten : the seat passed a winning tile while in riichi (riichi furiten, for the rest
         of the hand).
 
@@ -1085,7 +1086,7 @@ class Sampler:
         via = pos.via
         last = melds[p][-1] if melds[p] else None
         self.kuikae = 0
-        if via == "call":
+        if via == "call" and not rules.kuikae_allowed:
             k = last.called >> 2
             ban = 1 << k
             if last.type is MeldType.CHI:

@@ -61,6 +61,8 @@ Departures and choices (where the rules leave room):
 - After riichi a closed kan must use the tile just drawn and keep the waits unchanged.
 - A kan needs a replacement tile: no kan once the live wall is empty.
 - A call that would leave the caller only kuikae-banned tiles to discard is not offered.
+  With ``Rules.kuikae_allowed`` (Mu, the EMA rules before 2016) nothing is banned after a
+  call, and every call is offered.
 - The last hand's dealer stops the game (``LastDealerStop.AUTO``), or is offered
   ``STOP`` / ``PASS`` at ``HAND_END`` (``OPTIONAL``: ``legal_actions(dealer)``; a step
   with the choice ends the game or starts the next hand), after a win, and after tenpai
@@ -1892,6 +1894,7 @@ class GameState:
                 if a < k - r or b > k - r + 8 or not cnt[a] or not cnt[b]:
                     continue
                 # kuikae: a tile other than k, ``other`` and the run's own two must stay
+                # (any tile under Rules.kuikae_allowed)
                 left_ok = False
                 for x in hand:
                     kx = x >> 2
@@ -1901,7 +1904,7 @@ class GameState:
                         continue
                     left_ok = True
                     break
-                if not left_ok:
+                if not left_ok and not self.rules.kuikae_allowed:
                     continue
                 for xa in _variants(hand, a, red):
                     for xb in _variants(hand, b, red):
@@ -2049,9 +2052,9 @@ class GameState:
             self._new_kan(q, closed=False)
             self._draw(q, rinshan=True, feeder=p)
             return
-        # chi / pon: discard without drawing, kuikae applies
-        ban = _KBIT[k]
-        if typ is A_CHI:
+        # chi / pon: discard without drawing, kuikae applies (unless Rules.kuikae_allowed)
+        ban = 0 if self.rules.kuikae_allowed else _KBIT[k]
+        if typ is A_CHI and ban:
             ks = sorted([x >> 2 for x in a.consumed])
             if ks[0] == k + 1 and k % 9 <= 5:
                 ban |= _KBIT[k + 3]
