@@ -739,13 +739,15 @@ static const uint64_t ipt_group_mask[4] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 
  * `row - row_plus` is exactly the class mask of the distances the tile lowers, and the
  * hand's distance drops (by one) when a tile lowers a class of its group that takes part
  * in an optimal split. ipt_gp: a group prepared for finding its optimal classes. */
-static const uint8_t ipt_rev5[32] = {0, 16, 8, 24, 4, 20, 12, 28, 2, 18, 10, 26, 6, 22, 14, 30,
-                                     1, 17, 9, 25, 5, 21, 13, 29, 3, 19, 11, 27, 7, 23, 15, 31};
-/* bit i of x to bit 8 * i (the low bit of nibble 2 * i) */
-static inline uint64_t ipt_spread5(unsigned x) {
-    return (uint64_t)(x & 1) | (uint64_t)((x >> 1) & 1) << 8 | (uint64_t)((x >> 2) & 1) << 16 |
-           (uint64_t)((x >> 3) & 1) << 24 | (uint64_t)((x >> 4) & 1) << 32;
-}
+/* bit j of a 5-bit x to bit 8 * (4 - j), the low bit of nibble 2 * (4 - j): shifted right by
+ * 8 * (4 - n), bit j lands on nibble 2 * (n - j) */
+static const uint64_t ipt_spread_rev5[32] = {
+    0x0ULL,       0x100000000ULL, 0x1000000ULL, 0x101000000ULL, 0x10000ULL,   0x100010000ULL,
+    0x1010000ULL, 0x101010000ULL, 0x100ULL,     0x100000100ULL, 0x1000100ULL, 0x101000100ULL,
+    0x10100ULL,   0x100010100ULL, 0x1010100ULL, 0x101010100ULL, 0x1ULL,       0x100000001ULL,
+    0x1000001ULL, 0x101000001ULL, 0x10001ULL,   0x100010001ULL, 0x1010001ULL, 0x101010001ULL,
+    0x101ULL,     0x100000101ULL, 0x1000101ULL, 0x101000101ULL, 0x10101ULL,   0x100010101ULL,
+    0x1010101ULL, 0x101010101ULL};
 #ifdef IPT_SIMD
 typedef ipt_v ipt_gp;
 /* the group's distances reversed against nsets: lane 0 byte j = d[n-j][1], lane 1 byte j =
@@ -771,8 +773,7 @@ static inline uint64_t ipt_opt_classes(const ipt_gr *a, const ipt_gr *b, const i
                                        int opt, int nsets) {
     unsigned m = ipt_v_eqmask(IPT_V_ADD(ipt_v_conv(a->b, b->v), *gp), opt);
     /* lane 0 byte j: class (n-j, 1); lane 1 byte j: class (n-j, 0) */
-    unsigned p1 = ipt_rev5[m & 31] >> (4 - nsets), p0 = ipt_rev5[(m >> 8) & 31] >> (4 - nsets);
-    return ipt_spread5(p0) | ipt_spread5(p1) << 4;
+    return (ipt_spread_rev5[(m >> 8) & 31] | ipt_spread_rev5[m & 31] << 4) >> (8 * (4 - nsets));
 }
 #else
 typedef ipt_gr ipt_gp;
@@ -928,10 +929,12 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
     }
     /* the kinds worth a standard-form test (never one held four times) */
     const uint64_t avail = ~cm[4] & (emasks ? ~(uint64_t)0 : lpos);
-    uint64_t lowers[34]; /* suits: the class mask kind k lowers in its group; 27 + n: an
-                            honor held n times */
+    /* low[g][w]: the class masks of the kinds group g's draws lower, four kinds to a word
+     * (rank r of a suit at bit 4 * c + r % 4 of word r / 4; for the honors, those held
+     * `have` times at bit 4 * c + have) */
+    uint64_t low[4][3];
     ipt_gp Gp[4];
-    uint32_t done = 0; /* bit g: Gp[g] and lowers of group g computed */
+    uint32_t done = 0; /* bit g: Gp[g] and low[g] computed */
     int top = -1, choice = -1;
     uint64_t top_mask = 0;
     for (uint64_t mt = tied; mt; mt &= mt - 1) {
@@ -961,7 +964,6 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
         }
         if (stds[d] == best) {
             /* the standard form can lower: a draw that does makes the distance best */
-            const int opt = best + 1;
             const uint64_t need = avail & ~em & ~bd;
             ipt_gr D;
             ipt_gr_row(&D, row_minus[d]);
@@ -971,37 +973,50 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
                 if (!((done >> g) & 1)) {
                     done |= 1u << g;
                     Gp[g] = ipt_gp_of(&G[g], nsets);
+                    low[g][0] = low[g][1] = low[g][2] = 0;
                     if (g < 3) {
                         for (int r = 0; r < 9; r++) {
                             if (c[9 * g + r] >= 4) continue;
                             uint32_t l = lo[g], h = hi[g];
                             if (r < 4) l += ipt_pow5[r];
                             else h += ipt_pow5[r - 4];
-                            lowers[9 * g + r] =
-                                row[g] - ipt_row_at(ipt_suit_rows +
-                                                    5u * (ipt_base_hi[h] + ipt_rank_lo[l]));
+                            low[g][r >> 2] |=
+                                (row[g] - ipt_row_at(ipt_suit_rows +
+                                                     5u * (ipt_base_hi[h] + ipt_rank_lo[l])))
+                                << (r & 3);
                         }
                     } else {
                         for (int have = 0; have < 4; have++)
                             if (cm[have] & ipt_group_mask[3])
-                                lowers[27 + have] =
-                                    row[3] - ipt_row_at(ipt_honor_rows +
-                                                        5u * (hidx + ipt_honor_w[have + 1] -
-                                                              ipt_honor_w[have]));
+                                low[3][0] |= (row[3] - ipt_row_at(ipt_honor_rows +
+                                                                  5u * (hidx + ipt_honor_w[have + 1] -
+                                                                        ipt_honor_w[have])))
+                                             << have;
                     }
                 }
+                /* the optimal classes, each bit filling its nibble; then per word, any
+                 * nibble's bit r: kind r lowers an optimal class */
                 const uint64_t cls =
-                    ipt_opt_classes(&D, &P[rest_pair[gd][g]], &Gp[g], opt, nsets);
+                    ipt_opt_classes(&D, &P[rest_pair[gd][g]], &Gp[g], best + 1, nsets) * 15u;
                 if (g < 3) {
-                    for (uint64_t m = gm; m; m &= m - 1) {
-                        const int k = ipt_ctz64(m);
-                        if (lowers[k] & cls) em |= (uint64_t)1 << k;
+                    uint64_t eff = 0;
+                    for (int w = 0; w < 3; w++) {
+                        uint64_t x = low[g][w] & cls;
+                        x |= x >> 32;
+                        x |= x >> 16;
+                        x |= x >> 8;
+                        x |= x >> 4;
+                        eff |= (x & 15) << (9 * g + 4 * w);
                     }
+                    em |= eff & gm;
                 } else {
-                    for (int have = 0; have < 4; have++) {
-                        const uint64_t hm = gm & cm[have];
-                        if (hm && (lowers[27 + have] & cls)) em |= hm;
-                    }
+                    uint64_t x = low[3][0] & cls;
+                    x |= x >> 32;
+                    x |= x >> 16;
+                    x |= x >> 8;
+                    x |= x >> 4;
+                    for (int have = 0; have < 4; have++)
+                        if ((x >> have) & 1) em |= cm[have] & gm;
                 }
             }
             const uint64_t gm = need & ipt_group_mask[gd];
