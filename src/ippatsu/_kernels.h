@@ -207,6 +207,20 @@ static inline ipt_v ipt_v_conv(const uint8_t a[16], ipt_v B) {
 /* The final step against a fixed rest R (other groups convolved) for nsets sets:
  * Q lane 0 byte j = R[n-j][1], lane 1 byte j = R[n-j][0] (64 beyond n); then the distance
  * with a candidate group X is the smallest byte of X + Q. */
+#if defined(IPT_V_SSE2)
+/* the same from the vector: reverse the bytes of each lane, shift byte n to byte 0, fill
+ * the bytes beyond n, swap the lanes */
+static inline ipt_v ipt_v_final_qv(ipt_v r, int nsets) {
+    ipt_v t = _mm_or_si128(_mm_slli_epi16(r, 8), _mm_srli_epi16(r, 8));
+    t = _mm_shufflehi_epi16(_mm_shufflelo_epi16(t, 0x1B), 0x1B);
+    t = _mm_srl_epi64(t, _mm_cvtsi32_si128(8 * (7 - nsets)));
+    t = _mm_or_si128(t, _mm_set1_epi64x((long long)(0x4040404040404040ULL << (8 * (nsets + 1)))));
+    return _mm_shuffle_epi32(t, 0x4E);
+}
+static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
+    return ipt_v_final_qv(_mm_loadu_si128((const __m128i *)r), nsets);
+}
+#else
 static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
     uint8_t q[16];
     memset(q, 0x40, 16);
@@ -218,6 +232,7 @@ static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
     memcpy(&v, q, 16);
     return v;
 }
+#endif
 
 #if defined(IPT_V_SSE2)
 static inline int ipt_v_hmin(ipt_v v) {
@@ -662,7 +677,11 @@ static inline void ipt_gr_conv(ipt_gr *out, const ipt_gr *a, const ipt_gr *b) {
     ipt_v_store(out->b, out->v);
 }
 static inline ipt_gq ipt_gq_of(const ipt_gr *rest, int nsets) {
+#if defined(IPT_V_SSE2)
+    return ipt_v_final_qv(rest->v, nsets);
+#else
     return ipt_v_final_q(rest->b, nsets);
+#endif
 }
 static inline int ipt_gq_final(const ipt_gq *q, uint64_t row, int nsets) {
     (void)nsets;
@@ -725,6 +744,72 @@ static inline int ipt_popcount64(uint64_t x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+/* cm[v]: the kinds of validated counts held v times (v = 0..4) */
+static inline void ipt_count_masks(const uint8_t *c, uint64_t cm[5]) {
+#if defined(IPT_V_SSE2)
+    const __m128i a = _mm_loadu_si128((const __m128i *)c);
+    const __m128i b = _mm_loadu_si128((const __m128i *)(c + 16));
+    for (int v = 0; v < 4; v++) {
+        const __m128i x = _mm_set1_epi8((char)v);
+        cm[v] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, x)) |
+                (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, x)) << 16;
+    }
+    cm[4] = 0xFFFFFFFFULL & ~(cm[0] | cm[1] | cm[2] | cm[3]);
+    cm[c[32]] |= (uint64_t)1 << 32;
+    cm[c[33]] |= (uint64_t)1 << 33;
+#else
+    cm[0] = cm[1] = cm[2] = cm[3] = cm[4] = 0;
+    for (int k = 0; k < 34; k++) cm[c[k]] |= (uint64_t)1 << k;
+#endif
+}
+
+/* the kinds with x = 4 - c - visible above 0 (*pos) and, of those, the kinds with bit i of
+ * x set (lb[i], i = 0..2); `visible` may be NULL */
+static inline void ipt_left_masks(const uint8_t *c, const uint8_t *visible, uint64_t *pos,
+                                  uint64_t lb[3]) {
+#if defined(IPT_V_SSE2)
+    uint64_t p = 0, b0 = 0, b1 = 0, b2 = 0;
+    for (int i = 0; i < 32; i += 16) {
+        __m128i x = _mm_sub_epi8(_mm_set1_epi8(4), _mm_loadu_si128((const __m128i *)(c + i)));
+        if (visible) x = _mm_sub_epi8(x, _mm_loadu_si128((const __m128i *)(visible + i)));
+        p |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x, _mm_setzero_si128())) << i;
+        /* bit i of each byte to its top bit (16-bit shifts: the low byte's other bits land
+         * below the high byte's top bit) */
+        b0 |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(x, 7)) << i;
+        b1 |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(x, 6)) << i;
+        b2 |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(x, 5)) << i;
+    }
+    for (int k = 32; k < 34; k++) {
+        int x = 4 - c[k] - (visible ? visible[k] : 0);
+        if (x > 0) {
+            uint64_t b = (uint64_t)1 << k;
+            p |= b;
+            if (x & 1) b0 |= b;
+            if (x & 2) b1 |= b;
+            if (x & 4) b2 |= b;
+        }
+    }
+    *pos = p;
+    lb[0] = b0 & p;
+    lb[1] = b1 & p;
+    lb[2] = b2 & p;
+#else
+    uint64_t p = 0;
+    lb[0] = lb[1] = lb[2] = 0;
+    for (int k = 0; k < 34; k++) {
+        int x = 4 - c[k] - (visible ? visible[k] : 0);
+        if (x > 0) {
+            uint64_t b = (uint64_t)1 << k;
+            p |= b;
+            if (x & 1) lb[0] |= b;
+            if (x & 2) lb[1] |= b;
+            if (x & 4) lb[2] |= b;
+        }
+    }
+    *pos = p;
+#endif
+}
+
 /* the kinds of ipt_is_yaochuu, and each group's kinds, as masks over the 34 kinds */
 #define IPT_YAO_MASK                                                                      \
     ((uint64_t)0x7F << 27 | (uint64_t)1 << 26 | (uint64_t)1 << 18 | (uint64_t)1 << 17 |   \
@@ -753,7 +838,13 @@ typedef ipt_v ipt_gp;
 /* the group's distances reversed against nsets: lane 0 byte j = d[n-j][1], lane 1 byte j =
  * d[n-j][0] (64 beyond n), so that adding the rest's vector pairs every class with its
  * complement */
-static inline ipt_gp ipt_gp_of(const ipt_gr *g, int nsets) { return ipt_v_final_q(g->b, nsets); }
+static inline ipt_gp ipt_gp_of(const ipt_gr *g, int nsets) {
+#if defined(IPT_V_SSE2)
+    return ipt_v_final_qv(g->v, nsets);
+#else
+    return ipt_v_final_q(g->b, nsets);
+#endif
+}
 #if defined(IPT_V_SSE2)
 static inline unsigned ipt_v_eqmask(ipt_v x, int val) {
     return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)val)));
@@ -819,8 +910,8 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
     static const uint8_t rest_pair[4][4] = {{6, 5, 4, 3}, {5, 6, 2, 1}, {4, 2, 6, 0}, {3, 1, 0, 6}};
     int sh[34], stds[34];
     uint64_t row_minus[34];
-    uint64_t cm[5] = {0, 0, 0, 0, 0}; /* the kinds held 0..4 times */
-    for (int k = 0; k < 34; k++) cm[c[k]] |= (uint64_t)1 << k;
+    uint64_t cm[5]; /* the kinds held 0..4 times */
+    ipt_count_masks(c, cm);
     const uint64_t held = cm[1] | cm[2] | cm[3] | cm[4];
     uint64_t cand = held & allowed;
     if (!cand) return -1;
@@ -914,19 +1005,8 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
     ipt_gr_conv(&P[4], &G[1], &G[3]);
     /* a kind counts only with unseen copies left: left[k] for the hand - d (k != d); the
      * kinds with some left, by the bits of their number */
-    int left[34];
-    uint64_t lpos = 0, lb[3] = {0, 0, 0};
-    for (int k = 0; k < 34; k++) {
-        int x = 4 - c[k] - (visible ? visible[k] : 0);
-        left[k] = x;
-        if (x > 0) {
-            uint64_t b = (uint64_t)1 << k;
-            lpos |= b;
-            if (x & 1) lb[0] |= b;
-            if (x & 2) lb[1] |= b;
-            if (x & 4) lb[2] |= b;
-        }
-    }
+    uint64_t lpos, lb[3];
+    ipt_left_masks(c, visible, &lpos, lb);
     /* the kinds worth a standard-form test (never one held four times) */
     const uint64_t avail = ~cm[4] & (emasks ? ~(uint64_t)0 : lpos);
     /* low[g][w]: the class masks of the kinds group g's draws lower, four kinds to a word
@@ -1054,7 +1134,10 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
         const uint64_t eo = em & ~bd;
         int u = ipt_popcount64(eo & lb[0]) + 2 * ipt_popcount64(eo & lb[1]) +
                 4 * ipt_popcount64(eo & lb[2]);
-        if ((em & bd) && left[d] + 1 > 0) u += left[d] + 1;
+        if (em & bd) {
+            int x = 5 - hd - (visible ? visible[d] : 0);
+            if (x > 0) u += x;
+        }
         if (u > top) {
             top = u;
             choice = d;
