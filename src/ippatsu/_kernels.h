@@ -88,6 +88,17 @@ static inline int ipt_check(const uint8_t *c, int *total_out) {
     return IPT_OK;
 }
 
+/* The largest a[k] + b[k] over the 34 kinds (b may be NULL: the largest a[k]); a check
+ * before the loops that name the offending kind. */
+static inline int ipt_max_sum34(const uint8_t *a, const uint8_t *b) {
+    uint8_t mx = 0;
+    for (int k = 0; k < 34; k++) {
+        uint8_t x = (uint8_t)(a[k] + (b ? b[k] : 0));
+        mx = x > mx ? x : mx;
+    }
+    return mx;
+}
+
 /* Unpack a row into d[m][p] (m = 0..4). */
 static inline void ipt_unpack(uint64_t x, uint8_t d0[5], uint8_t d1[5]) {
     for (int m = 0; m < 5; m++) {
