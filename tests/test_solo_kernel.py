@@ -17,6 +17,7 @@ import pytest
 import ippatsu
 from ippatsu import core
 from ippatsu._reference import api as ref_api
+from ippatsu._reference import handcore as ref_hc
 from ippatsu._reference import solo as ref_solo
 from ippatsu.errors import HandSizeError, IppatsuError, TileCountError
 from ippatsu.tiles import parse_counts
@@ -287,6 +288,71 @@ def test_compiled_efficiency_equals_reference_random_hands():
         assert compiled.efficiency_discard(hand, visible, allowed) == want
         assert compiled._efficiency_ties(hand, visible, allowed) == \
             ref_api._efficiency_ties(hand, visible, allowed)
+
+
+def _shaped_hand(rng, size):
+    """A hand of ``size`` tiles drawn from a shaped pool (any tile, one group, a few
+    kinds, or the thirteen terminals and honors plus a few kinds: hands whose best form
+    may be seven pairs or thirteen orphans) and the ids left for ``visible``."""
+    shape = int(rng.integers(0, 4))
+    if shape == 0:
+        kinds = list(range(34))
+    elif shape == 1:
+        g = int(rng.integers(0, 4))
+        kinds = list(range(27, 34)) if g == 3 else list(range(9 * g, 9 * g + 9))
+    elif shape == 2:
+        kinds = [int(k) for k in rng.choice(34, 8, replace=False)]
+    else:
+        kinds = sorted(set(ref_hc.YAOCHUU) | {int(k) for k in rng.choice(34, 4, replace=False)})
+    pool = [4 * k + j for k in kinds for j in range(4)]
+    ids = [int(t) for t in rng.permutation(pool)[:size]]
+    taken = set(ids)
+    rest = [int(t) for t in rng.permutation(136) if int(t) not in taken]
+    hand = [0] * 34
+    for t in ids:
+        hand[t // 4] += 1
+    return hand, rest
+
+
+@pytest.mark.skipif(not HAVE_COMPILED, reason="needs the compiled core (not the twin)")
+def test_compiled_efficiency_equals_reference_on_shaped_hands():
+    """The compiled efficiency choice (the lowest shanten, then the most effective tiles
+    over every form) picks the reference's kind and ties on hands of every size, with and
+    without visible copies and allowed masks, and reaches ties that the effective tiles
+    decide and hands whose best form after a discard is seven pairs or thirteen orphans."""
+    rng = np.random.default_rng(11)
+    by_tiles = other_forms = 0
+    for _ in range(120):
+        size = int(rng.choice([2, 5, 8, 11, 14, 14, 14, 14]))
+        hand, rest = _shaped_hand(rng, size)
+        visible = None
+        if rng.random() < 0.8:
+            visible = [0] * 34
+            for t in rest[:int(rng.integers(0, 60))]:
+                visible[t // 4] += 1
+        allowed = None if rng.random() < 0.7 else int(rng.integers(1, 2**34))
+        try:
+            want = ref_api._efficiency_ties(hand, visible, allowed)
+        except IppatsuError as e:
+            assert e.code == "no_allowed_discard"
+            with pytest.raises(IppatsuError, match="none of the allowed"):
+                compiled._efficiency_ties(hand, visible, allowed)
+            continue
+        assert compiled._efficiency_ties(hand, visible, allowed) == want
+        assert compiled.efficiency_discard(hand, visible, allowed) == \
+            (want & -want).bit_length() - 1
+        mask = (1 << 34) - 1 if allowed is None else allowed
+        sh = {}
+        for d in range(34):
+            if hand[d] and (mask >> d) & 1:
+                hand[d] -= 1
+                sh[d] = ref_hc.shanten_all(hand)
+                hand[d] += 1
+        best = min(min(x for x in v if x is not None) for v in sh.values())
+        tied = [d for d, v in sh.items() if min(x for x in v if x is not None) == best]
+        by_tiles += len(tied) > 1
+        other_forms += any(sh[d][0] > best for d in tied)
+    assert by_tiles > 60 and other_forms > 10, (by_tiles, other_forms)
 
 
 # ---------------------------------------------------------------------------------------

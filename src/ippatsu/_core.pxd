@@ -87,6 +87,7 @@ cdef extern from "_kernels.h" nogil:
     uint32_t ipt_n_suit
     const int8_t ipt_nsets_of_size[15]
     int ipt_check(const uint8_t *c, int *total)
+    int ipt_max_sum34(const uint8_t *a, const uint8_t *b)
     int ipt_shanten_std_n(const uint8_t *c, int nsets)
     int ipt_shanten_chiitoi_v(const uint8_t *c)
     int ipt_shanten_kokushi_v(const uint8_t *c)

@@ -628,6 +628,8 @@ cdef int _visible_of(object visible, uint8_t *out) except -1:
             tp is bytearray and PyByteArray_GET_SIZE(visible) == 34):
         memcpy(out, PyBytes_AS_STRING(visible) if tp is bytes
                else PyByteArray_AS_STRING(visible), 34)
+        if ipt_max_sum34(out, NULL) <= 4:
+            return 0
         for k in range(34):
             if out[k] > 4:
                 raise TileCountError(f"{out[k]} visible copies of {_kind_name(k)}",
@@ -649,6 +651,8 @@ cdef int _visible_of(object visible, uint8_t *out) except -1:
 
 cdef int _check_beside(const uint8_t *c, const uint8_t *other, str what) except -1:
     cdef int k
+    if ipt_max_sum34(c, other) <= 4:
+        return 0
     for k in range(34):
         if c[k] + other[k] > 4:
             raise TileCountError(
@@ -756,7 +760,9 @@ cdef int _efficiency_of(object hand, object visible, object allowed, uint64_t *t
         _visible_of(visible, vis)
         _check_beside(c, vis, "visible")
         vp = vis
-    cdef uint64_t mask = _allowed_mask(allowed)
+    cdef uint64_t mask = (<uint64_t> 1 << 34) - 1  # every kind
+    if allowed is not None:
+        mask = _allowed_mask(allowed)
     k = ipt_efficiency(c, total, vp, mask, ties, NULL, NULL)
     if k < 0:
         raise IppatsuError("none of the allowed kinds is in the hand", code="no_allowed_discard")

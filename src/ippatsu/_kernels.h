@@ -88,6 +88,17 @@ static inline int ipt_check(const uint8_t *c, int *total_out) {
     return IPT_OK;
 }
 
+/* The largest a[k] + b[k] over the 34 kinds (b may be NULL: the largest a[k]); a check
+ * before the loops that name the offending kind. */
+static inline int ipt_max_sum34(const uint8_t *a, const uint8_t *b) {
+    uint8_t mx = 0;
+    for (int k = 0; k < 34; k++) {
+        uint8_t x = (uint8_t)(a[k] + (b ? b[k] : 0));
+        mx = x > mx ? x : mx;
+    }
+    return mx;
+}
+
 /* Unpack a row into d[m][p] (m = 0..4). */
 static inline void ipt_unpack(uint64_t x, uint8_t d0[5], uint8_t d1[5]) {
     for (int m = 0; m < 5; m++) {
@@ -207,6 +218,20 @@ static inline ipt_v ipt_v_conv(const uint8_t a[16], ipt_v B) {
 /* The final step against a fixed rest R (other groups convolved) for nsets sets:
  * Q lane 0 byte j = R[n-j][1], lane 1 byte j = R[n-j][0] (64 beyond n); then the distance
  * with a candidate group X is the smallest byte of X + Q. */
+#if defined(IPT_V_SSE2)
+/* the same from the vector: reverse the bytes of each lane, shift byte n to byte 0, fill
+ * the bytes beyond n, swap the lanes */
+static inline ipt_v ipt_v_final_qv(ipt_v r, int nsets) {
+    ipt_v t = _mm_or_si128(_mm_slli_epi16(r, 8), _mm_srli_epi16(r, 8));
+    t = _mm_shufflehi_epi16(_mm_shufflelo_epi16(t, 0x1B), 0x1B);
+    t = _mm_srl_epi64(t, _mm_cvtsi32_si128(8 * (7 - nsets)));
+    t = _mm_or_si128(t, _mm_set1_epi64x((long long)(0x4040404040404040ULL << (8 * (nsets + 1)))));
+    return _mm_shuffle_epi32(t, 0x4E);
+}
+static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
+    return ipt_v_final_qv(_mm_loadu_si128((const __m128i *)r), nsets);
+}
+#else
 static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
     uint8_t q[16];
     memset(q, 0x40, 16);
@@ -218,6 +243,7 @@ static inline ipt_v ipt_v_final_q(const uint8_t r[16], int nsets) {
     memcpy(&v, q, 16);
     return v;
 }
+#endif
 
 #if defined(IPT_V_SSE2)
 static inline int ipt_v_hmin(ipt_v v) {
@@ -662,7 +688,11 @@ static inline void ipt_gr_conv(ipt_gr *out, const ipt_gr *a, const ipt_gr *b) {
     ipt_v_store(out->b, out->v);
 }
 static inline ipt_gq ipt_gq_of(const ipt_gr *rest, int nsets) {
+#if defined(IPT_V_SSE2)
+    return ipt_v_final_qv(rest->v, nsets);
+#else
     return ipt_v_final_q(rest->b, nsets);
+#endif
 }
 static inline int ipt_gq_final(const ipt_gq *q, uint64_t row, int nsets) {
     (void)nsets;
@@ -704,6 +734,167 @@ static inline int ipt_gq_le(const ipt_gq *q, ipt_grow r, int thr, int nsets) {
 }
 #endif
 
+/* ---- bit helpers --------------------------------------------------------------------- */
+static inline int ipt_ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline int ipt_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* cm[v]: the kinds of validated counts held v times (v = 0..4) */
+static inline void ipt_count_masks(const uint8_t *c, uint64_t cm[5]) {
+#if defined(IPT_V_SSE2)
+    const __m128i a = _mm_loadu_si128((const __m128i *)c);
+    const __m128i b = _mm_loadu_si128((const __m128i *)(c + 16));
+    for (int v = 0; v < 4; v++) {
+        const __m128i x = _mm_set1_epi8((char)v);
+        cm[v] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, x)) |
+                (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, x)) << 16;
+    }
+    cm[4] = 0xFFFFFFFFULL & ~(cm[0] | cm[1] | cm[2] | cm[3]);
+    cm[c[32]] |= (uint64_t)1 << 32;
+    cm[c[33]] |= (uint64_t)1 << 33;
+#else
+    cm[0] = cm[1] = cm[2] = cm[3] = cm[4] = 0;
+    for (int k = 0; k < 34; k++) cm[c[k]] |= (uint64_t)1 << k;
+#endif
+}
+
+/* the kinds with x = 4 - c - visible above 0 (*pos) and, of those, the kinds with bit i of
+ * x set (lb[i], i = 0..2); `visible` may be NULL */
+static inline void ipt_left_masks(const uint8_t *c, const uint8_t *visible, uint64_t *pos,
+                                  uint64_t lb[3]) {
+#if defined(IPT_V_SSE2)
+    uint64_t p = 0, b0 = 0, b1 = 0, b2 = 0;
+    for (int i = 0; i < 32; i += 16) {
+        __m128i x = _mm_sub_epi8(_mm_set1_epi8(4), _mm_loadu_si128((const __m128i *)(c + i)));
+        if (visible) x = _mm_sub_epi8(x, _mm_loadu_si128((const __m128i *)(visible + i)));
+        p |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x, _mm_setzero_si128())) << i;
+        /* bit i of each byte to its top bit (16-bit shifts: the low byte's other bits land
+         * below the high byte's top bit) */
+        b0 |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(x, 7)) << i;
+        b1 |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(x, 6)) << i;
+        b2 |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(x, 5)) << i;
+    }
+    for (int k = 32; k < 34; k++) {
+        int x = 4 - c[k] - (visible ? visible[k] : 0);
+        if (x > 0) {
+            uint64_t b = (uint64_t)1 << k;
+            p |= b;
+            if (x & 1) b0 |= b;
+            if (x & 2) b1 |= b;
+            if (x & 4) b2 |= b;
+        }
+    }
+    *pos = p;
+    lb[0] = b0 & p;
+    lb[1] = b1 & p;
+    lb[2] = b2 & p;
+#else
+    uint64_t p = 0;
+    lb[0] = lb[1] = lb[2] = 0;
+    for (int k = 0; k < 34; k++) {
+        int x = 4 - c[k] - (visible ? visible[k] : 0);
+        if (x > 0) {
+            uint64_t b = (uint64_t)1 << k;
+            p |= b;
+            if (x & 1) lb[0] |= b;
+            if (x & 2) lb[1] |= b;
+            if (x & 4) lb[2] |= b;
+        }
+    }
+    *pos = p;
+#endif
+}
+
+/* the kinds of ipt_is_yaochuu, and each group's kinds, as masks over the 34 kinds */
+#define IPT_YAO_MASK                                                                      \
+    ((uint64_t)0x7F << 27 | (uint64_t)1 << 26 | (uint64_t)1 << 18 | (uint64_t)1 << 17 |   \
+     (uint64_t)1 << 9 | (uint64_t)1 << 8 | (uint64_t)1)
+static const uint64_t ipt_group_mask[4] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18,
+                                           0x7FULL << 27};
+
+/* ---- optimal classes ------------------------------------------------------------------
+ * A class mask marks classes c = 2*m + p of one group by bit 4*c, as the nibbles of a row.
+ * Adding one tile to a group lowers each of its ten distances by 0 or 1, never more and
+ * never raises one (tests/test_kernel_tables.py checks every shape of the tables), so
+ * `row - row_plus` is exactly the class mask of the distances the tile lowers, and the
+ * hand's distance drops (by one) when a tile lowers a class of its group that takes part
+ * in an optimal split. ipt_gp: a group prepared for finding its optimal classes. */
+/* bit j of a 5-bit x to bit 8 * (4 - j), the low bit of nibble 2 * (4 - j): shifted right by
+ * 8 * (4 - n), bit j lands on nibble 2 * (n - j) */
+static const uint64_t ipt_spread_rev5[32] = {
+    0x0ULL,       0x100000000ULL, 0x1000000ULL, 0x101000000ULL, 0x10000ULL,   0x100010000ULL,
+    0x1010000ULL, 0x101010000ULL, 0x100ULL,     0x100000100ULL, 0x1000100ULL, 0x101000100ULL,
+    0x10100ULL,   0x100010100ULL, 0x1010100ULL, 0x101010100ULL, 0x1ULL,       0x100000001ULL,
+    0x1000001ULL, 0x101000001ULL, 0x10001ULL,   0x100010001ULL, 0x1010001ULL, 0x101010001ULL,
+    0x101ULL,     0x100000101ULL, 0x1000101ULL, 0x101000101ULL, 0x10101ULL,   0x100010101ULL,
+    0x1010101ULL, 0x101010101ULL};
+#ifdef IPT_SIMD
+typedef ipt_v ipt_gp;
+/* the group's distances reversed against nsets: lane 0 byte j = d[n-j][1], lane 1 byte j =
+ * d[n-j][0] (64 beyond n), so that adding the rest's vector pairs every class with its
+ * complement */
+static inline ipt_gp ipt_gp_of(const ipt_gr *g, int nsets) {
+#if defined(IPT_V_SSE2)
+    return ipt_v_final_qv(g->v, nsets);
+#else
+    return ipt_v_final_q(g->b, nsets);
+#endif
+}
+#if defined(IPT_V_SSE2)
+static inline unsigned ipt_v_eqmask(ipt_v x, int val) {
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)val)));
+}
+#else
+static inline unsigned ipt_v_eqmask(ipt_v x, int val) {
+    uint8_t b[16];
+    unsigned m = 0;
+    vst1q_u8(b, vceqq_u8(x, vdupq_n_u8((uint8_t)val)));
+    for (int i = 0; i < 16; i++) m |= (unsigned)(b[i] & 1) << i;
+    return m;
+}
+#endif
+/* the class mask of group g's classes whose split with the rest (a and b convolved) has
+ * distance `opt` */
+static inline uint64_t ipt_opt_classes(const ipt_gr *a, const ipt_gr *b, const ipt_gp *gp,
+                                       int opt, int nsets) {
+    unsigned m = ipt_v_eqmask(IPT_V_ADD(ipt_v_conv(a->b, b->v), *gp), opt);
+    /* lane 0 byte j: class (n-j, 1); lane 1 byte j: class (n-j, 0) */
+    return (ipt_spread_rev5[(m >> 8) & 31] | ipt_spread_rev5[m & 31] << 4) >> (8 * (4 - nsets));
+}
+#else
+typedef ipt_gr ipt_gp;
+static inline ipt_gp ipt_gp_of(const ipt_gr *g, int nsets) {
+    (void)nsets;
+    return *g;
+}
+static inline uint64_t ipt_opt_classes(const ipt_gr *a, const ipt_gr *b, const ipt_gp *gp,
+                                       int opt, int nsets) {
+    ipt_gr r;
+    uint64_t m = 0;
+    ipt_gr_conv(&r, a, b);
+    for (int j = 0; j <= nsets; j++) {
+        if (r.d1[nsets - j] + gp->d0[j] == opt) m |= (uint64_t)1 << (8 * j);
+        if (r.d0[nsets - j] + gp->d1[j] == opt) m |= (uint64_t)1 << (8 * j + 4);
+    }
+    return m;
+}
+#endif
 /* Tile-efficiency discard of a validated 3k+2 hand (ippatsu.core.efficiency_discard):
  * among the kinds of `allowed` the hand holds, the lowest shanten after the discard, then
  * the most effective tiles of the 3k+1 hand left (kinds whose draw lowers its shanten,
@@ -715,19 +906,24 @@ static inline int ipt_gq_le(const ipt_gq *q, ipt_grow r, int thr, int nsets) {
  *
  * The same leave-one-out idea as ipt_ukeire, shared between the candidates: the hand's
  * four group rows, the six pairwise convolutions and each group's "rest" are built once;
- * discarding d changes d's group only (one row and one final step gives its shanten); the
- * effective tiles of hand - d are hand - d + k, which changes d's group only (k in it: one
- * row) or d's group and k's (the row "group + k" is shared by every candidate, the rest of
- * k's group is d's new row convolved with the other two groups' pair). */
+ * discarding d changes d's group only (one row and one final step gives its shanten).
+ * The effective tiles of hand - d are hand - d + k: for k in d's group, one row and one
+ * final step; for k in another group g, the draw changes g only, so k is effective when
+ * it lowers a class of g that is optimal in hand - d (see ipt_opt_classes): the classes
+ * each kind lowers are found once per call, the optimal classes of g once per candidate
+ * (d's new row convolved with the other two groups' pair), and each kind is a bit test.
+ * Chiitoi and kokushi count kinds by their counts, as masks. */
 static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *visible,
                                     uint64_t allowed, uint64_t *ties_out, int *shanten_out,
                                     int *ukeire_out, uint64_t *tied_out, uint64_t *emasks) {
-    static const uint8_t pair_of[4][4] = {{6, 0, 1, 2}, {0, 6, 3, 4}, {1, 3, 6, 5}, {2, 4, 5, 6}};
-    int sh[34];
+    /* P[i]: groups (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) convolved; rest_pair[gd][g]: the
+     * pair of the two groups other than gd and g */
+    static const uint8_t rest_pair[4][4] = {{6, 5, 4, 3}, {5, 6, 2, 1}, {4, 2, 6, 0}, {3, 1, 0, 6}};
+    int sh[34], stds[34];
     uint64_t row_minus[34];
-    uint64_t held = 0;
-    for (int k = 0; k < 34; k++)
-        if (c[k]) held |= (uint64_t)1 << k;
+    uint64_t cm[5]; /* the kinds held 0..4 times */
+    ipt_count_masks(c, cm);
+    const uint64_t held = cm[1] | cm[2] | cm[3] | cm[4];
     uint64_t cand = held & allowed;
     if (!cand) return -1;
     const int nsets = ipt_nsets_of_size[total];
@@ -756,20 +952,16 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
     Q[3] = ipt_gq_of(&R, nsets);
     int pairs = 0, kinds = 0, ykinds = 0, ypairs = 0;
     if (nsets == 4) {
-        for (int k = 0; k < 34; k++) {
-            pairs += c[k] >= 2;
-            kinds += c[k] >= 1;
-        }
-        for (int i = 0; i < 13; i++) {
-            uint8_t x = c[ipt_yaochuu[i]];
-            ykinds += x >= 1;
-            ypairs += x >= 2;
-        }
+        const uint64_t pm = cm[2] | cm[3] | cm[4];
+        pairs = ipt_popcount64(pm);
+        kinds = ipt_popcount64(held);
+        ykinds = ipt_popcount64(held & IPT_YAO_MASK);
+        ypairs = ipt_popcount64(pm & IPT_YAO_MASK);
     }
-    /* step 1: shanten after each candidate discard */
+    /* step 1: shanten after each candidate discard (stds: the standard form's) */
     int best = 255;
-    for (int d = 0; d < 34; d++) {
-        if (!((cand >> d) & 1)) continue;
+    for (uint64_t m = cand; m; m &= m - 1) {
+        const int d = ipt_ctz64(m);
         int have = c[d], s;
         if (d < 27) {
             int g = d / 9, r = d % 9;
@@ -783,12 +975,13 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
                                       5u * (hidx - ipt_honor_w[have] + ipt_honor_w[have - 1]));
             s = ipt_gq_final(&Q[3], row_minus[d], nsets) - 1;
         }
+        stds[d] = s;
         if (nsets == 4) {
             int p2 = pairs - (have == 2), k2 = kinds - (have == 1);
             int a = 6 - p2 + (k2 < 7 ? 7 - k2 : 0);
             if (a < s) s = a;
             int yk = ykinds, yp = ypairs;
-            if (ipt_is_yaochuu(d)) {
+            if ((IPT_YAO_MASK >> d) & 1) {
                 yk -= have == 1;
                 yp -= have == 2;
             }
@@ -799,19 +992,16 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
         if (s < best) best = s;
     }
     uint64_t tied = 0;
-    int n = 0, first = -1;
-    for (int d = 0; d < 34; d++)
-        if (((cand >> d) & 1) && sh[d] == best) {
-            tied |= (uint64_t)1 << d;
-            if (first < 0) first = d;
-            n++;
-        }
+    for (uint64_t m = cand; m; m &= m - 1) {
+        const int d = ipt_ctz64(m);
+        if (sh[d] == best) tied |= (uint64_t)1 << d;
+    }
     if (shanten_out) *shanten_out = best;
     if (tied_out) *tied_out = tied;
-    if (n == 1) {
+    if (!(tied & (tied - 1))) {
         if (ties_out) *ties_out = tied;
         if (ukeire_out) *ukeire_out = -1;
-        return first;
+        return ipt_ctz64(tied);
     }
     /* step 2: effective tiles of each tied candidate */
     int s14 = ipt_gq_final(&Q[0], row[0], nsets) - 1; /* shanten of the hand itself */
@@ -824,130 +1014,147 @@ static inline int ipt_efficiency_ex(const uint8_t *c, int total, const uint8_t *
     ipt_gr_conv(&P[2], &G[0], &G[3]);
     ipt_gr_conv(&P[3], &G[1], &G[2]);
     ipt_gr_conv(&P[4], &G[1], &G[3]);
-    ipt_grow row_plus[31]; /* suits: row of k's group + k; 27 + n: the honors + a kind
-                              held n times */
-    uint32_t plus_done = 0; /* bit g: row_plus of group g computed */
+    /* a kind counts only with unseen copies left: left[k] for the hand - d (k != d); the
+     * kinds with some left, by the bits of their number */
+    uint64_t lpos, lb[3];
+    ipt_left_masks(c, visible, &lpos, lb);
+    /* the kinds worth a standard-form test (never one held four times) */
+    const uint64_t avail = ~cm[4] & (emasks ? ~(uint64_t)0 : lpos);
+    /* low[g][w]: the class masks of the kinds group g's draws lower, four kinds to a word
+     * (rank r of a suit at bit 4 * c + r % 4 of word r / 4; for the honors, those held
+     * `have` times at bit 4 * c + have) */
+    uint64_t low[4][3];
+    ipt_gp Gp[4];
+    uint32_t done = 0; /* bit g: Gp[g] and low[g] computed */
     int top = -1, choice = -1;
     uint64_t top_mask = 0;
-    /* a kind counts only with unseen copies left: left[k] for the hand - d (k != d) */
-    int left[34];
-    for (int k = 0; k < 34; k++) left[k] = 4 - c[k] - (visible ? visible[k] : 0);
-    for (int d = 0; d < 34; d++) {
-        if (!((tied >> d) & 1)) continue;
+    for (uint64_t mt = tied; mt; mt &= mt - 1) {
+        const int d = ipt_ctz64(mt);
         const int gd = d < 27 ? d / 9 : 3;
-        ipt_gq Qd[4];
-        ipt_gr D;
-        ipt_gr_row(&D, row_minus[d]);
-        for (int g = 0; g < 4; g++) {
-            if (g == gd) continue;
-            int a = -1, b = -1;
-            for (int x = 0; x < 4; x++)
-                if (x != g && x != gd) {
-                    if (a < 0) a = x;
-                    else b = x;
-                }
-            ipt_gr_conv(&R, &D, &P[pair_of[a][b]]);
-            Qd[g] = ipt_gq_of(&R, nsets);
-            if (!((plus_done >> g) & 1)) {
-                plus_done |= 1u << g;
-                if (g < 3) {
-                    for (int r = 0; r < 9; r++) {
-                        if (c[9 * g + r] >= 4) continue;
-                        uint32_t l = lo[g], h = hi[g];
-                        if (r < 4) l += ipt_pow5[r];
-                        else h += ipt_pow5[r - 4];
-                        row_plus[9 * g + r] = ipt_grow_of(
-                            ipt_row_at(ipt_suit_rows + 5u * (ipt_base_hi[h] + ipt_rank_lo[l])));
-                    }
-                } else {
-                    for (int have = 0; have < 4; have++)
-                        row_plus[27 + have] = ipt_grow_of(ipt_row_at(
-                            ipt_honor_rows +
-                            5u * (hidx + ipt_honor_w[have + 1] - ipt_honor_w[have])));
-                }
-            }
-        }
-        /* the hand - d: its chiitoi / kokushi counts, and their shanten after a draw */
         const int hd = c[d];
-        int p1 = pairs - (hd == 2), k1 = kinds - (hd == 1), yk1 = ykinds, yp1 = ypairs;
-        if (ipt_is_yaochuu(d)) {
-            yk1 -= hd == 1;
-            yp1 -= hd == 2;
-        }
-        int other_s[2][4] = {{255, 255, 255, 255}, {255, 255, 255, 255}};
+        const uint64_t bd = (uint64_t)1 << d;
+        /* k == d: hand - d + d is the hand itself */
+        uint64_t em = s14 < best ? bd : 0;
         if (nsets == 4) {
+            /* the hand - d: its chiitoi / kokushi counts, and their shanten after drawing
+             * a kind held `have` times (not yaochuu / yaochuu) */
+            int p1 = pairs - (hd == 2), k1 = kinds - (hd == 1), yk1 = ykinds, yp1 = ypairs;
+            if ((IPT_YAO_MASK >> d) & 1) {
+                yk1 -= hd == 1;
+                yp1 -= hd == 2;
+            }
+            uint64_t oth = 0;
             for (int have = 0; have < 4; have++) {
                 int p2 = p1 + (have == 1), k2 = k1 + (have == 0);
                 int a = 6 - p2 + (k2 < 7 ? 7 - k2 : 0);
                 int b = 13 - (yk1 + (have == 0)) - ((yp1 + (have == 1)) > 0);
-                other_s[0][have] = a;
-                other_s[1][have] = a < b ? a : b;
+                if (a < best) oth |= cm[have];
+                else if (b < best) oth |= cm[have] & IPT_YAO_MASK;
             }
+            em |= oth & ~bd;
         }
-        /* honors of d's group after d left: indexes by count */
-        uint32_t hidx_d = gd == 3 ? hidx - ipt_honor_w[hd] + ipt_honor_w[hd - 1] : hidx;
-        int honor_e[5] = {-1, -1, -1, -1, -1}; /* effective, by the honor's count */
-        int u = 0;
-        /* k == d: hand - d + d is the hand itself */
-        uint64_t em = 0;
-        if (s14 < best) {
-            em = (uint64_t)1 << d;
-            if (left[d] + 1 > 0) u += left[d] + 1;
-        }
-        uint32_t ld = lo[gd < 3 ? gd : 0], hdd = hi[gd < 3 ? gd : 0];
-        if (gd < 3) {
-            int rd = d % 9;
-            if (rd < 4) ld -= ipt_pow5[rd];
-            else hdd -= ipt_pow5[rd - 4];
-        }
-        for (int k = 0; k < 34; k++) {
-            if (k == d || (left[k] <= 0 && !emasks)) continue;
-            int have = c[k];
-            if (have >= 4) continue;
-            int e;
-            if (k < 27) {
-                int g = k / 9, r = k % 9;
-                if (other_s[r == 0 || r == 8][have] < best) {
-                    e = 1;
-                } else if (g == gd) {
+        if (stds[d] == best) {
+            /* the standard form can lower: a draw that does makes the distance best */
+            const uint64_t need = avail & ~em & ~bd;
+            ipt_gr D;
+            ipt_gr_row(&D, row_minus[d]);
+            for (int g = 0; g < 4; g++) {
+                const uint64_t gm = need & ipt_group_mask[g];
+                if (g == gd || !gm) continue;
+                if (!((done >> g) & 1)) {
+                    done |= 1u << g;
+                    Gp[g] = ipt_gp_of(&G[g], nsets);
+                    low[g][0] = low[g][1] = low[g][2] = 0;
+                    if (g < 3) {
+                        for (int r = 0; r < 9; r++) {
+                            if (c[9 * g + r] >= 4) continue;
+                            uint32_t l = lo[g], h = hi[g];
+                            if (r < 4) l += ipt_pow5[r];
+                            else h += ipt_pow5[r - 4];
+                            low[g][r >> 2] |=
+                                (row[g] - ipt_row_at(ipt_suit_rows +
+                                                     5u * (ipt_base_hi[h] + ipt_rank_lo[l])))
+                                << (r & 3);
+                        }
+                    } else {
+                        for (int have = 0; have < 4; have++)
+                            if (cm[have] & ipt_group_mask[3])
+                                low[3][0] |= (row[3] - ipt_row_at(ipt_honor_rows +
+                                                                  5u * (hidx + ipt_honor_w[have + 1] -
+                                                                        ipt_honor_w[have])))
+                                             << have;
+                    }
+                }
+                /* the optimal classes, each bit filling its nibble; then per word, any
+                 * nibble's bit r: kind r lowers an optimal class */
+                const uint64_t cls =
+                    ipt_opt_classes(&D, &P[rest_pair[gd][g]], &Gp[g], best + 1, nsets) * 15u;
+                if (g < 3) {
+                    uint64_t eff = 0;
+                    for (int w = 0; w < 3; w++) {
+                        uint64_t x = low[g][w] & cls;
+                        x |= x >> 32;
+                        x |= x >> 16;
+                        x |= x >> 8;
+                        x |= x >> 4;
+                        eff |= (x & 15) << (9 * g + 4 * w);
+                    }
+                    em |= eff & gm;
+                } else {
+                    uint64_t x = low[3][0] & cls;
+                    x |= x >> 32;
+                    x |= x >> 16;
+                    x |= x >> 8;
+                    x |= x >> 4;
+                    for (int have = 0; have < 4; have++)
+                        if ((x >> have) & 1) em |= cm[have] & gm;
+                }
+            }
+            const uint64_t gm = need & ipt_group_mask[gd];
+            if (gm && gd < 3) {
+                uint32_t ld = lo[gd], hdd = hi[gd];
+                const int rd = d - 9 * gd;
+                if (rd < 4) ld -= ipt_pow5[rd];
+                else hdd -= ipt_pow5[rd - 4];
+                for (uint64_t m = gm; m; m &= m - 1) {
+                    const int k = ipt_ctz64(m), r = k - 9 * gd;
                     uint32_t l = ld, h = hdd;
                     if (r < 4) l += ipt_pow5[r];
                     else h += ipt_pow5[r - 4];
-                    e = ipt_gq_le(&Q[g],
+                    if (ipt_gq_le(&Q[gd],
                                   ipt_grow_of(ipt_row_at(ipt_suit_rows +
                                                          5u * (ipt_base_hi[h] + ipt_rank_lo[l]))),
-                                  best, nsets);
-                } else {
-                    e = ipt_gq_le(&Qd[g], row_plus[k], best, nsets);
+                                  best, nsets))
+                        em |= (uint64_t)1 << k;
                 }
-            } else {
-                if (honor_e[have] < 0) {
-                    if (other_s[1][have] < best)
-                        honor_e[have] = 1;
-                    else if (gd == 3)
-                        honor_e[have] = ipt_gq_le(
-                            &Q[3],
-                            ipt_grow_of(ipt_row_at(ipt_honor_rows +
-                                                   5u * (hidx_d + ipt_honor_w[have + 1] -
-                                                         ipt_honor_w[have]))),
-                            best, nsets);
-                    else
-                        honor_e[have] = ipt_gq_le(&Qd[3], row_plus[27 + have], best, nsets);
+            } else if (gm) {
+                /* honors after d left: indexes by count */
+                const uint32_t hidx_d = hidx - ipt_honor_w[hd] + ipt_honor_w[hd - 1];
+                for (int have = 0; have < 4; have++) {
+                    const uint64_t hm = gm & cm[have];
+                    if (hm && ipt_gq_le(&Q[3],
+                                        ipt_grow_of(ipt_row_at(
+                                            ipt_honor_rows + 5u * (hidx_d + ipt_honor_w[have + 1] -
+                                                                   ipt_honor_w[have]))),
+                                        best, nsets))
+                        em |= hm;
                 }
-                e = honor_e[have];
-            }
-            if (e) {
-                em |= (uint64_t)1 << k;
-                if (left[k] > 0) u += left[k];
             }
         }
         if (emasks) emasks[d] = em;
+        const uint64_t eo = em & ~bd;
+        int u = ipt_popcount64(eo & lb[0]) + 2 * ipt_popcount64(eo & lb[1]) +
+                4 * ipt_popcount64(eo & lb[2]);
+        if (em & bd) {
+            int x = 5 - hd - (visible ? visible[d] : 0);
+            if (x > 0) u += x;
+        }
         if (u > top) {
             top = u;
             choice = d;
-            top_mask = (uint64_t)1 << d;
+            top_mask = bd;
         } else if (u == top) {
-            top_mask |= (uint64_t)1 << d;
+            top_mask |= bd;
         }
     }
     if (ties_out) *ties_out = top_mask;
@@ -1025,19 +1232,6 @@ typedef struct {
     uint8_t d[IPT_EC_MAXC];
     uint64_t emask[IPT_EC_MAXC];
 } ipt_ec_entry;
-
-static inline int ipt_ctz64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
 
 static inline uint64_t ipt_hash34(const uint8_t *c) {
     uint64_t w[4], h;

@@ -9,6 +9,6 @@ from ippatsu.table.state cimport GameState
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)
 @cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, one='unsigned long long',
                riichi_mask='unsigned long long', disc_mask='unsigned long long',
-               allowed='unsigned long long', ties='unsigned long long', k=int,
+               allowed='unsigned long long', ties='unsigned long long',
                cnt=bytearray)
 cpdef object _greedy(object legal, object obs, GameState st)

@@ -50,6 +50,7 @@ _NUKIDORA = ActionType.NUKIDORA
 #: types the greedy agent always takes (the first one offered): wins, and the last
 #: dealer's stop in first place
 _TAKE = frozenset((ActionType.TSUMO, ActionType.RON, ActionType.STOP))
+_ALL_KINDS = (1 << 34) - 1
 
 
 class GreedyAgent:
@@ -80,13 +81,10 @@ def _greedy(legal, obs, st) -> Action:
         # a turn of discards only (the list's order: tsumo, discards, riichi, the rest):
         # every kind held is offered, minus the kuikae kinds after a call
         cnt = st.cnt[obs.player]
-        allowed = 0
-        for k in range(34):
-            if cnt[k]:
-                allowed |= one << k
         if st.after_call:
-            allowed &= ~st.kuikae
-        ties = _efficiency_ties(cnt, st.visible, allowed)
+            ties = _efficiency_ties(cnt, st.visible, _ALL_KINDS & ~st.kuikae)
+        else:
+            ties = _efficiency_ties(cnt, st.visible, None)
         for a in legal:
             tile = a.tile
             if (ties >> (tile >> 2)) & 1:
