@@ -21,6 +21,7 @@ import pytest
 from ippatsu import _backend, scoring
 from ippatsu.rules import Rules
 from ippatsu.scoring import ScoreResult
+from _score_helpers import fast_road
 
 # (hand, win_tile, keywords): every kind of result the compiled road builds
 _CASES = [
@@ -53,16 +54,6 @@ _IDS = [f"{h}+{w}" + ("+" + ",".join(sorted(k)) if k else "") for h, w, k in _CA
 _FIELDS = [f.name for f in dataclasses.fields(ScoreResult)]
 _PROPERTIES = [n for n, v in vars(ScoreResult).items() if isinstance(v, property)]
 
-# score_fast's positional arguments, by name, with score()'s defaults
-_GENERAL_ARGS = ("melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-                 "rinshan", "chankan", "tenhou", "chiihou", "seat_wind", "round_wind",
-                 "dora_indicators", "ura_indicators", "honba", "deposits", "discarder", "pao",
-                 "rules", "raise_on_no_yaku")
-_DEFAULTS = dict(melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
-                 haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                 chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
-                 ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None,
-                 rules=None, raise_on_no_yaku=True)
 
 
 def _pure(hand, win, kw, monkeypatch) -> ScoreResult:
@@ -72,8 +63,7 @@ def _pure(hand, win, kw, monkeypatch) -> ScoreResult:
 
 def _compiled(hand, win, kw) -> ScoreResult:
     """The compiled plain road's own result (not the compiled general part's)."""
-    a = dict(_DEFAULTS, **kw)
-    r = _backend.score_fast(hand, win, *[a[n] for n in _GENERAL_ARGS])
+    r = fast_road(hand, win, **kw)
     assert r is not None, "the compiled plain road handed this hand to the general part"
     return r
 
@@ -148,9 +138,7 @@ _GENERAL_CASES = [
 def test_compiled_general_part_builds_the_twins_object(hand, win, kw, monkeypatch):
     """The compiled general part builds a whole ScoreResult equal to the pure-Python
     twin's, field for field (and the plain road did not build it)."""
-    a = dict(_DEFAULTS, **{k: v for k, v in kw.items() if k in _DEFAULTS})
-    assert "nukidora" in kw or _backend.score_fast(
-        hand, win, *[a[n] for n in _GENERAL_ARGS]) is None
+    assert "nukidora" in kw or fast_road(hand, win, **kw) is None
     fast = scoring.score(hand, win, **kw)
     pure = _pure(hand, win, kw, monkeypatch)
     _check_whole(fast)

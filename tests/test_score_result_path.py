@@ -13,26 +13,17 @@ import ippatsu.scoring as sc
 import pytest
 from ippatsu import _backend
 from ippatsu.errors import NotAgariError
+from _score_helpers import fast_road
 
 pytestmark = pytest.mark.skipif(not _backend.AVAILABLE, reason="the compiled core's parts")
 
-_ARGS = ("melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-         "rinshan", "chankan", "tenhou", "chiihou", "seat_wind", "round_wind",
-         "dora_indicators", "ura_indicators", "honba", "deposits", "discarder", "pao",
-         "rules", "raise_on_no_yaku")
-_DEFAULTS = dict(melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
-                 haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                 chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
-                 ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None,
-                 rules=None, raise_on_no_yaku=True)
 
 
 def _general(hand, win, **kw):
     """score() through the compiled general part: the rules by preset name, which the
     plain road does not read (asserted)."""
     kw = dict(kw, rules="ippatsu")
-    a = dict(_DEFAULTS, **kw)
-    assert _backend.score_fast(hand, win, *[a[n] for n in _ARGS]) is None
+    assert fast_road(hand, win, **kw) is None
     return sc.score(hand, win, **kw)
 
 

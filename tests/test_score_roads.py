@@ -27,19 +27,11 @@ from ippatsu.errors import IppatsuError
 from ippatsu.hand import Hand, Meld
 from ippatsu.rules import PRESETS, Rules
 from ippatsu.tiles import format_tiles
+from _score_helpers import fast_road
 
 pytestmark = pytest.mark.skipif(not _backend.AVAILABLE,
                                 reason="compares the compiled score() with the twin's")
 
-_ARGS = ("melds", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-         "rinshan", "chankan", "tenhou", "chiihou", "seat_wind", "round_wind",
-         "dora_indicators", "ura_indicators", "honba", "deposits", "discarder", "pao",
-         "rules", "raise_on_no_yaku")
-_DEFAULTS = dict(melds=(), tsumo=False, riichi=False, double_riichi=False, ippatsu=False,
-                 haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False,
-                 chiihou=False, seat_wind=0, round_wind=0, dora_indicators=(),
-                 ura_indicators=(), honba=0, deposits=0, discarder=None, pao=None,
-                 rules=None, raise_on_no_yaku=True)
 _LOCAL_KW = ("nukidora", "flowers", "renhou", "paarenchan", "open_riichi", "sashikomi")
 
 _LOCAL = Rules().replace(kazoe_multiple=True, renhou="mangan", paarenchan="with_yaku",
@@ -63,9 +55,8 @@ def _plain_takes(hand, win, kw) -> bool:
     an error of its own)."""
     if any(kw.get(k) for k in _LOCAL_KW):
         return False
-    a = dict(_DEFAULTS, **kw)
     try:
-        return _backend.score_fast(hand, win, *[a[n] for n in _ARGS]) is not None
+        return fast_road(hand, win, **kw) is not None
     except IppatsuError:
         return True
 
