@@ -846,12 +846,14 @@ class Rules:
 
     @classmethod
     def mu(cls) -> "Rules":
-        """Mu (Mahjong Union) rules: 30,000 start and return, no red fives, no honba
+        """Mu (Mahjong Union) rules: 30,000 start and return, uma +12/+4/-4/-12, no red
+        fives, no honba
         points, no ippatsu, no ura or kan dora, no noten payment, no counted or
         cumulative yakuman, no abortive draws, no closed kan after riichi, swap-calling
         (kuikae) allowed."""
         return cls(
-            name="mu", starting_points=30000, return_points=30000, red_fives=False,
+            name="mu", starting_points=30000, return_points=30000, uma=(12, 4, -4, -12),
+            red_fives=False,
             honba_ron=0, honba_tsumo=0, ippatsu_yaku=False, ura_dora=False, kan_dora=False,
             kan_ura=False, noten_payment=0, kazoe_yakuman=False, yakuman_stacking=False,
             double_yakuman=False, abort_nine_terminals=False, abort_four_winds=False,
@@ -864,10 +866,12 @@ class Rules:
 
     @classmethod
     def rmu(cls) -> "Rules":
-        """RMU (Real Mahjong Unit) rules: 30,000 start and return, no red fives, kiriage
+        """RMU (Real Mahjong Unit) rules: 30,000 start and return, uma +15/+5/-5/-15, no
+        red fives, kiriage
         mangan, no liability, no double yakuman, no abortive draws."""
         return cls(
-            name="rmu", starting_points=30000, return_points=30000, red_fives=False,
+            name="rmu", starting_points=30000, return_points=30000, uma=(15, 5, -5, -15),
+            red_fives=False,
             kiriage=True, pao_yakuman=(), pao_rinshan=False, double_yakuman=False,
             abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
             abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
