@@ -822,11 +822,9 @@ static inline void ipt_left_masks(const uint8_t *c, const uint8_t *visible, uint
 }
 
 /* the kinds of ipt_is_yaochuu, and each group's kinds, as masks over the 34 kinds */
-#define IPT_YAO_MASK                                                                      \
-    ((uint64_t)0x7F << 27 | (uint64_t)1 << 26 | (uint64_t)1 << 18 | (uint64_t)1 << 17 |   \
-     (uint64_t)1 << 9 | (uint64_t)1 << 8 | (uint64_t)1)
+#define IPT_YAO_MASK IPT_K_YAOCHUU
 static const uint64_t ipt_group_mask[4] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18,
-                                           0x7FULL << 27};
+                                           IPT_K_HONORS};
 
 /* ---- optimal classes ------------------------------------------------------------------
  * A class mask marks classes c = 2*m + p of one group by bit 4*c, as the nibbles of a row.

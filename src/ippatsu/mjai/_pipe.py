@@ -42,27 +42,37 @@ class _Tail:
     def settle(self, timeout: float = 0.5) -> None:
         """Give the drain thread the time to take what is already written (or the end of
         the stream): a fault's report wants the bot's last words, and the thread may not
-        have run since they were written."""
+        have run since they were written. The thread reads only under the lock, so with
+        the lock held and nothing waiting in the pipe every byte written is in the
+        buffer."""
         deadline = time.monotonic() + timeout
         while self.thread.is_alive() and time.monotonic() < deadline:
-            try:
-                ready, _, _ = select.select([self.fd], [], [], 0)
-            except (OSError, ValueError):   # closed, or a platform without select on pipes
-                return
-            if not ready:
-                return
-            time.sleep(0.005)
+            with self.lock:
+                try:
+                    ready, _, _ = select.select([self.fd], [], [], 0)
+                except (OSError, ValueError):   # closed
+                    return
+                if not ready:
+                    return
+            time.sleep(0.002)
 
     def _drain(self, stream) -> None:
         fd = stream.fileno()
+        os.set_blocking(fd, False)
         while True:
             try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return
-            if not chunk:
+                select.select([fd], [], [], 0.1)
+            except (OSError, ValueError):
                 return
             with self.lock:
+                try:
+                    chunk = os.read(fd, 65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return
+                if not chunk:
+                    return
                 self.buf.append(chunk)
                 self.size += len(chunk)
                 self.total += len(chunk)
