@@ -1759,17 +1759,8 @@ class GameState:
             self._flush_dora()  # Tenhou: the open kan's indicator turns at the discard
         tid = t
         tsumogiri = tid == self.last_draw
-        hand = self.hand[p]
-        n = len(hand)
-        i = 0
-        while i < n and hand[i] != tid:
-            i += 1
-        if i == n:
-            raise ValueError("list.remove(x): x not in list")
-        del hand[i]  # hand.remove(t), C-level when compiled
+        self._remove(p, tid)
         k = tid >> 2
-        cnt = self.cnt[p]
-        cnt[k] -= 1
         river = self.river[p]
         river.append(t)
         self.river_called[p].append(False)
