@@ -36,7 +36,11 @@ PRESETS = [("ippatsu", Rules()), ("tenhou", Rules.tenhou()), ("majsoul", Rules.m
            ("planet", Rules.planet()), ("no_red", Rules(red_fives=False)),
            ("mu", Rules.mu()),
            ("ippatsu_sanma", Rules.ippatsu_sanma()), ("tenhou_sanma", Rules.tenhou_sanma()),
-           ("majsoul_sanma", Rules.majsoul_sanma())]
+           ("majsoul_sanma", Rules.majsoul_sanma()),
+           # red fives per suit (Rules.red_five_counts): pons taking 0, 1 or 2 reds
+           ("reds_121", Rules(red_fives=(1, 2, 1))), ("reds_222", Rules(red_fives=(2, 2, 2))),
+           ("reds_030", Rules(red_fives=(0, 3, 0))), ("reds_444", Rules(red_fives=(4, 4, 4))),
+           ("reds_sanma_040", Rules.ippatsu_sanma().replace(red_fives=(0, 4, 2)))]
 #: decisions checked per preset (the pure-Python pass plays fewer; IPPATSU_MASK_DECISIONS
 #: sets another number, for a longer soak)
 DECISIONS = int(os.environ.get("IPPATSU_MASK_DECISIONS", 1500 if PURE else 13000))
@@ -53,10 +57,10 @@ def test_every_index_names_one_decision():
     assert len(set(names)) == A.SIZE
     blocks = [A.DISCARD, A.RIICHI, A.CHI, A.CHI_RED, A.PON, A.PON_RED, A.DAIMINKAN,
               A.ANKAN, A.KAKAN, A.TSUMO, A.RON, A.KYUUSHU, A.NUKIDORA, A.PASS, A.STOP,
-              A.NOTEN, A.SIZE]
+              A.NOTEN, A.PON_RED2, A.SIZE]
     assert blocks == sorted(blocks) and blocks[0] == 0
     sizes = [b - a for a, b in zip(blocks, blocks[1:])]
-    assert sizes == [37, 37, 63, 18, 34, 3, 34, 34, 34, 1, 1, 1, 1, 1, 1, 1]
+    assert sizes == [37, 37, 63, 18, 34, 3, 34, 34, 34, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def test_chi_indices_cover_every_run_and_called_place():
@@ -101,8 +105,25 @@ def test_mask_to_array_sets_the_bits():
 
 
 # ---------------------------------------------------------------------------- oracle
-def _code(t, red):
-    return A.tile_code(t, red)
+def _code(t, red_ids):
+    """The tile code of ``t``, the red ids those of the rules (``Rules.red_ids``), written
+    here from the layout: 34 + suit for any red copy."""
+    return 34 + (t >> 2) // 9 if t in red_ids else t >> 2
+
+
+def _pon_index(k, pair, red_ids):
+    """The pon index of kind ``k`` taking ``pair`` from the hand: by its red copies."""
+    r = sum(1 for x in pair if x in red_ids)
+    return (A.PON + k, A.PON_RED + k // 9, A.PON_RED2 + k // 9)[r]
+
+
+def _chi_index(q, t, pair, red_ids):
+    """The chi index taking ``pair``: the plain run's index, or its red twin."""
+    plain = A.index_of(Action(T.CHI, q, t, pair, -1), red_fives=False)
+    if not any(x in red_ids for x in pair):
+        return plain
+    run, pos = divmod(plain - A.CHI, 3)
+    return A.CHI_RED + A.CHI_RED_TABLE.index((run, pos))
 
 
 def _shanten(counts, n):
@@ -128,7 +149,7 @@ def _turn_oracle(st, p):
     """The legal indices of the actor ``p`` from the rules, or None where the enumeration
     here does not decide exactly (the wins' yaku; a kan in riichi)."""
     rules = st.rules
-    red = rules.red_fives
+    red = rules.red_ids
     n = st.n_players
     hand = st.hand[p]
     cnt = [0] * 34
@@ -184,7 +205,7 @@ def _response_oracle(st, q):
     """The legal indices of seat ``q`` answering a discard (calls exactly; ron as a
     necessary condition)."""
     rules = st.rules
-    red = rules.red_fives
+    red = rules.red_ids
     n = st.n_players
     p, t = st.resp_actor, st.resp_tile
     k = t >> 2
@@ -203,7 +224,7 @@ def _response_oracle(st, q):
         same = [x for x in hand if x >> 2 == k]
         for i in range(len(same)):
             for j in range(i + 1, len(same)):
-                out.add(A.index_of(Action(T.PON, q, t, (same[i], same[j]), p), red))
+                out.add(_pon_index(k, (same[i], same[j]), red))
     if cnt[k] == 3 and st.kan_count < rules.max_kans:
         out.add(A.DAIMINKAN + k)
     if n == 4 and q == (p + 1) % 4 and k < 27:
@@ -224,7 +245,7 @@ def _response_oracle(st, q):
                 continue
             for xa in [x for x in hand if x >> 2 == others[0]]:
                 for xb in [x for x in hand if x >> 2 == others[1]]:
-                    out.add(A.index_of(Action(T.CHI, q, t, (xa, xb), p), red))
+                    out.add(_chi_index(q, t, (xa, xb), red))
     return out, unsure
 
 
@@ -232,16 +253,17 @@ def _check_decision(st):
     """The state's masks at this decision against the oracle; returns the decisions
     checked."""
     red = st.rules.red_fives
+    table = A.red_table(st.rules)
     legal = {q: st.legal_actions(q) for q in st.to_act}
     checked = 0
     for q, acts in legal.items():
         mask = st.legal_mask(q)
-        idx = [A.index_of(a, red) for a in acts]
+        idx = [A.index_of(a, table) for a in acts]
         assert len(set(idx)) == len(idx), f"two legal actions share an index: {acts}"
         assert mask == sum(1 << i for i in idx)
         for a, i in zip(acts, idx):  # index -> the same action, and mjai both ways
             assert st.action_of(i, q) == a
-            msgs = A.mjai_of(a)
+            msgs = A.mjai_of(a, st.rules.red_ids)
             assert A.index_of_mjai(*msgs, red_fives=red) == i, (a, msgs)
         if st.phase == Phase.TURN:
             want, unsure = _turn_oracle(st, q)

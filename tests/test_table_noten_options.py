@@ -146,7 +146,7 @@ def test_noten_index_names_the_declaration():
     assert actionspace.index_of(Action(ActionType.NOTEN, 2)) == actionspace.NOTEN
     assert actionspace.describe(actionspace.NOTEN) == "noten"
     assert actionspace.index_of_mjai({"type": "noten", "actor": 1}) == actionspace.NOTEN
-    assert actionspace.SIZE == actionspace.NOTEN + 1
+    assert actionspace.PON_RED2 == actionspace.NOTEN + 1   # the two-red pons come after
 
 
 def test_noten_declaration_in_the_vector_env_masks_and_steps():

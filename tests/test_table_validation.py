@@ -32,7 +32,8 @@ def test_step_rejects_unknown_action_types_and_non_actions(mod):
     _raises("bad_action", st.step, (0, st.actor, 5))   # a plain tuple is not an Action
     _raises("illegal_action", st.step, 299)  # an int is an action index: stop, not legal
     _raises("illegal_action", st.step, 300)  # noten (a declaration at the draw), not legal
-    _raises("bad_action_index", st.step, 301)
+    _raises("illegal_action", st.step, 301)  # pon of 5m taking two reds: not legal
+    _raises("bad_action_index", st.step, 304)
     _raises("bad_action", st.step, 4.0)
     _raises("bad_action", st.step, [object()])
     # the state is untouched: a legal action still works

@@ -97,7 +97,7 @@ def load(path, *, batch_size: int = 1024, shuffle: bool = True, seed=None,
          window: int = 4, columns: Optional[Sequence[str]] = None, drop_last: bool = False,
          epochs: int = 1, part: Optional[tuple] = None, raw: bool = False) -> Iterator[dict]:
     """Batches of a dataset folder: dicts of numpy arrays, ``"obs"`` float32
-    ``(B, C, 34)`` (the env's observations), ``"mask"`` bool ``(B, 301)``, ``"action"``,
+    ``(B, C, 34)`` (the env's observations), ``"mask"`` bool ``(B, 304)``, ``"action"``,
     ``"seat"``, ... and the labels (``docs/dataset.md`` lists them).
 
     ``shuffle``: the shards in a random order, and the rows of ``window`` shards at a time

@@ -621,7 +621,7 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
                     "packing": packing.describe() if packing else None},
         "options": fp_doc, "fingerprint": fp,
         "columns": {**{k: v for k, v in META_COLUMNS + LABEL_COLUMNS},
-                    "mask": f"{MASK_BYTES} bytes: numpy.packbits of the 301-index legal mask",
+                    "mask": f"{MASK_BYTES} bytes: numpy.packbits of the {SIZE}-index legal mask",
                     **({"obs_bits": "numpy.packbits of (obs != 0) over C x 34",
                         "obs_values": "float32: the constant channels (one value), then "
                                       "the free channels (34 values)"} if packing else {})},

@@ -23,13 +23,13 @@ import numpy as np
 
 from ..env._vec import write_mask
 from ..table.actions import ActionType
-from ..table.actionspace import PASS, SIZE, index_of_fields
+from ..table.actionspace import PASS, SIZE, index_of_fields, red_table
 from ..table.state import Phase
 
 __all__ = ["Packing", "GameRows", "NotInMask", "META_COLUMNS", "LABEL_COLUMNS",
            "MASK_BYTES", "RESULT_CODES", "PackingError"]
 
-#: bytes of a packed legal mask (301 bits)
+#: bytes of a packed legal mask (SIZE bits)
 MASK_BYTES = (SIZE + 7) // 8
 #: the per-row integer columns and their numpy dtypes
 META_COLUMNS = (("game", "int32"), ("hand", "int16"), ("seat", "int8"), ("kyoku", "int8"),
@@ -168,7 +168,7 @@ class GameRows:
             self.tsumogiri = [0] * st.n_players
             self.start_scores.append(list(st.scores))
         seats = self.seats
-        red = st.rules.red_fives
+        red = red_table(st.rules)
         if st.phase is _TURN:
             p = st.actor
             a = chosen
@@ -199,7 +199,7 @@ class GameRows:
             idx = PASS if a is None else index_of_fields(a.type, a.tile, a.consumed, red)
             self._row(st, q, 1, idx, red)
 
-    def _row(self, st, seat: int, phase: int, idx: int, red: bool) -> None:
+    def _row(self, st, seat: int, phase: int, idx: int, red: bytes) -> None:
         j = self.j
         legal = self.legal
         # the env's own mask writer (compiled): the same indices as the env's masks

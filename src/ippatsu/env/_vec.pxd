@@ -7,10 +7,10 @@ cimport cython
 from ippatsu.table.state cimport GameState
 from ippatsu.table.actionspace cimport index_of_fields
 
-cpdef int action_index(object a, bint red) except -1
+cpdef int action_index(object a, bytes red) except -1
 
 @cython.locals(i=int)
-cpdef write_mask(list acts, bint red, unsigned char[::1] row, list table, list legal)
+cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
 
 @cython.locals(k=int)
 cdef _fill(float[:, ::1] out, int c, float v)
@@ -19,13 +19,13 @@ cdef _fill(float[:, ::1] out, int c, float v)
 cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
-               ri=int, nd=int, rw=int, red=bint, w='unsigned long long',
+               ri=int, nd=int, rw=int, red=bytes, w='unsigned long long',
                tg="unsigned long long", hand=list, river=list, called=list, ind=list,
                tiles=tuple)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
 @cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, k=int, j=int, pos=int, stop=int,
-               nd=int, red=bint, live=list)
+               nd=int, red=bytes, live=list)
 cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
 
 @cython.locals(repl=int)
@@ -40,7 +40,8 @@ cpdef int first_illegal(unsigned char[:, ::1] masks, long long[::1] actions,
 cdef class Game:
     cdef public object rules
     cdef public int n, index, games, seat, reported, decisions
-    cdef public bint red, hand_level, record, needs_reset
+    cdef public bint hand_level, record, needs_reset
+    cdef public bytes red
     cdef public object entropy
     cdef public GameState st
     cdef public list pending, chosen, table, legal, tsumogiri, prev

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import IllegalActionError, IppatsuError
 from ..table.actionspace import SIZE as _SIZE
-from ..table.actionspace import index_of_fields
+from ..table.actionspace import index_of_fields, red_table
 from ..table.settle import place_values
 from ..table.state import Phase
 
@@ -44,13 +44,14 @@ _RESPONSE = Phase.RESPONSE
 _HAND_END = Phase.HAND_END
 _GAME_END = Phase.GAME_END
 
-def action_index(a, red: bool) -> int:
+def action_index(a, red: bytes) -> int:
     """The action-space index of the legal :class:`~ippatsu.table.Action` ``a``
-    (:func:`ippatsu.table.actionspace.index_of`: its C function when compiled)."""
+    (:func:`ippatsu.table.actionspace.index_of`: its C function when compiled; ``red``
+    the red table, :func:`~ippatsu.table.actionspace.red_table`)."""
     return index_of_fields(a.type, a.tile, a.consumed, red)
 
 
-def write_mask(acts: list, red: bool, row, table: list, legal: list) -> None:
+def write_mask(acts: list, red: bytes, row, table: list, legal: list) -> None:
     """Set ``row[i]`` (a bool row of :data:`SIZE`, all False on entry) for the index ``i``
     of each action of ``acts``; ``table[i]`` = that action; ``legal`` gets the indices."""
     for a in acts:
@@ -92,16 +93,16 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         raise IppatsuError(f"tsumogiri: one bit set per seat ({n}), got {len(tsumogiri)}",
                            "bad_obs_buffer")
     out[:, :] = 0.0
-    red = st.rules.red_fives
+    red = st._red
     phase = st.phase
     hand = st.hand[seat]
     cnt = st.cnt[seat]
-    # own hand (0-3), red fives (4)
+    # own hand (0-3), red fives (4: how many red copies of the five are held; 1.0 at
+    # most with one red per suit)
     _counts(out, 0, cnt)
-    if red:
-        for t in hand:
-            if t == 16 or t == 52 or t == 88:
-                out[4, t >> 2] = 1.0
+    for t in hand:
+        if red[t]:
+            out[4, t >> 2] += 1.0
     # the tile just drawn (5): the actor's draw at a turn
     if phase is _TURN and st.actor == seat and st.last_draw >= 0:
         out[5, st.last_draw >> 2] = 1.0
@@ -153,8 +154,8 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
                     j += 1
                 if j < 4:
                     out[c + j, k] = 1.0
-                if red and (t == 16 or t == 52 or t == 88):
-                    out[c + 4, k] = 1.0
+                if red[t]:
+                    out[c + 4, k] += 1.0
         # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
         # latest first), the riichi tile (c+16), called away (c+19), the first discard of
         # each kind by turn (c+21)
@@ -194,16 +195,16 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
 def _encode_oracle(st, seat: int, out) -> None:
     """The hidden information (channels from :data:`ORACLE0`)."""
     n = st.n_players
-    red = st.rules.red_fives
+    red = st._red
     c = ORACLE0
-    # others' concealed hands (counts, 4 per seat, then red fives, one per seat)
+    # others' concealed hands (counts, 4 per seat, then red fives, one per seat: how
+    # many red copies)
     for r in range(1, n):
         q = (seat + r) % n
         _counts(out, c + 4 * (r - 1), st.cnt[q])
-        if red:
-            for t in st.hand[q]:
-                if t == 16 or t == 52 or t == 88:
-                    out[c + 12 + r - 1, t >> 2] = 1.0
+        for t in st.hand[q]:
+            if red[t]:
+                out[c + 12 + r - 1, t >> 2] += 1.0
     # the live wall: what is left to draw (counts), its next four draws
     w = st.wall
     live = w.live
@@ -267,7 +268,7 @@ class Game:
     def __init__(self, rules, index: int, entropy: int, hand_level: bool, record: bool):
         self.rules = rules
         self.n = rules.players
-        self.red = rules.red_fives
+        self.red = red_table(rules)
         self.index = index
         self.entropy = entropy
         self.games = 0

@@ -5,7 +5,7 @@ agents (``pip install ippatsu[env]``).
 >>> env = MahjongEnv(seat=0)
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, info["action_mask"].shape
-((111, 34), (301,))
+((111, 34), (304,))
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class MahjongEnv(gymnasium.Env):
     played by ``opponents`` (one agent per other seat, in seat order, each a callable
     ``agent(observation, legal_actions) -> Action`` like
     :class:`~ippatsu.table.RandomAgent`; default: random agents seeded from the env).
-    Observations are the learner's ``(C, 34)`` planes; actions the 301 indices of
+    Observations are the learner's ``(C, 34)`` planes; actions the 304 indices of
     :mod:`ippatsu.table.actionspace`; ``info["action_mask"]`` (and
     :meth:`action_masks`, as sb3-contrib's MaskablePPO reads it) the legal ones. The
     reward is the learner's share of :class:`~ippatsu.env.VecEnv`'s reward accrued
@@ -155,7 +155,7 @@ class MahjongEnv(gymnasium.Env):
         return (self._observe(), total * self.reward_scale, self._done, False, self._info())
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of the learner now (bool, 301)."""
+        """The legal actions of the learner now (bool, 304)."""
         return self._mask.copy()
 
     def render(self):

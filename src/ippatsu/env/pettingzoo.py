@@ -7,7 +7,7 @@
 >>> env.agent_selection
 'player_0'
 >>> env.observe("player_0")["action_mask"].shape
-(301,)
+(304,)
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class MahjongAECEnv(AECEnv):
     seats. ``agent_selection`` is the seat that decides now (a discard that several may
     answer is asked of each in turn order from the discarder, then resolved by the table's
     priorities). ``observe(agent)`` is ``{"observation": (C, 34) planes of that seat,
-    "action_mask": int8 (301,)}`` (the mask is all 0 for a seat that does not decide
+    "action_mask": int8 (304,)}`` (the mask is all 0 for a seat that does not decide
     now). Rewards as :class:`~ippatsu.env.VecEnv`'s, for every seat at every step."""
 
     metadata = {"name": "ippatsu_mahjong_v0", "render_modes": ["ansi"],
@@ -135,7 +135,7 @@ class MahjongParallelEnv(ParallelEnv):
     each seat that decides now (the actor at a turn; every seat offered a call, a ron or
     a pass; the last dealer who may stop) and the table resolves them by its priorities.
     ``observations[agent]`` is ``{"observation": (C, 34) planes of that seat,
-    "action_mask": int8 (301,)}``; a seat that does not decide now has an all-zero mask
+    "action_mask": int8 (304,)}``; a seat that does not decide now has an all-zero mask
     and its action is ignored. ``rewards[agent]`` is the change of the seat's score in
     the step (the ``"points"`` reward of :class:`~ippatsu.env.VecEnv`). Game ``g`` after
     ``reset(seed=s)`` deals the walls of env 0's game ``g`` of ``VecEnv(1, seed=s)``.

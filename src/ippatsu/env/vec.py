@@ -70,7 +70,7 @@ class VecEnv:
 
     ``num_envs`` games stepped together, one decision of each per :meth:`step`, the loop
     compiled. At every step each game shows the seat that decides now: its observation
-    ``obs[j]``, its legal actions ``info["mask"][j]`` (bool over the 301 indices of
+    ``obs[j]``, its legal actions ``info["mask"][j]`` (bool over the 304 indices of
     :mod:`ippatsu.table.actionspace`) and the seat ``info["seat"][j]``. A discard that
     several seats may answer is asked of each in turn order from the discarder, one step
     each, then resolved by the table's priorities (ron, then pon / kan, then chi; multiple

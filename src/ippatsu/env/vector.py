@@ -11,7 +11,7 @@
 >>> with ProcVecEnv(8, workers=2, seed=1) as env:
 ...     obs, info = env.reset()
 ...     obs.shape, info["mask"].shape
-((8, 111, 34), (8, 301))
+((8, 111, 34), (8, 304))
 """
 from __future__ import annotations
 
@@ -469,7 +469,7 @@ class MahjongVectorEnv(_VectorEnv):
     :class:`~ippatsu.env.VecEnv` (``workers=0``, the default) or a :class:`ProcVecEnv`
     of that many worker processes (``workers=None``: one per core). Observations are
     ``(num_envs, C, 34)`` float32; actions one index per env (``MultiDiscrete``); the legal
-    actions ``info["mask"]`` and :meth:`action_masks` (bool ``(num_envs, 301)``), the seat
+    actions ``info["mask"]`` and :meth:`action_masks` (bool ``(num_envs, 304)``), the seat
     that decides ``info["seat"]``. ``rewards[j]`` is the reward of the seat that made the
     step's decision in env ``j`` (``reward_seat="actor"``) or of a fixed seat (an int);
     every seat's is ``info["rewards"]`` (``(num_envs, players)``). Autoreset:
@@ -520,7 +520,7 @@ class MahjongVectorEnv(_VectorEnv):
         return obs.copy(), r, term.copy(), trunc.copy(), self._infos(info, rew)
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of every env now (bool ``(num_envs, 301)``)."""
+        """The legal actions of every env now (bool ``(num_envs, 304)``)."""
         return self._mask.copy()
 
     def _infos(self, info, rew) -> dict:

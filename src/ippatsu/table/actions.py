@@ -91,8 +91,11 @@ class Action(NamedTuple):
         """The kind of ``tile`` (-1 when there is none)."""
         return self.tile >> 2 if self.tile >= 0 else -1
 
-    def to_mjai(self) -> dict:
-        """The mjai message a client would send for this action."""
+    def to_mjai(self, red_ids=None) -> dict:
+        """The mjai message a client would send for this action. ``red_ids``: the ids
+        written red (``5mr``), ``Rules.red_ids``; default one per suit (ids 16, 52, 88)."""
+        if red_ids is not None and red_ids != _RED:
+            return _to_mjai_red(self, red_ids)
         t = self.type
         d: dict = {"type": _MJAI_TYPE[t], "actor": self.actor}
         if t in (ActionType.DISCARD, ActionType.RIICHI, ActionType.NUKIDORA):
@@ -123,6 +126,23 @@ class Action(NamedTuple):
         if self.target >= 0 and self.target != self.actor:
             s += f" from {self.target}"
         return f"{s} by {self.actor}"
+
+
+def _to_mjai_red(a: Action, red_ids) -> dict:
+    """:meth:`Action.to_mjai` with the ids of ``red_ids`` written red (and only those)."""
+    d = a.to_mjai()
+
+    def name(t: int) -> str:
+        if t >= 136:
+            return flower_name(t)
+        n = id_to_mjai(t).rstrip("r")
+        return n + "r" if t in red_ids else n
+
+    if "pai" in d:
+        d["pai"] = name(a.tile)
+    if "consumed" in d:
+        d["consumed"] = [name(c) for c in a.consumed]
+    return d
 
 
 _MJAI_TYPE = {ActionType.DISCARD: "dahai", ActionType.RIICHI: "reach",

@@ -5,5 +5,5 @@
 
 cimport cython
 
-@cython.locals(x=int, y=int, k=int, a=int, b=int, low=int, run=int)
-cpdef int index_of_fields(int typ, int tile, tuple consumed, bint red) except -1
+@cython.locals(x=int, y=int, k=int, a=int, b=int, low=int, run=int, n=int)
+cpdef int index_of_fields(int typ, int tile, tuple consumed, bytes red) except -1

@@ -8,8 +8,9 @@ three players the chi indices and the discards of 2m-8m are never legal, and NOR
 with four players NORTH never is).
 
 A *tile code* names a tile up to its copy: the kinds 0-33 (1m-9m, 1p-9p, 1s-9s, E S W N
-P F C), then 34, 35, 36 for the red 5m, 5p, 5s. With red fives off (``Rules.red_fives``),
-every five is its plain kind.
+P F C), then 34, 35, 36 for a red 5m, 5p, 5s (any red copy: with ``Rules.red_five_counts``
+a suit may have up to four, the first copies of its five, :func:`ippatsu._codes.red_five_ids`).
+With red fives off (``Rules.red_fives``), every five is its plain kind.
 
 ===========  =====  ==========================================================
 indices      count  decision
@@ -21,7 +22,7 @@ indices      count  decision
                     in the run, 0 lowest to 2 highest), the consumed tiles plain
 137-154      18     the same chi taking a red five from the hand (:data:`CHI_RED`)
 155-188      34     pon of that kind, no red five taken from the hand
-189-191      3      pon of 5m, 5p, 5s taking a red five from the hand
+189-191      3      pon of 5m, 5p, 5s taking one red five from the hand
 192-225      34     open kan (daiminkan) of that kind
 226-259      34     closed kan (ankan) of that kind
 260-293      34     added kan (kakan) of that kind
@@ -33,18 +34,29 @@ indices      count  decision
 299          1      the last dealer stops the game (``LastDealerStop.OPTIONAL``)
 300          1      declare noten at an exhaustive draw, hiding a tenpai hand
                     (``Rules.noten_declaration``; ``PASS`` shows it)
+301-303      3      pon of 5m, 5p, 5s taking two red fives from the hand (a suit with
+                    two or more reds, ``Rules.red_five_counts``: :data:`PON_RED2`)
 ===========  =====  ==========================================================
 
 An index names a decision in its context: the chi and pon indices do not say which tile
 was discarded, nor whether it was red (the table knows), and a kan index does not say
-which copies. :func:`index_of` maps an :class:`Action` to its index;
+which copies: a kan always takes every copy of its kind the hand holds (an open kan the
+three in the hand, a closed kan the four, an added kan the one), so it has no choice of
+copies to make. A chi takes at most one five from the hand (:data:`CHI_RED` when red); a
+pon takes none, one or two red fives (:data:`PON`, :data:`PON_RED`, :data:`PON_RED2`).
+
+Which ids are red is the rules' business (``Rules.red_ids``): the functions here take
+``red`` as a bool (True: one red per suit, ids 16, 52, 88; False: none) or as a
+136-byte table from :func:`red_table` (1 at each red id).
+
+:func:`index_of` maps an :class:`Action` to its index;
 :meth:`GameState.action_of` maps an index back to the legal :class:`Action` at the current
 decision; :func:`index_of_mjai` and :func:`mjai_of` convert mjai messages.
 
 >>> from ippatsu.table.actionspace import SIZE, index_of, describe
 >>> from ippatsu.table import Action, ActionType
 >>> SIZE
-301
+304
 >>> index_of(Action(ActionType.DISCARD, 0, 16)), index_of(Action(ActionType.DISCARD, 0, 17))
 (34, 4)
 >>> describe(index_of(Action(ActionType.CHI, 1, 8, (0, 4), 0)))
@@ -60,10 +72,10 @@ from ..errors import IllegalActionError
 from ..tiles import kind_to_mjai, mjai_is_red, mjai_to_kind
 from .actions import Action, ActionType
 
-__all__ = ["index_of_fields", "check_index", "SIZE", "DISCARD", "RIICHI", "CHI", "CHI_RED", "PON", "PON_RED", "DAIMINKAN",
+__all__ = ["index_of_fields", "check_index", "SIZE", "DISCARD", "RIICHI", "CHI", "CHI_RED", "PON", "PON_RED", "PON_RED2", "DAIMINKAN",
            "ANKAN", "KAKAN", "TSUMO", "RON", "KYUUSHU", "NUKIDORA", "PASS", "STOP", "NOTEN",
            "tile_code", "index_of", "index_of_mjai", "mjai_of", "describe", "mask_to_array",
-           "indices", "CHI_RED_TABLE"]
+           "indices", "CHI_RED_TABLE", "red_table"]
 
 #: the first index of each block
 DISCARD = 0
@@ -82,10 +94,42 @@ NUKIDORA = 297
 PASS = 298
 STOP = 299
 NOTEN = 300
+#: pon of 5m, 5p, 5s taking two red fives from the hand (appended last: every index
+#: before it keeps its meaning)
+PON_RED2 = 301
 #: the number of indices
-SIZE = 301
+SIZE = 304
 
-from ..tiles import RED_FIVE_IDS as _RED_IDS  # noqa: E402
+from .._codes import red_five_ids as _red_five_ids  # noqa: E402
+
+#: the red tables of one red per suit and of none (1 at each red id)
+_RED_ONE = bytes(1 if t in _red_five_ids((1, 1, 1)) else 0 for t in range(136))
+_RED_NONE = bytes(136)
+_RED_TABLES: dict = {}
+
+
+def red_table(red) -> bytes:
+    """The 136-byte table (1 at each red id) of ``red``: a bool (True: one red five per
+    suit; False: none), a :class:`~ippatsu.rules.Rules` (its ``red_ids``), a tuple of
+    three per-suit counts, or such a table itself."""
+    if red is True:
+        return _RED_ONE
+    if red is False or red is None:
+        return _RED_NONE
+    if type(red) is bytes and len(red) == 136:
+        return red
+    if isinstance(red, tuple):
+        key = red
+        ids = _red_five_ids(red)
+    else:
+        if not red.red_fives:
+            return _RED_NONE
+        key = red.red_counts
+        ids = red.red_ids
+    t = _RED_TABLES.get(key)
+    if t is None:
+        t = _RED_TABLES[key] = bytes(1 if i in ids else 0 for i in range(136))
+    return t
 
 
 def _chi_red_table() -> List[tuple]:
@@ -110,9 +154,10 @@ _CHI_RED_INDEX = tuple(_CHI_RED_INDEX)
 assert len(CHI_RED_TABLE) == PON - CHI_RED
 
 
-def tile_code(tile: int, red_fives: bool = True) -> int:
-    """The tile code (0-36) of the 136-id ``tile``."""
-    if red_fives and (tile == 16 or tile == 52 or tile == 88):
+def tile_code(tile: int, red_fives=True) -> int:
+    """The tile code (0-36) of the 136-id ``tile`` (``red_fives``: as :func:`red_table`
+    takes it)."""
+    if red_table(red_fives)[tile]:
         return 34 + tile // 36
     return tile >> 2
 
@@ -122,25 +167,27 @@ def _bad(a, why: str) -> IllegalActionError:
                               "bad_action_index")
 
 
-def index_of(action: Action, red_fives: bool = True) -> int:
+def index_of(action: Action, red_fives=True) -> int:
     """The index of ``action`` (an :class:`Action`; with ``red_fives=False`` a red five is
-    read as a plain five)."""
+    read as a plain five; the rules' red ids: ``red_fives=red_table(rules)``)."""
     try:
-        return index_of_fields(action.type, action.tile, action.consumed, red_fives)
+        return index_of_fields(action.type, action.tile, action.consumed,
+                               red_table(red_fives))
     except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise _bad(action, "not an Action") from None
 
 
-def index_of_fields(typ: int, tile: int, consumed: tuple, red: bool) -> int:
+def index_of_fields(typ: int, tile: int, consumed: tuple, red: bytes) -> int:
     """:func:`index_of` of the action given by its fields: its ``ActionType`` value, its
-    tile and its consumed tiles (compiled with C integers: ``actionspace.pxd``; other
-    compiled modules cimport it)."""
+    tile and its consumed tiles, ``red`` the 136-byte table of the red ids
+    (:func:`red_table`; compiled with C integers: ``actionspace.pxd``; other compiled
+    modules cimport it)."""
     if typ == 0:  # DISCARD
-        if red and (tile == 16 or tile == 52 or tile == 88):
+        if 0 <= tile < 136 and red[tile]:
             return 34 + tile // 36
         return tile >> 2
     if typ == 1:  # RIICHI
-        if red and (tile == 16 or tile == 52 or tile == 88):
+        if 0 <= tile < 136 and red[tile]:
             return RIICHI + 34 + tile // 36
         return RIICHI + (tile >> 2)
     if typ == 7:  # CHI
@@ -158,15 +205,19 @@ def index_of_fields(typ: int, tile: int, consumed: tuple, red: bool) -> int:
                 or low // 9 != (low + 2) // 9):
             raise _bad(Action(ActionType(typ), 0, tile, consumed), "not a run")
         run = (low // 9) * 7 + low % 9
-        if red and (x == 16 or x == 52 or x == 88 or y == 16 or y == 52 or y == 88):
+        if (0 <= x < 136 and red[x]) or (0 <= y < 136 and red[y]):
             return _CHI_RED_INDEX[run * 3 + k - low]
         return CHI + 3 * run + k - low
     if typ == 8:  # PON
         k = tile >> 2
-        if red:
-            for x in consumed:
-                if x == 16 or x == 52 or x == 88:
-                    return PON_RED + k // 9
+        n = 0
+        for x in consumed:
+            if 0 <= x < 136 and red[x]:
+                n += 1
+        if n == 1:
+            return PON_RED + k // 9
+        if n >= 2:
+            return PON_RED2 + k // 9
         return PON + k
     if typ == 9:
         return DAIMINKAN + (tile >> 2)
@@ -246,6 +297,8 @@ def describe(i: int) -> str:
         return f"closed kan {kind_to_mjai(i - ANKAN)}"
     if i < TSUMO:
         return f"added kan {kind_to_mjai(i - KAKAN)}"
+    if i >= PON_RED2:
+        return f"pon {('5m', '5p', '5s')[i - PON_RED2]} taking two red fives"
     return ("tsumo", "ron", "nine terminals", "north", "pass", "stop", "noten")[i - TSUMO]
 
 
@@ -277,7 +330,7 @@ _MJAI_TYPES = frozenset(("dahai", "reach", "chi", "pon", "daiminkan", "ankan", "
                          "hora", "ryukyoku", "nukidora", "none", "stop", "noten"))
 
 
-def _mjai_code(name: str, red_fives: bool) -> int:
+def _mjai_code(name: str, red_fives) -> int:
     k = mjai_to_kind(name)
     if red_fives and mjai_is_red(name):
         return 34 + k // 9
@@ -285,9 +338,10 @@ def _mjai_code(name: str, red_fives: bool) -> int:
 
 
 def index_of_mjai(event: dict, next_event: Optional[dict] = None, *,
-                  red_fives: bool = True) -> int:
+                  red_fives=True) -> int:
     """The index of an mjai message (what a bot answers). A ``reach`` is the riichi
-    index of the ``dahai`` that follows it (``next_event``)."""
+    index of the ``dahai`` that follows it (``next_event``). ``red_fives`` true: a name
+    written red (``5pr``) is a red five (whichever red copy: two red 5p share the name)."""
     if not isinstance(event, dict) or event.get("type") not in _MJAI_TYPES:
         raise IllegalActionError(f"not an mjai action message: {event!r}", "bad_action_index")
     typ = event["type"]
@@ -307,10 +361,13 @@ def index_of_mjai(event: dict, next_event: Optional[dict] = None, *,
             a = Action(ActionType.CHI, 0, 4 * k + 1,
                        tuple(4 * x + (0 if red and x % 9 == 4 and x < 27 else 1)
                              for x in kinds))
-            return index_of(a, red_fives)
+            return index_of(a, bool(red_fives))
         if typ == "pon":
             k = mjai_to_kind(event["pai"])
-            if red_fives and any(mjai_is_red(c) for c in event["consumed"]):
+            n = sum(1 for c in event["consumed"] if mjai_is_red(c)) if red_fives else 0
+            if n >= 2:
+                return PON_RED2 + k // 9
+            if n == 1:
                 return PON_RED + k // 9
             return PON + k
         if typ == "daiminkan":
@@ -337,13 +394,14 @@ def index_of_mjai(event: dict, next_event: Optional[dict] = None, *,
                                  "bad_action_index") from None
 
 
-def mjai_of(action: Action) -> List[dict]:
+def mjai_of(action: Action, red_ids=None) -> List[dict]:
     """The mjai message(s) a bot sends for ``action``: riichi is ``reach`` then its
-    ``dahai``; every other action is one message."""
+    ``dahai``; every other action is one message. ``red_ids``: the ids written red
+    (``Rules.red_ids``; default one per suit, ids 16, 52, 88)."""
     if action.type == ActionType.RIICHI:
         return [{"type": "reach", "actor": action.actor},
-                Action(ActionType.DISCARD, action.actor, action.tile).to_mjai()]
-    return [action.to_mjai()]
+                Action(ActionType.DISCARD, action.actor, action.tile).to_mjai(red_ids)]
+    return [action.to_mjai(red_ids)]
 
 
 def kinds_of_codes(codes: Sequence[int]) -> List[int]:

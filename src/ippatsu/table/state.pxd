@@ -20,7 +20,7 @@ cpdef tuple _turn_rules(rules)
 @cython.locals(t=int, c=bytearray)
 cpdef bytearray _kind_counts(list hand)
 @cython.locals(x=int, red_seen=bint, plain_seen=bint, out=list)
-cpdef list _variants(list hand, int k, bint red)
+cpdef list _variants(list hand, int k, bytes red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
 
 # GameState.redeal's check of the tiles dealt again
@@ -36,6 +36,7 @@ cpdef object _new_meld(mtype, tiles, called, from_who, added=*)
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
+    cdef public bytes _red, _spec_b
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record
@@ -86,7 +87,7 @@ cdef class GameState:
     cpdef bint _yaku_win(self, int p, int win_tile, bint tsumo, int discarder=*) except -1
     cpdef bint _can_ron(self, int q, k)
     @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,
-                   x=int, n_other=int, seen=int, red=bint, chi_ok=bint, ron=bint,
+                   x=int, n_other=int, seen=int, red=bytes, chi_ok=bint, ron=bint,
                    left_ok=bint, hand=list, same=list, cnt=bytearray, acts=list)
     cpdef list _response_actions(self, int q, int p, t, bint last)
     cpdef dict _chosen(self, actions)

@@ -100,7 +100,7 @@ from numbers import Integral as _Integral
 from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
 from .. import core as _core
-from ..errors import IllegalActionError, IppatsuError
+from ..errors import IllegalActionError
 from ..hand import Meld, MeldType
 from ..rules import (GameLength, LastDealerStop, NagashiMode, Renhou, RiichiKan, RonMode,
                      Rules, rules_of)
@@ -112,7 +112,7 @@ from .._codes import (F_CHIIHOU as _F_CHIIHOU, F_DOUBLE_RIICHI as _F_DOUBLE_RIIC
 from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
                      YAOCHUU_KINDS, flower_name, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
-from .actionspace import index_of as _index_of
+from .actionspace import index_of as _index_of, red_table as _red_table
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
                      noten_deltas, noten_pool_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
@@ -147,8 +147,11 @@ A_STOP = ActionType.STOP
 A_NUKIDORA = ActionType.NUKIDORA
 
 _RED = RED_ID_SET
-#: 1 for a red five's id (a byte per id: a C-level test when compiled)
-_IS_RED = bytes(1 if t in _RED else 0 for t in range(136))
+#: 1 for a red five's id with one red per suit (a byte per id: a C-level test when
+#: compiled); the state's own table is ``_red`` (``Rules.red_five_counts``)
+_IS_RED = _red_table(True)
+#: no red five (red fives off)
+_NO_RED = _red_table(False)
 _YAOCHUU = YAOCHUU_KINDS
 _YAOCHUU_MASK = YAOCHUU_MASK
 #: 1 for the terminal and honor kinds (a byte per kind: a C-level test when compiled)
@@ -288,6 +291,48 @@ _KINDBIT = tuple(1 << (t >> 2) for t in range(136))
 _SPECS_B = bytes(_SPECS)
 _KINDS_B = bytes(_KINDS)
 _ZERO68 = bytearray(68)
+#: (specs, spec bits, specs as bytes) by red table (Rules.red_five_counts: which copies
+#: are red follows the rules)
+_SPEC_TABLES: Dict[bytes, tuple] = {_IS_RED: (_SPECS, _SPECBIT, _SPECS_B),
+                                    _NO_RED: (_KINDS, _KINDBIT, _KINDS_B)}
+
+
+def _spec_tables(red: bytes) -> tuple:
+    """(specs, spec bits, specs as bytes) of the red table ``red``: the (kind, red-ness)
+    code ``kind * 2 + red`` of each id."""
+    e = _SPEC_TABLES.get(red)
+    if e is None:
+        specs = tuple((t >> 2) * 2 + red[t] for t in range(136))
+        e = _SPEC_TABLES[red] = (specs, tuple(1 << x for x in specs), bytes(specs))
+    return e
+
+
+def _red_key(a: Action, red: bytes) -> tuple:
+    """``a.key`` (kinds and red-ness, copy numbers dropped) with the red ids of the table
+    ``red``."""
+    if red is _IS_RED:
+        return a.key
+    if red is _NO_RED:
+        return _kind_key(a)
+    return (a.type, a.actor, (a.tile >> 2) * 2 + red[a.tile] if 0 <= a.tile < 136 else
+            (a.tile if a.tile >= 136 else -1),
+            tuple(sorted((t >> 2) * 2 + red[t] for t in a.consumed)))
+
+
+class _RedNames:
+    """The mjai name of a tile id with the red ids of a red table (``5pr`` for each red
+    copy: two red 5p share the name), flowers named 1f-4f."""
+
+    __slots__ = ("red",)
+
+    def __init__(self, red: bytes):
+        self.red = red
+
+    def __call__(self, t: int) -> str:
+        if t >= 136:
+            return flower_name(t)
+        n = kind_to_mjai(t >> 2)
+        return n + "r" if self.red[t] else n
 
 
 def _kind_key(a: Action) -> tuple:
@@ -397,17 +442,14 @@ def _kind_counts(hand: List[int]) -> bytearray:
     return c
 
 
-def _variants(hand: List[int], k: int, red: bool) -> List[int]:
-    """One id per red-ness of kind ``k`` in ``hand``, in hand order (one id when red fives
-    are off)."""
+def _variants(hand: List[int], k: int, red: bytes) -> List[int]:
+    """One id per red-ness of kind ``k`` in ``hand``, in hand order (``red``: the red
+    table; one id when red fives are off)."""
     out = []
     red_seen = plain_seen = False
     for x in hand:
         if x >> 2 == k:
-            if not red:
-                out.append(x)
-                break
-            if _IS_RED[x]:
+            if red[x]:
                 if not red_seen:
                     red_seen = True
                     out.append(x)
@@ -495,13 +537,6 @@ def _sanma_chi(a) -> IllegalActionError:
                               f"claim a discard ({a})", "sanma_chi")
 
 
-def _unsupported_reds(rules: Rules) -> None:
-    """The table plays one red five per suit or none: other counts raise."""
-    raise IppatsuError(f"red_five_counts={rules.red_five_counts}: the table plays one red "
-                       f"five per suit or none (red_fives=True / False); other counts are "
-                       f"scored (score, score_batch) but not played", code="unsupported_rules")
-
-
 def _plain_name(t: int) -> str:
     return kind_to_mjai(t >> 2)
 
@@ -527,7 +562,7 @@ def _names(names, n: int) -> List[str]:
 
 #: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
-_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_wallgen", "_walls", "n_players",
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_wallgen", "_walls", "n_players",
                 "_nxt", "_others", "_chi_seat", "auto_next", "record", "kyoku", "honba",
                 "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -621,8 +656,8 @@ def _is_index(x) -> bool:
     return isinstance(x, _Integral)
 
 
-def _mask_of_actions(acts: List[Action], red: bool) -> int:
-    """The bit set of the action-space indices of ``acts``."""
+def _mask_of_actions(acts: List[Action], red: bytes) -> int:
+    """The bit set of the action-space indices of ``acts`` (``red``: the red table)."""
     m = 0
     for a in acts:
         m |= 1 << _index_of(a, red)
@@ -662,14 +697,17 @@ class GameState:
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
         self.rules = rules_of(rules) if rules is not None else Rules()
-        if self.rules.red_five_counts is not None:
-            _unsupported_reds(self.rules)
-        # mjai tile names (a red five is written as a plain five when red fives are off)
-        self._name = id_to_mjai if self.rules.red_fives else _plain_name
-        if self.rules.flowers:  # flowers are named 1f-4f
-            self._name = _flower_name if self.rules.red_fives else _flower_plain_name
-        self._specbit = _SPECBIT if self.rules.red_fives else _KINDBIT
-        self._spec = _SPECS if self.rules.red_fives else _KINDS
+        # the red ids (Rules.red_five_counts: the first copies of each five), a byte per id
+        red = self._red = _red_table(self.rules)
+        # mjai tile names (a red five is written as a plain five when red fives are off;
+        # every red copy is written red, 5pr)
+        if red is not _IS_RED and red is not _NO_RED:
+            self._name = _RedNames(red)
+        else:
+            self._name = id_to_mjai if self.rules.red_fives else _plain_name
+            if self.rules.flowers:  # flowers are named 1f-4f
+                self._name = _flower_name if self.rules.red_fives else _flower_plain_name
+        self._spec, self._specbit, self._spec_b = _spec_tables(red)
         n = self.rules.players
         self.n_players = n
         self._wallgen = wall_generator(seed) if n == 4 and not self.rules.flowers else \
@@ -848,7 +886,7 @@ class GameState:
                         k = t >> 2
                         for c in (k * 4 + 1, k * 4 + 2, k * 4 + 3, k * 4):
                             if c not in used and c not in taken and c not in own and \
-                                    (c in _RED) == (t in _RED):
+                                    self._red[c] == self._red[t]:
                                 taken.discard(t)
                                 taken.add(c)
                                 ids[i] = c
@@ -1059,7 +1097,7 @@ class GameState:
         cnt = self.cnt[p]
         hand = self.hand[p]
         disc = _DISCARDS[p]
-        sb = _SPECS_B if self._spec is _SPECS else _KINDS_B
+        sb = self._spec_b
         drawn = self.last_draw
         # the common turn at once, discards only: no win, no riichi (an open hand, or
         # two or more from tenpai before the draw), no kan (no four copies, no pon to add
@@ -1535,7 +1573,7 @@ class GameState:
         acts = legal.get(player)
         if not acts:
             return 0
-        return _mask_of_actions(acts, self.rules.red_fives)
+        return _mask_of_actions(acts, self._red)
 
     def legal_mask_array(self, player: Optional[int] = None, out=None):
         """The legal masks as numpy ``bool``: a row of ``actionspace.SIZE`` for ``player``,
@@ -1550,7 +1588,7 @@ class GameState:
         legal = self._legal
         for p in range(self.n_players):
             acts = legal.get(p)
-            mask_to_array(_mask_of_actions(acts, self.rules.red_fives) if acts else 0,
+            mask_to_array(_mask_of_actions(acts, self._red) if acts else 0,
                           out[p])
         return out
 
@@ -1573,7 +1611,7 @@ class GameState:
         if not acts:
             raise IllegalActionError(f"player {player} has no decision now (index {i}: "
                                      f"{describe(i)})", "not_your_turn")
-        red = self.rules.red_fives
+        red = self._red
         for a in acts:
             if _index_of(a, red) == i:
                 return a
@@ -1637,10 +1675,10 @@ class GameState:
                             b._replace(tile=a.tile)
                     return b
             raise IllegalActionError(f"illegal action {a}", "illegal_action")
-        red = self.rules.red_fives
-        key = a.key if red else _kind_key(a)
+        red = self._red
+        key = _red_key(a, red)
         for b in legal:
-            if b.type != typ or (b.key if red else _kind_key(b)) != key:
+            if b.type != typ or _red_key(b, red) != key:
                 continue
             t = b.type
             if t is A_KAKAN:
@@ -1858,7 +1896,7 @@ class GameState:
                 acts.append(_PASSES[q])
             return acts
         hand = self.hand[q]
-        red = self.rules.red_fives
+        red = self._red
         if c >= 2:
             same = [x for x in hand if x >> 2 == k]
             n_other = len(hand) - c
@@ -1866,7 +1904,7 @@ class GameState:
                 seen = 0  # bit r: a pair holding r red fives was offered
                 for i in range(len(same)):
                     for j in range(i + 1, len(same)):
-                        r = (_IS_RED[same[i]] + _IS_RED[same[j]]) if red else 0
+                        r = red[same[i]] + red[same[j]]
                         if (seen >> r) & 1:
                             continue
                         seen |= 1 << r
