@@ -104,12 +104,12 @@ def check_offered(st: GameState) -> None:
             assert types <= {T.DISCARD, T.TSUMO, T.ANKAN}
             assert [a.tile for a in acts if a.type is T.DISCARD] == [st.last_draw]
         elif not st.after_call:
-            # every distinct tile can be discarded
-            red = st.rules.red_fives
-            offered = [(a.tile >> 2, red and a.tile in (16, 52, 88))
-                       for a in acts if a.type is T.DISCARD]
+            # every distinct tile can be discarded: one discard per kind and red-ness (the
+            # red ids those of the rules, Rules.red_five_counts)
+            reds = st.rules.red_ids
+            offered = [(a.tile >> 2, a.tile in reds) for a in acts if a.type is T.DISCARD]
             assert len(offered) == len(set(offered))
-            assert set(offered) == {(t >> 2, red and t in (16, 52, 88)) for t in hand}
+            assert set(offered) == {(t >> 2, t in reds) for t in hand}
             closed = not st.is_open[p]
             can_riichi = (closed and st.scores[p] >= st.rules.riichi_min_points
                           and st.left >= st.rules.riichi_min_wall) and any(
@@ -135,10 +135,18 @@ def check_offered(st: GameState) -> None:
             if not furiten and not robbing_closed_kan:
                 r = st._score(q, t, False, d, chankan=st.resp_kind != "discard")
                 assert r.error == "no_yaku", f"seat {q} may ron {t} but is not offered it"
+        reds = st.rules.red_ids
         for q, acts in st._legal.items():
             assert q != d
             types = {a.type for a in acts}
             assert T.PASS in types
+            # a pon per number of red fives it can take from the hand (0, 1 or 2)
+            pons = [sum(1 for x in a.consumed if x in reds) for a in acts if a.type is T.PON]
+            if pons:
+                same = [x for x in st.hand[q] if x >> 2 == k]
+                can = {(x in reds) + (y in reds) for i, x in enumerate(same)
+                       for y in same[i + 1:]}
+                assert sorted(pons) == sorted(can), ("pon variants", st.hand[q], t, pons)
             for a in acts:
                 if a.type is T.CHI:
                     assert q == (d + 1) % 4 and st.resp_kind == "discard"

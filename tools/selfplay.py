@@ -2,7 +2,7 @@
 
     python tools/selfplay.py --games 1000 --seed 0 [--agents random|greedy|mixed]
                              [--rules ippatsu|tenhou|majsoul|planet] [--check-every 1]
-                             [--players 4|3] [--flowers]
+                             [--players 4|3] [--flowers] [--red-fives 1,2,1]
 
 Game ``i`` uses the ``i``-th ``spawn()``ed child of ``SeedSequence(seed)`` for its walls and
 agents, so any failure is reproduced by its index. After every ``--check-every``-th step
@@ -22,6 +22,11 @@ declaration is offered exactly when the rule allows it.
 the invariants then count 140 tiles (flowers set aside and a flower held included), and
 the oracle checks that setting a flower aside is the one action offered while a flower
 is held and is never offered otherwise.
+
+``--red-fives M,P,S`` plays every game with those red fives per suit
+(``Rules.red_five_counts``, docs/rules.md): the oracle then checks the discards by kind
+and red-ness and the pons by the red fives they take (0, 1 or 2) against the rules' red
+ids.
 """
 from __future__ import annotations
 
@@ -153,6 +158,9 @@ def main(argv=None):
                     help="3: three-player games (sanma presets)")
     ap.add_argument("--flowers", action="store_true",
                     help="four flower tiles (Rules.flowers, four players)")
+    ap.add_argument("--red-fives", default=None, metavar="M,P,S",
+                    help="red fives per suit for every game (Rules.red_five_counts), "
+                         "e.g. 1,2,1")
     args = ap.parse_args(argv)
     presets = ["ippatsu", "tenhou", "majsoul", "planet", "variant"]
     variant = Rules().replace(ron_mode="triple", red_fives=False, kiriage=True,
@@ -175,6 +183,8 @@ def main(argv=None):
         rules = variant if name == "variant" else Rules.preset(name)
         if args.flowers:
             rules = rules.replace(flowers=True)
+        if args.red_fives is not None:
+            rules = rules.replace(red_fives=tuple(int(x) for x in args.red_fives.split(",")))
         try:
             n, st = run_one(ss, args.agents, rules, args.check_every, oracle)
             steps += n

@@ -620,19 +620,35 @@ def mjai_is_red(name: str) -> bool:
     return _mjai(name)[1]
 
 
-def mjai_to_id(name: str, used: Optional[AbstractSet[int]] = None) -> int:
-    """mjai_to_id(name, used=None) -> int: an mjai name to a 136-id.
+def mjai_to_id(name: str, used: Optional[AbstractSet[int]] = None,
+               red_ids: Optional[AbstractSet[int]] = None) -> int:
+    """mjai_to_id(name, used=None, red_ids=None) -> int: an mjai name to a 136-id.
 
     Same copy order as :func:`parse_tiles`, skipping the ids in ``used`` (not modified).
+    ``red_ids``: the red ids of the rules (``Rules.red_ids``, red fives per suit): a red
+    name then takes the lowest free red id of its kind, a plain name the lowest free id
+    outside ``red_ids`` (``second_red`` / ``fifth_copy`` when none is left).
     """
     k, r = _mjai(name)
-    return _alloc(k, r, set(used or ()))
+    if red_ids is None or red_ids == RED_ID_SET:
+        return _alloc(k, r, set(used or ()))
+    used = used or ()
+    for t in range(k * 4, k * 4 + 4):
+        if t not in used and (t in red_ids) == r:
+            return t
+    if r:
+        raise TileCountError(f"no red {name[:2]} left: these rules have "
+                             f"{sum(1 for t in red_ids if t >> 2 == k)}", "second_red")
+    raise TileCountError(f"no plain {name} left: a kind has four copies, its red ones "
+                         f"included", "fifth_copy")
 
 
-def id_to_mjai(tile_id: int) -> str:
-    """id_to_mjai(tile_id) -> str: a 136-id to its mjai name (red fives -> ``'5mr'`` etc.)."""
+def id_to_mjai(tile_id: int, red_ids: Optional[AbstractSet[int]] = None) -> str:
+    """id_to_mjai(tile_id, red_ids=None) -> str: a 136-id to its mjai name (red fives ->
+    ``'5mr'`` etc.; ``red_ids``: the red ids of the rules, ``Rules.red_ids``, default one
+    per suit: every red copy is written ``5pr``)."""
     t = check_id(tile_id)
-    if t in RED_ID_SET:
+    if t in (RED_ID_SET if red_ids is None else red_ids):
         return f"5{SUITS[(t >> 2) // 9]}r"
     return _KIND_TO_MJAI[t >> 2]
 

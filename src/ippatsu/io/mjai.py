@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import IO, Iterable, Iterator, List, Optional
 
+from .._codes import MAX_RED_PER_SUIT, red_five_ids
 from ..errors import RecordError
 from ..hand import Meld, MeldType
 from ..tiles import RED_ID_SET, flower_id, mjai_is_red, mjai_to_id, mjai_to_kind
@@ -132,7 +133,31 @@ class _Round:
         self.events: list = []
 
 
-def mjai_rounds(events: Iterable[dict]):
+def _stated_red_ids(events: list):
+    """The red ids the log's ``start_game`` states (its ``ippatsu_rules``' red five counts,
+    :attr:`Rules.red_five_counts <ippatsu.rules.Rules.red_five_counts>`), or None (one red
+    per suit, the mjai default)."""
+    for e in events:
+        if e.get("type") != "start_game":
+            continue
+        d = e.get("ippatsu_rules")
+        counts = d.get("red_five_counts") if isinstance(d, dict) else None
+        if counts is None and isinstance(d, dict) and isinstance(d.get("red_fives"), list):
+            counts = d["red_fives"]
+        if counts is None:
+            return None
+        try:
+            counts = tuple(int(c) for c in counts)
+            if len(counts) != 3 or not all(0 <= c <= MAX_RED_PER_SUIT for c in counts):
+                raise ValueError
+        except (TypeError, ValueError):
+            raise RecordError(f"start_game's red_five_counts is not three counts 0-"
+                              f"{MAX_RED_PER_SUIT}: {str(counts)[:80]}", code="bad_log") from None
+        return red_five_ids(counts)
+    return None
+
+
+def mjai_rounds(events: Iterable[dict], red_ids=None):
     """(rounds, complete, final_scores) of an mjai log: every ``start_kyoku`` … ``end_kyoku``
     as a round of :mod:`ippatsu.io` events (Draw, Discard, Call, Reach, NewDora, Agari,
     Ryuukyoku). mjai names carry no copy numbers: ids are assigned per hand, lowest free
@@ -141,7 +166,18 @@ def mjai_rounds(events: Iterable[dict]):
     three hands, its ``nukidora`` events :class:`~ippatsu.io.mjlog.Kita` events (the
     engine's own three-player logs replay exactly). Flower tiles (``Rules.flowers``) are
     read as the ids 136-139 from their names ``1f``-``4f``, a flower set aside
-    (``nukidora``) as a :class:`~ippatsu.io.mjlog.Kita` event of that id."""
+    (``nukidora``) as a :class:`~ippatsu.io.mjlog.Kita` event of that id.
+
+    Red fives per suit (``Rules.red_five_counts``): ``red_ids`` (``Rules.red_ids``), or
+    the counts the log's ``start_game`` states in its ``ippatsu_rules``; every red copy
+    is named ``5pr``, so a red name takes the lowest free red id of its kind, a plain name
+    the lowest free plain one."""
+    events = list(events)
+    if red_ids is None:
+        red_ids = _stated_red_ids(events)
+    if red_ids is not None and frozenset(red_ids) == RED_ID_SET:
+        red_ids = None   # one red per suit: the copy order of mjai_to_id
+    reds = RED_ID_SET if red_ids is None else frozenset(red_ids)
     rounds: list = []
     seats = 4
     complete = False
@@ -161,7 +197,7 @@ def mjai_rounds(events: Iterable[dict]):
             if t in used:
                 raise ValueError(f"the flower {name} appears twice in the hand")
         else:
-            t = mjai_to_id(name, frozenset(used))
+            t = mjai_to_id(name, frozenset(used), red_ids)
         used.add(t)
         return t
 
@@ -174,7 +210,7 @@ def mjai_rounds(events: Iterable[dict]):
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in hands[p]:
-            if t >> 2 == k and (t in RED_ID_SET) == red:
+            if t >> 2 == k and (t in reds) == red:
                 if t == prefer:
                     return t
                 if found < 0:

@@ -53,10 +53,11 @@ class SeatView:
         self._shape = (w.n_live, len(w.live), len(w.rinshan), len(w.dora), len(w.ura))
         self._all = list(SANMA_IDS) if self.n == 3 else list(range(136))
         self._rules_dict = self.rules.to_dict()
+        self._reds = self.rules.red_ids if self.rules.red_fives else RED_ID_SET
 
     # ------------------------------------------------------------------ tiles
     def _new(self, name: str) -> int:
-        t = mjai_to_id(name, self.used)
+        t = mjai_to_id(name, self.used, self.rules.red_ids if self.rules.red_fives else None)
         self.used.add(t)
         return t
 
@@ -67,7 +68,7 @@ class SeatView:
         k, red = mjai_to_kind(name), mjai_is_red(name)
         found = -1
         for t in self.hand:
-            if t >> 2 == k and ((t in RED_ID_SET) == red or not self.rules.red_fives):
+            if t >> 2 == k and ((t in self._reds) == red or not self.rules.red_fives):
                 if t == prefer:
                     return t
                 if found < 0 or last:
@@ -555,8 +556,8 @@ class AgentBot:
         return [ans]
 
     def _name(self, t: int) -> str:
-        name = id_to_mjai(t)
-        return name if self.view.rules.red_fives else name.rstrip("r")
+        rules = self.view.rules
+        return id_to_mjai(t, rules.red_ids) if rules.red_fives else id_to_mjai(t).rstrip("r")
 
     def _message(self, a: Action, st) -> dict:
         t = a.type

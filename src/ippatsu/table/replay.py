@@ -558,9 +558,10 @@ def replay_mjai(src, rules=None, name: str = "", on_step=None):
     the rules the log states (:func:`mjai_rules`), else today's Tenhou rules. Returns its
     :class:`GameReport`."""
     events = load_mjai(src)
-    rounds, complete, final = mjai_rounds(events)
     if rules is None:
         rules = mjai_rules(events) or tenhou_rules()
+    # red fives per suit: a red name (5pr) is any red copy of the rules
+    rounds, complete, final = mjai_rounds(events, rules.red_ids if rules.red_fives else None)
     return replay_game(rounds, rules, name, complete=complete, final_scores=final,
                        on_step=on_step)
 

@@ -733,6 +733,10 @@ class GameState:
         self._legal: Dict[int, List[Action]] = {}
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
+            if self.rules.red_five_counts is not None:
+                # red fives per suit: the log states its rules (two red 5p share the
+                # name 5pr; a reader needs the counts to give each its id)
+                self.events[-1]["ippatsu_rules"] = self.rules.to_dict()
         if start:
             self.start_hand()
 
