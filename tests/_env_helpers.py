@@ -112,9 +112,10 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
     evs = _hand_events(st.events)
     counts = np.frombuffer(ob.counts, dtype=np.uint8)
     _thresholds(out, names, "hand", counts)
-    for t in ob.hand:
-        if t in (16, 52, 88) and st.rules.red_fives:
-            out[names["hand_red"], t // 4] = 1
+    reds = st.rules.red_ids   # empty with red fives off; per suit: Rules.red_five_counts
+    for t in ob.hand:   # the red channels count the red copies (1 with one per suit)
+        if t in reds:
+            out[names["hand_red"], t // 4] += 1
     last = evs[-1]
     turn = st.phase == Phase.TURN
     drawn = turn and st.actor == seat and last["type"] == "tsumo" and last["actor"] == seat
@@ -170,8 +171,8 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
         for m in melds[q]:
             for t in m.tiles:
                 mc[t // 4] += 1
-                if t in (16, 52, 88) and st.rules.red_fives:
-                    out[names[pre + "meld_red"], t // 4] = 1
+                if t in reds:
+                    out[names[pre + "meld_red"], t // 4] += 1
         _thresholds(out, names, pre + "meld", mc)
         rc = np.zeros(34, int)
         river = rivers[q]
@@ -199,8 +200,8 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
             hc = np.zeros(34, int)
             for t in st.hand[q]:
                 hc[t // 4] += 1
-                if t in (16, 52, 88) and st.rules.red_fives:
-                    out[names[f"s{r}.hand_red"], t // 4] = 1
+                if t in reds:
+                    out[names[f"s{r}.hand_red"], t // 4] += 1
             _thresholds(out, names, f"s{r}.hand", hc)
         # the tiles left to draw: every tile not seen by anyone, minus the dead wall
         w = st.wall
