@@ -175,9 +175,20 @@ def test_the_red_dora_of_a_win_is_the_red_ids_of_the_hand_and_melds(counts):
 
 
 # ------------------------------------------------------------------ mjai log
+def _plays(events):
+    """The draws, discards, calls, kans and wins of a log, with their tile names (the
+    consumed tiles as a set: their order is the hand's)."""
+    keys = ("type", "actor", "target", "pai", "consumed", "hora_tehais", "yakus")
+    return [tuple(str(sorted(v) if k == "consumed" and v else v)
+                  for k, v in ((k, e.get(k)) for k in keys)) for e in events
+            if e["type"] in ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan",
+                             "hora")]
+
+
 @pytest.mark.parametrize("counts", [(1, 2, 1), (2, 2, 2), (0, 4, 3)])
 def test_the_mjai_log_of_a_game_with_red_counts_replays_exactly(counts):
-    from ippatsu.io.mjai import write_json_lines
+    from ippatsu.io.mjai import load_mjai, mjai_rounds, write_json_lines
+    from ippatsu.table.replay import replay_game
     from ippatsu.table.loops import play
     from ippatsu.table.mjai import replay_mjai
 
@@ -201,6 +212,13 @@ def test_the_mjai_log_of_a_game_with_red_counts_replays_exactly(counts):
             rep = replay_mjai(buf.getvalue(), given)
             assert rep.illegal == 0 and rep.problems == [], rep.problems
             assert rep.exact == rep.hands == len(st.hand_results) and rep.end_ok
+        # the identical game: every draw, discard, call and win, red names included
+        events = load_mjai(buf.getvalue())
+        rounds, complete, final = mjai_rounds(events)   # the counts the log states
+        seen = []
+        rep = replay_game(rounds, rules, complete=complete, final_scores=final,
+                          on_step=lambda s, a: seen.append(s), record=True)
+        assert rep.ok and _plays(seen[-1].events) == _plays(st.events)
     assert two_reds_named
 
 
