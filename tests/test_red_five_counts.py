@@ -139,9 +139,15 @@ def test_score_batch_red_column_fits_the_counts_per_suit(counts):
             assert "red" in str(e.value)
 
 
-def test_table_plays_one_red_per_suit_or_none():
-    for rules in (Rules(), Rules(red_fives=False)):
-        GameState(rules, seed=1)
-    with pytest.raises(IppatsuError) as e:
-        GameState(Rules(red_five_counts=(1, 2, 1)), seed=1)
-    assert e.value.code == "unsupported_rules"
+def test_table_plays_any_red_counts_and_tenhou_records_refuse_them():
+    """The table plays red fives per suit (tests/test_table_red_counts.py); the Tenhou
+    record writers have one red per suit or none."""
+    from ippatsu.convert import mjlog_text, tenhou6_record
+
+    for rules in (Rules(), Rules(red_fives=False), Rules(red_five_counts=(1, 2, 1))):
+        st = GameState(rules, seed=1)
+        assert bytes(st._red) == bytes(1 if t in rules.red_ids else 0 for t in range(136))
+    for write in (mjlog_text, tenhou6_record):
+        with pytest.raises(IppatsuError) as e:
+            write([], rules=Rules(red_five_counts=(1, 2, 1)))
+        assert e.value.code == "unsupported_rules"

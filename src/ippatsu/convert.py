@@ -186,6 +186,14 @@ def _sc(pairs, n: int) -> str:
     return _ids(out)
 
 
+def _tenhou_reds(rules, fmt: str) -> None:
+    """Tenhou's records have one red five per suit or none: other counts
+    (``Rules.red_five_counts``) raise RecordError ``unsupported_rules``."""
+    if rules is not None and rules.red_five_counts is not None:
+        raise RecordError(f"red_five_counts={rules.red_five_counts}: {fmt} records have one "
+                          f"red five per suit or none", code="unsupported_rules")
+
+
 def mjlog_text(rounds, *, names=None, rules=None, log_id=None, final=None) -> str:
     """The mjlog XML of a game's rounds (the event vocabulary of :mod:`ippatsu.io`, as
     every loader gives them): ``<GO type>`` from ``rules`` (game length, red fives, open
@@ -199,6 +207,7 @@ def mjlog_text(rounds, *, names=None, rules=None, log_id=None, final=None) -> st
     from .io.mjlog import Agari, Call, Discard, Draw, Kita, NewDora, Reach, Ryuukyoku
     from .rules import GameLength
 
+    _tenhou_reds(rules, "mjlog")
     n = 3 if rounds and (len(rounds[0].hands) == 3 or not rounds[0].hands[3]) else 4
     out = ['<mjloggm ver="2.3">']
     out.append(f'<SHUFFLE seed="" ref={quoteattr(log_id or "")}/>')
@@ -362,6 +371,7 @@ def tenhou6_record(rounds, *, names=None, rules=None, log_id=None) -> dict:
     from .hand import MeldType
     from .rules import GameLength
 
+    _tenhou_reds(rules, "tenhou.net/6")
     red = True if rules is None else bool(rules.red_fives)
     names_of_id = {}
     for name, yid in YAKU_IDS.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List
 
-from ..tiles import id_to_mjai
+from ..tiles import id_to_mjai as _id_to_mjai
 
 __all__ = ["Observation"]
 
@@ -124,6 +124,11 @@ class Observation:
     def to_dict(self) -> dict:
         """A JSON-able snapshot (mjai tile names)."""
         s = self._s
+        reds = None if s.rules.red_five_counts is None else s.rules.red_ids
+
+        def id_to_mjai(t: int) -> str:   # every red copy is 5pr (Rules.red_five_counts)
+            return _id_to_mjai(t, reds)
+
         return {
             "player": self.player, "kyoku": s.kyoku, "honba": s.honba,
             "deposits": s.deposits, "dealer": s.dealer, "scores": list(s.scores),
