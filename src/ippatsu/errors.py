@@ -217,9 +217,9 @@ CODES: dict = {
     "unknown_record": "Input that is no record format ippatsu reads (load_record: not "
                       "mjlog XML, tenhou.net/6 JSON or mjai JSON lines; an empty file).",
     "three_player": "A three-player game record where only four players are supported.",
-    "unsupported_rules": "A record whose rules the engine cannot play (red fives in only "
-                         "some suits); a table (GameState, the envs) given red fives "
-                         "per suit other than one each or none.",
+    "unsupported_rules": "A Tenhou record (mjlog, tenhou.net/6) read or written with red "
+                         "fives per suit other than one each or none (aka51-aka53 in "
+                         "only some suits; Rules.red_five_counts).",
     "bad_date": "Rules.tenhou(at=...) given something that is not a date, an ISO day or a "
                 "Tenhou log id.",
     # ---------------------------------------------------------------- table engine

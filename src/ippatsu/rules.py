@@ -607,8 +607,9 @@ class Rules:
 
     @property
     def standard_reds(self) -> bool:
-        """True when the reds are the standard ones: one per suit, or none (every part of
-        the engine follows these; see docs/rules.md for where other counts apply)."""
+        """True when the reds are the standard ones: one per suit, or none (Tenhou's
+        records know only these; scoring, the table, the envs and mjai logs play any
+        counts: docs/rules.md)."""
         return self.red_five_counts is None
 
     @property
