@@ -31,13 +31,10 @@ COPIES = {
              r"|1\s*<=\s*t\s*>>\s*2\s*<=\s*7",
 }
 
-#: (file, constant) -> why the numbers stay written there: the compiled hot loops compare a
-#: C int with C constants (a lookup in a Python set would cost each call); a test below holds
-#: each such comparison to the one home, id by id
-KEPT = {
-    ("table/actionspace.py", "red-five ids"): "index_of_fields: C comparisons when compiled",
-    ("env/_vec.py", "red-five ids"): "the environments' per-step loop: C comparisons",
-}
+#: (file, constant) -> why the numbers stay written there. None today: the compiled loops
+#: that once compared ids with the red fives read the rules' red table
+#: (actionspace.red_table), and a test below holds that table to the one home, id by id
+KEPT: dict = {}
 
 
 def _sources():
@@ -119,18 +116,17 @@ def test_yaku_table_is_initialised_once():
         assert re.search(rf"static const \w+ {name}\[64\] = IPT_GEN_", score_h), name
 
 
-def test_kept_comparisons_name_the_red_fives_of_the_home():
-    """Where the compiled loops compare with the numbers, they mean exactly the red fives:
-    the action index of a discard of every id is the red variant exactly for RED_ID_SET,
-    and every kept file compares with exactly the ids of the home."""
-    from ippatsu.table.actionspace import index_of_fields
+def test_the_action_index_reads_the_red_ids_of_the_rules():
+    """The action index of a discard of every id is the red variant exactly for the red
+    ids of the home (one per suit: RED_ID_SET; per-suit counts: red_five_ids)."""
+    from ippatsu.table.actionspace import index_of_fields, red_table
 
-    for t in range(136):
-        plain = index_of_fields(0, t, (), False)
-        red = index_of_fields(0, t, (), True)
-        assert (red != plain) == (t in tiles.RED_ID_SET), t
-    triple = re.compile(r"(\w+)\s*==\s*(\d+)\s+or\s+\1\s*==\s*(\d+)\s+or\s+\1\s*==\s*(\d+)")
-    for (rel, what) in KEPT:
-        found = [tuple(int(n) for n in m.groups()[1:])
-                 for _, code in _code_lines(SRC / rel) for m in triple.finditer(code)]
-        assert found and all(f == _codes.RED_FIVE_IDS for f in found), (rel, found)
+    for counts in ((1, 1, 1), (1, 2, 1), (4, 0, 3)):
+        reds = _codes.red_five_ids(counts)
+        table = red_table(True) if counts == (1, 1, 1) else red_table(counts)
+        if counts == (1, 1, 1):
+            assert reds == tiles.RED_ID_SET
+        for t in range(136):
+            plain = index_of_fields(0, t, (), red_table(False))
+            red = index_of_fields(0, t, (), table)
+            assert (red != plain) == (t in reds), (counts, t)
