@@ -187,6 +187,7 @@ def _plays(events):
 
 @pytest.mark.parametrize("counts", [(1, 2, 1), (2, 2, 2), (0, 4, 3)])
 def test_the_mjai_log_of_a_game_with_red_counts_replays_exactly(counts):
+    from ippatsu.io.events import Discard
     from ippatsu.io.mjai import load_mjai, mjai_rounds, write_json_lines
     from ippatsu.table.replay import replay_game
     from ippatsu.table.loops import play
@@ -215,6 +216,11 @@ def test_the_mjai_log_of_a_game_with_red_counts_replays_exactly(counts):
         # the identical game: every draw, discard, call and win, red names included
         events = load_mjai(buf.getvalue())
         rounds, complete, final = mjai_rounds(events)   # the counts the log states
+        # every discard read takes an id of the red-ness its name says
+        names = [e["pai"] for e in events if e["type"] == "dahai"]
+        ids = [ev.tile for rnd in rounds for ev in rnd.events if isinstance(ev, Discard)]
+        assert len(names) == len(ids)
+        assert [n.endswith("r") for n in names] == [t in rules.red_ids for t in ids]
         seen = []
         rep = replay_game(rounds, rules, complete=complete, final_scores=final,
                           on_step=lambda s, a: seen.append(s), record=True)
@@ -280,3 +286,35 @@ def test_copies_and_snapshots_keep_the_red_counts():
         assert other.scores == st.scores and other.hand == st.hand
         assert [h.kind for h in other.hand_results[-3:]] == \
             [h.kind for h in st.hand_results[-3:]]
+
+
+def test_the_mjai_reader_gives_each_name_an_id_of_its_red_ness():
+    """Two red 5p and a plain one in a hand (counts (1, 2, 1), stated by the log): the
+    discard named ``5p`` takes the plain id, the ones named ``5pr`` the red ids."""
+    from ippatsu.io.events import Discard
+    from ippatsu.io.mjai import mjai_rounds
+
+    rules = Rules(red_fives=(1, 2, 1))
+    fill = ["1m", "2m", "3m", "4m", "6m", "7m", "8m", "9m", "1s", "2s"]
+    other = ["E", "S", "W", "N", "P", "F", "C", "1p", "2p", "3p", "4p", "6p", "7p"]
+    events = [{"type": "start_game", "names": ["a", "b", "c", "d"],
+               "ippatsu_rules": rules.to_dict()},
+              {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+               "oya": 0, "dora_marker": "9p", "scores": [25000] * 4,
+               "tehais": [["5pr", "5pr", "5p"] + fill, other, other, other]},
+              {"type": "tsumo", "actor": 0, "pai": "3s"},
+              {"type": "dahai", "actor": 0, "pai": "5p", "tsumogiri": False},
+              {"type": "tsumo", "actor": 1, "pai": "4s"},
+              {"type": "dahai", "actor": 1, "pai": "4s", "tsumogiri": True},
+              {"type": "tsumo", "actor": 2, "pai": "5s"},
+              {"type": "dahai", "actor": 2, "pai": "5s", "tsumogiri": True},
+              {"type": "tsumo", "actor": 3, "pai": "6s"},
+              {"type": "dahai", "actor": 3, "pai": "6s", "tsumogiri": True},
+              {"type": "tsumo", "actor": 0, "pai": "7s"},
+              {"type": "dahai", "actor": 0, "pai": "5pr", "tsumogiri": False}]
+    rounds, _, _ = mjai_rounds(events)
+    hand = rounds[0].hands[0]
+    assert sorted(t for t in hand if t >> 2 == 13) == [52, 53, 54]
+    ids = [ev.tile for ev in rounds[0].events if isinstance(ev, Discard) and ev.who == 0]
+    assert ids[0] not in rules.red_ids and ids[0] >> 2 == 13
+    assert ids[1] in rules.red_ids and ids[1] >> 2 == 13

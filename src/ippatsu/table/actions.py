@@ -82,7 +82,9 @@ class Action(NamedTuple):
 
     @property
     def key(self) -> tuple:
-        """Identity up to the copy numbers of ordinary tiles (kinds and red fives kept)."""
+        """Identity up to the copy numbers of ordinary tiles (kinds and red fives kept; a
+        red five is one of the ids 16, 52, 88: under ``Rules.red_five_counts`` the table
+        compares actions with its rules' red ids instead)."""
         return (self.type, self.actor, _spec(self.tile) if self.tile >= 0 else -1,
                 tuple(sorted(_spec(t) for t in self.consumed)))
 
