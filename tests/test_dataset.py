@@ -132,10 +132,11 @@ def test_tenhou6_json_gives_the_rows_of_the_same_mjlog(tmp_path):
 
 
 # ----------------------------------------------------------------------------- the env
-def _env_game(players, seed, tmp_path):
+def _env_game(players, seed, tmp_path, rules=None):
     """One whole game of the env with random legal actions: its per-step (obs, mask,
     seat, action) and its event log written as an mjai log."""
-    rules = "tenhou" if players == 4 else "tenhou_sanma"
+    if rules is None:
+        rules = "tenhou" if players == 4 else "tenhou_sanma"
     env = VecEnv(1, rules=rules, players=players, seed=seed, encoder="planes")
     mirror = Mirror(env.rules, seed, 0)
     obs, info = env.reset()
@@ -188,6 +189,24 @@ def test_rows_equal_the_envs_observations_masks_and_actions(players, tmp_path):
                     & (rows["turn"] == rows["turn"][i]))
             assert (rows["action"][same] != PASS).any()
         assert len(lost) < len(steps) // 50
+
+
+def test_rows_of_a_game_with_red_counts_equal_the_envs(tmp_path):
+    """Four red fives per suit (Rules.red_five_counts): the rows hold the env's
+    observations exactly, the red channels counting several copies (stored whole when
+    the build is given those rules), and the masks over the whole action space."""
+    from ippatsu.env import PLANES
+    from ippatsu.rules import Rules
+
+    rules = Rules(red_fives=(4, 4, 4))
+    steps, path, _ = _env_game(4, 3, tmp_path, rules)
+    m = _build([path], tmp_path / "reds", rules=rules)
+    assert m["sources_ok"] == 1, m["sources"]
+    rows = _rows(tmp_path / "reds")
+    obs = np.stack([s[0] for s in steps])
+    assert obs.tobytes() == rows["obs"].tobytes()
+    assert rows["obs"][:, PLANES.index("hand_red")].max() >= 2
+    assert np.array_equal(np.stack([s[1] for s in steps]).astype(bool), rows["mask"])
 
 
 # ----------------------------------------------------------------------------- hidden

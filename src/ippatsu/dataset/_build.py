@@ -30,6 +30,7 @@ import numpy as np
 
 from ..errors import DatasetError, IppatsuError, RecordError
 from ..rules import Rules
+from ..table.actionspace import SIZE
 from ._rows import (LABEL_COLUMNS, MASK_BYTES, META_COLUMNS, GameRows, NotInMask,
                     Packing)
 
@@ -164,9 +165,11 @@ def _seats_of(seats) -> Optional[frozenset]:
     return out
 
 
-def encoder_packing(encoder):
+def encoder_packing(encoder, rules=None):
     """(the env's encoder object, its :class:`Packing`, its name, its version) for
-    ``encoder`` (``"planes"``, ``"oracle"``, None or an :class:`ippatsu.env.Encoder`)."""
+    ``encoder`` (``"planes"``, ``"oracle"``, None or an :class:`ippatsu.env.Encoder`).
+    ``rules`` with two or more red fives in a suit (``Rules.red_five_counts``): the red
+    channels, which then count up to four copies, are stored whole, not as bits."""
     from ..env.encoders import Encoder, NoEncoder, encoder_of
 
     if encoder == "mjai":
@@ -187,7 +190,10 @@ def encoder_packing(encoder):
         const = [i for i, nm in enumerate(names)
                  if nm.split(".")[-1] in ("shanten", "kyoku", "honba", "deposits",
                                           "tiles_left", "score", "north")]
-        free = [i for i, nm in enumerate(names) if nm.split(".")[-1] == "first_discard"]
+        free_names = ("first_discard",)
+        if rules is not None and max(rules.red_counts) > 1:
+            free_names += ("hand_red", "meld_red")
+        free = [i for i, nm in enumerate(names) if nm.split(".")[-1] in free_names]
         packing = Packing(enc.channels, const, free)
         name = encoder
     else:
@@ -464,7 +470,7 @@ class _BuildTask:
         for name in os.listdir(self.out):  # a chunk that did not finish: start it again
             if name.startswith(prefix):
                 os.remove(os.path.join(self.out, name))
-        enc, packing, _, _ = encoder_packing(self.encoder)
+        enc, packing, _, _ = encoder_packing(self.encoder, self.rules)
         gr = GameRows(enc if packing is not None else None, packing, frozenset(),
                       verify_every=1 if self.verify else 8)
         entries: List[dict] = []
@@ -562,6 +568,8 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
         except (IppatsuError, TypeError, AttributeError) as e:
             raise DatasetError(f"rules is None, a Rules or a preset name: {e}",
                                "bad_dataset_option") from None
+    if rules is not None:   # red fives per suit: the red channels may be stored whole
+        enc, packing, enc_name, enc_version = encoder_packing(encoder, rules)
     for v, what in ((shard_rows, "shard_rows"), (chunk_files, "chunk_files")):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise DatasetError(f"{what} is an int >= 1, got {v!r}", "bad_dataset_option")
