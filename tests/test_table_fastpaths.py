@@ -192,19 +192,21 @@ def _hand_with_kind(draw):
 
 
 @settings(max_examples=200 if not PURE else 80, deadline=None)
-@given(_hand_with_kind(), st.booleans())
-def test_variants_first_plain_and_first_red(hk, red):
+@given(_hand_with_kind(), st.sampled_from([(0, 0, 0), (1, 1, 1), (1, 2, 1), (4, 4, 4)]))
+def test_variants_first_plain_and_first_red(hk, counts):
+    """Red fives per suit (Rules.red_five_counts; (0, 0, 0): red fives off)."""
+    from ippatsu.rules import Rules
+    from ippatsu.table.actionspace import red_table
+
     hand, k = hk
+    reds = Rules(red_fives=counts).red_ids
     mine = [t for t in hand if t >> 2 == k]
-    if not red:
-        want = [mine[0]]
-    else:
-        want = []
-        for group in ([t for t in mine if t in S._RED], [t for t in mine if t not in S._RED]):
-            if group:
-                want.append(group[0])
-        want.sort(key=mine.index)
-    assert S._variants(hand, k, red) == want
+    want = []
+    for group in ([t for t in mine if t in reds], [t for t in mine if t not in reds]):
+        if group:
+            want.append(group[0])
+    want.sort(key=mine.index)
+    assert S._variants(hand, k, red_table(counts)) == want
 
 
 class _PlainGreedy(GreedyAgent):

@@ -105,7 +105,9 @@ from .._codes import red_five_ids as _red_five_ids  # noqa: E402
 #: the red tables of one red per suit and of none (1 at each red id)
 _RED_ONE = bytes(1 if t in _red_five_ids((1, 1, 1)) else 0 for t in range(136))
 _RED_NONE = bytes(136)
-_RED_TABLES: dict = {}
+#: the red table of each per-suit count (the standard ones are the two above: the table
+#: tells them by identity)
+_RED_TABLES: dict = {(1, 1, 1): _RED_ONE, (0, 0, 0): _RED_NONE}
 
 
 def red_table(red) -> bytes:

@@ -562,9 +562,9 @@ def _names(names, n: int) -> List[str]:
 
 #: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
-_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_wallgen", "_walls", "n_players",
-                "_nxt", "_others", "_chi_seat", "auto_next", "record", "kyoku", "honba",
-                "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_wallgen",
+                "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
+                "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
                 "after_call", "kuikae", "kan_count", "n_discards", "pending_riichi", "actor",
                 "last_draw", "rinshan_from", "last_discard", "last_discarder", "resp_kind",
