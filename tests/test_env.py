@@ -108,11 +108,7 @@ def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=T
                     if reward == "points" and st.rules.deposits_to_first:
                         assert sum(st.scores) == players * st.rules.starting_points
                     if reward == "rank":
-                        order = st.final["placement"]
-                        want = np.zeros(players)
-                        for place, p in enumerate(order):
-                            want[p] = st.rules.uma[place]
-                        assert np.array_equal(rew[j], want)
+                        assert np.array_equal(rew[j], _rank_rewards(st))
                 elif reward == "rank":
                     assert not rew[j].any()
                 # the last observation: the last seat's view of the final state
@@ -120,6 +116,31 @@ def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=T
             elif reward == "rank":
                 assert not rew[j].any()
     return seen
+
+
+def _uma_of(rules, scores):
+    """The uma of the final ``scores`` from the rule's words (docs/rules.md §8): the row
+    of ``uma_floating`` for the number of players at or above the return, else ``uma``."""
+    floating = len([s for s in scores if s >= rules.return_points])
+    if rules.uma_floating and 0 < floating < len(scores):
+        return rules.uma_floating[floating - 1]
+    return rules.uma
+
+
+def _rank_rewards(st):
+    """Each seat's uma at the end of ``st``'s game: its place's, or with
+    ``tied_placement="split"`` the mean over the places of the seats tied with it."""
+    scores = st.final["scores"]
+    uma = _uma_of(st.rules, scores)
+    want = np.zeros(len(scores))
+    for place, p in enumerate(st.final["placement"]):
+        want[p] = uma[place]
+    if st.rules.tied_placement == "split":
+        for p in range(len(scores)):
+            above = len([s for s in scores if s > scores[p]])
+            same = len([s for s in scores if s == scores[p]])
+            want[p] = sum(uma[above:above + same]) / same
+    return want
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -157,6 +178,16 @@ def test_env_rank_rewards_and_hand_episodes(players):
 def test_env_rank_rewards_pay_uma_at_game_end():
     seen = _drive(4, seed=3, n_envs=2, steps=STEPS, reward="rank", check_obs=False)
     assert seen.get("games", 0) >= 1
+
+
+def test_env_rank_rewards_follow_the_floating_uma():
+    """RULES §8 (uma_floating, the renmei preset): the "rank" reward is the uma of the
+    number of players who end at or above the return."""
+    seen = _drive(4, seed=3, n_envs=2, steps=STEPS, reward="rank", check_obs=False,
+                  rules="renmei")
+    assert seen.get("games", 0) >= 1
+    assert VecEnv(1, rules="renmei", reward="rank").uma is None
+    assert VecEnv(1, rules="renmei", reward="rank", uma=(3, 1, -1, -3)).uma == [3, 1, -1, -3]
 
 
 @pytest.mark.parametrize("players", [4, 3])

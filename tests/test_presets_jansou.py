@@ -56,7 +56,7 @@ READ = {
     "abort_sanchahou": lambda r: r.ron_mode is RonMode.DOUBLE,
     "noten_penalty_pool": lambda r: r.noten_payment,
     "formal_tenpai": lambda r: True,
-    "tenpai_declaration": lambda r: False,
+    "tenpai_declaration": lambda r: r.noten_declaration,
     "nagashi_mangan": lambda r: r.nagashi_mangan,
     "ippatsu": lambda r: r.ippatsu_yaku,
     "dealer_repeat_on_tenpai": lambda r: True,
@@ -74,7 +74,6 @@ READ = {
 
 _JPML = "the JPML rules page (ma-jan.or.jp/guide/game_rule.php)"
 _SAIKOUISEN = "the Saikouisen rules summary (jan39.com, 最高位戦日本プロ麻雀協会 競技ルール)"
-_NOT_YET = "ippatsu has no option for it yet (docs/rules.md §10, not expressed)"
 
 # (jansou preset, field) -> why ippatsu's preset differs
 EXPLAINED = {
@@ -90,9 +89,6 @@ EXPLAINED = {
     ("renmei", "abort_suucha_riichi"): f"the abortive draws are kept: {_JPML}",
     ("renmei", "abort_suukaikan"): f"the abortive draws are kept: {_JPML}",
     ("saikouisen", "multiple_yakuman"): f"no cumulative yakuman: {_SAIKOUISEN}",
-    # rules ippatsu plays one way only
-    **{(p, "tenpai_declaration"): f"tenpai declaration at a draw: {_NOT_YET}"
-       for p in ("renmei", "saikouisen", "mu", "rmu", "m-league")},
     # the online presets: ippatsu's were checked against those sites' records
     ("tenhou", "open_kan_indicator_immediate"): "Tenhou turns an open kan's indicator when "
         "the kan player discards, before a ron on it: checked against the Tenhou records "

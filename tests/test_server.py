@@ -129,6 +129,22 @@ def test_score_red_five_counts_override_counts_the_reds_per_suit(client):
                                          "default": None}
 
 
+def test_uma_floating_override_reads_rows_of_integers(client):
+    """uma_floating as an override: a list of lists of integers, checked by Rules; the
+    presets list shows renmei's rows."""
+    rows = [[12, -1, -3, -8], [8, 4, -4, -8], [8, 3, 1, -12]]
+    r = client.post("/v1/score", json={"hand": "123m456p789s11122z", "rules": {
+        "preset": "ippatsu", "overrides": {"uma_floating": rows}}})
+    assert r.status_code == 200, r.text
+    presets = client.get("/v1/presets").json()
+    fields = {f["name"]: f for f in presets["fields"]}
+    assert fields["uma_floating"]["type"] == "uma_rows"
+    for bad in ([[1, 2, 3, 4]], [1, 2, 3], [[1, 2, 3, 4.5]] * 3):
+        r = client.post("/v1/score", json={"hand": "123m456p789s11122z", "rules": {
+            "preset": "ippatsu", "overrides": {"uma_floating": bad}}})
+        _assert_error(r, 400, "bad_rules")
+
+
 @pytest.mark.parametrize("overrides", [{"kiriage": 1}, {"no_such_field": True},
                                        {"ron_mode": "quadruple"}, {"uma": [1, 2, 3]},
                                        {"double_wind_pair_fu": 3}, {"honba_ron": True},

@@ -18,7 +18,7 @@ from ippatsu.rules import Rules
 from ippatsu.table import Action, ActionType, GameState, Phase, actionspace
 from ippatsu.table.settle import noten_pool_deltas
 
-from _table_helpers import discard, table, tsumogiri_round
+from _table_helpers import discard, pass_all, table, tsumogiri_round
 from test_table_draws_and_game_end import NOTEN4, SIMPLE_DRAWS, TENPAI4, _draw_with
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
@@ -162,3 +162,22 @@ def test_noten_declaration_in_the_vector_env_masks_and_steps():
         obs, _, _, _, info = env.step((rng.random(m.shape) * m).argmax(axis=1))
         assert np.isfinite(obs).all()
     assert offered > 0   # the run reached the declaration
+
+
+def test_noten_declaration_a_riichi_hand_is_shown():
+    """A player in riichi declared tenpai: at the draw the hand is shown, no choice."""
+    rules = DECLARE.replace(riichi_min_wall=0)
+    hands = [NOTEN4[0], TENPAI4[1], TENPAI4[2], NOTEN4[3]]
+    st = table(hands, draws=SIMPLE_DRAWS, n_live=4, rules=rules)
+    discard(st)
+    pass_all(st)
+    riichi = next(a for a in st.legal_actions(1) if a.type == ActionType.RIICHI
+                  and a.tile == st.last_draw)
+    st.step(riichi)
+    pass_all(st)
+    tsumogiri_round(st, 1)
+    discard(st)
+    assert st.riichi[1] and st.phase == Phase.RESPONSE
+    assert {p for p in range(4) if st.legal_actions(p)} == {2}
+    st.step({2: Action(ActionType.NOTEN, 2)})
+    assert list(st.hand_results[-1].tenpai) == [False, True, False, False]

@@ -116,6 +116,14 @@ def check_offered(st: GameState) -> None:
                 refapi.shanten([x - (k == i) for i, x in enumerate(c)]) == 0
                 for k in range(34) if c[k])
             assert (T.RIICHI in types) == can_riichi
+    elif st.phase == Phase.RESPONSE and st.resp_kind == "draw":
+        # the noten declaration at an exhaustive draw (Rules.noten_declaration): exactly
+        # the tenpai seats not in riichi choose between showing (PASS) and hiding (NOTEN)
+        assert st.left == 0 and st.rules.noten_declaration
+        for q in range(st.n_players):
+            tenpai = not st.dead_hand[q] and refapi.shanten(_counts(st.hand[q])) == 0
+            want = {T.PASS, T.NOTEN} if tenpai and not st.riichi[q] else set()
+            assert {a.type for a in st._legal.get(q, ())} == want, (q, st._legal)
     elif st.phase == Phase.RESPONSE:
         t = st.resp_tile
         k = t >> 2

@@ -195,3 +195,60 @@ def test_rank_reward_of_the_env_shares_tied_places():
                                                                       -67.5, -67.5]
     assert place_values([20000, 30000, 30000, 20000], uma, True) == [-67.5, 67.5, 67.5,
                                                                       -67.5]
+
+
+# --- an uma that depends on who floats (Rules.uma_floating, the renmei preset) -------------
+@pytest.mark.parametrize("scores, deposits, want", [
+    # one player at or above the 30,000 return: +12 / -1 / -3 / -8
+    ([45000, 29000, 26000, 20000], 0, [15 + 12, -1 - 1, -4 - 3, -10 - 8]),
+    # two: +8 / +4 / -4 / -8
+    ([40000, 31000, 25000, 24000], 0, [10 + 8, 1 + 4, -5 - 4, -6 - 8]),
+    # three: +8 / +3 / +1 / -12 (exactly 30,000 floats)
+    ([35000, 32000, 30000, 23000], 0, [5 + 8, 2 + 3, 0 + 1, -7 - 12]),
+    # nobody below the return: the preset's uma, shared by the tied players (all 0)
+    ([30000, 30000, 30000, 30000], 0, [0, 0, 0, 0]),
+    # three deposits left on the table (renmei keeps them): one floats, three tie and
+    # share -1, -3 and -8
+    ([30000, 29000, 29000, 29000], 3, [12, -1 - 4, -1 - 4, -1 - 4]),
+])
+def test_floating_uma_follows_the_number_of_players_at_or_above_the_return(
+        scores, deposits, want):
+    """RULES §8 (uma_floating): JPML's placement points depend on how many players end
+    at or above the return: one, two or three; the base uma when none or all do."""
+    rules = Rules.renmei()
+    _, left, _, final = final_standings(scores, deposits, rules)
+    assert final == pytest.approx(want, abs=1e-9)
+    assert left == deposits
+
+
+def test_floating_uma_counts_the_deposits_given_to_first_place():
+    """With deposits_to_first the deposits go to first place before the floating
+    players are counted: 29,000 and ten sticks float (nobody would without them)."""
+    rules = Rules.renmei().replace(deposits_to_first=True)
+    _, _, _, final = final_standings([29000, 28000, 27000, 26000], 10, rules)
+    assert final == pytest.approx([9 + 12, -2 - 1, -3 - 3, -4 - 8], abs=1e-9)
+    _, _, _, final = final_standings([29000, 28000, 27000, 26000], 10, Rules.renmei())
+    assert final == pytest.approx([-1 + 8, -2 + 4, -3 - 4, -4 - 8], abs=1e-9)
+
+
+def test_without_floating_uma_the_uma_is_fixed():
+    assert Rules().uma_floating == () and Rules().uma_in_play([90000, 10000, 0, 0]) == \
+        Rules().uma
+
+
+@pytest.mark.parametrize("rows", [((1, 2, 3, 4),), ((1, 2, 3),) * 3, 5, ("ab", "cd", "ef"),
+                                  ((1, 2, 3, 4), (1, 2, 3, 4), (1, True, 3, 4))])
+def test_floating_uma_needs_one_row_per_count_of_floating_players(rows):
+    from ippatsu.errors import IppatsuError
+
+    with pytest.raises(IppatsuError) as e:
+        Rules(uma_floating=rows)
+    assert e.value.code == "bad_rules" and "uma_floating" in str(e.value)
+
+
+def test_floating_uma_takes_lists_and_three_players():
+    r = Rules(uma_floating=[[1, 0, -1, 0], [2, 1, -1, -2], [3, 2, 1, -6]])
+    assert r.uma_floating == ((1, 0, -1, 0), (2, 1, -1, -2), (3, 2, 1, -6))
+    assert Rules(**r.to_dict()) == r   # the JSON form (lists) reads back
+    r3 = Rules.ippatsu_sanma().replace(uma_floating=((10, -2, -8), (6, 2, -8)))
+    assert r3.uma_in_play([45000, 41000, 19000]) == (6, 2, -8)   # return 40,000

@@ -82,6 +82,15 @@ DOUBLE_YAKUMAN_PATTERNS = ("kokushi_13", "suuankou_tanki", "chuuren_pure", "dais
 PAO_KINDS = ("daisangen", "daisuushi", "suukantsu")
 """The yakuman a feeder may be liable for (``Rules.pao_yakuman``)."""
 
+#: JPML's placement points by the number of players at or above the 30,000 return
+#: (``Rules.uma_floating`` of ``renmei``): one, two, three floating
+_JPML_UMA = ((12, -1, -3, -8), (8, 4, -4, -8), (8, 3, 1, -12))
+
+
+def _listed(v: Any) -> Any:
+    """Tuples (nested ones too) as lists: the JSON form of an option."""
+    return [_listed(x) for x in v] if isinstance(v, tuple) else v
+
 
 class RonMode(str, Enum):
     """Several players claiming ron on one discard (docs/rules.md §8)."""
@@ -377,6 +386,12 @@ class Rules:
         30,000 (the top bonus, oka, is ``4 × (return − starting)`` = 20,000).
     uma : tuple of ints, one per player
         Placement bonus in thousands: (20, 10, -10, -20); three values for three players.
+    uma_floating : tuple of uma tuples
+        Placement bonus that depends on how many players end at or above the return
+        (``return_points``, "floating"): row ``k - 1`` is the uma when ``k`` players
+        float, ``k`` = 1 to ``players - 1`` (JPML: one floating +12/−1/−3/−8, two
+        +8/+4/−4/−8, three +8/+3/+1/−12); ``uma`` applies when none or all do. Default
+        ``()``: ``uma`` always.
 
     Three players (docs/rules.md §11)
     ---------------------------------
@@ -470,6 +485,7 @@ class Rules:
     starting_points: int = 25000
     return_points: int = 30000
     uma: tuple = (20, 10, -10, -20)
+    uma_floating: tuple = ()
     # three players
     players: int = 4
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
@@ -522,6 +538,7 @@ class Rules:
             raise IppatsuError(f"uma needs one value per player ({self.players} for "
                                f"{self.players} players), not {self.uma!r}", code="bad_rules")
         object.__setattr__(self, "uma", uma)
+        self._check_uma_floating()
         pats = self.double_yakuman_patterns
         if isinstance(pats, str) or not all(isinstance(p, str) for p in
                                             (pats if hasattr(pats, "__iter__") else (1,))):
@@ -552,6 +569,43 @@ class Rules:
                 raise IppatsuError(f"{a}={getattr(self, a)!r} needs {b} (it is "
                                    f"{getattr(self, b)!r}): these options cannot combine",
                                    code="bad_rules")
+
+    def _check_uma_floating(self) -> None:
+        """Normalise ``uma_floating`` to a tuple of tuples: none, or one uma (one value
+        per player) for each count of floating players from 1 to ``players - 1``."""
+        from .errors import IppatsuError
+
+        rows = self.uma_floating
+        n = self.players
+        try:
+            rows = tuple(tuple(r) for r in rows)
+        except TypeError:
+            rows = None
+        if rows is None or (rows and (len(rows) != n - 1 or any(
+                len(r) != n or not all(isinstance(u, (int, float)) and not isinstance(u, bool)
+                                       for u in r) for r in rows))):
+            raise IppatsuError(f"uma_floating needs one uma of {n} numbers for each count of "
+                               f"players at or above the return from 1 to {n - 1} ({n - 1} "
+                               f"rows), or none, not {self.uma_floating!r}", code="bad_rules")
+        object.__setattr__(self, "uma_floating", rows)
+
+    def uma_in_play(self, scores) -> tuple:
+        """The uma for the final ``scores`` (after deposits left to first place):
+        ``uma_floating``'s row for the number of players at or above ``return_points``,
+        or ``uma`` when that row does not exist (none or every player floating, or no
+        ``uma_floating``).
+
+        >>> Rules.renmei().uma_in_play([45000, 32000, 23000, 20000])
+        (8, 4, -4, -8)
+        >>> Rules.renmei().uma_in_play([45000, 29000, 26000, 20000])
+        (12, -1, -3, -8)
+        """
+        rows = self.uma_floating
+        if rows:
+            k = sum(1 for s in scores if s >= self.return_points)
+            if 1 <= k <= len(rows):
+                return rows[k - 1]
+        return self.uma
 
     def _check_red_fives(self) -> None:
         """Normalise ``red_fives`` / ``red_five_counts`` (see the class docstring)."""
@@ -672,7 +726,7 @@ class Rules:
         out = {}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
-            out[f.name] = v.value if isinstance(v, Enum) else (list(v) if isinstance(v, tuple) else v)
+            out[f.name] = v.value if isinstance(v, Enum) else _listed(v)
         return out
 
     @classmethod
@@ -810,7 +864,7 @@ class Rules:
             open_kan_dora_delayed=False, kokushi_robs_closed_kan=False, riichi_min_wall=0,
             riichi_min_points=0, pao_rinshan=False, double_wind_pair_fu=2,
             nagashi_mangan=False, pao_yakuman=("daisangen", "daisuushi", "suukantsu"),
-            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT, noten_declaration=True)
 
     @classmethod
     def renmei(cls) -> "Rules":
@@ -819,9 +873,12 @@ class Rules:
         double or cumulative yakuman, renhou a mangan, head bump, riichi without a draw
         left, kokushi may rob a closed kan, liability for an open kan's replacement tile,
         the abortive draws kept, no bust, no last-dealer stop, no nagashi mangan, all
-        green only with the Green dragon."""
+        green only with the Green dragon, noten declaration at a draw; the uma by the
+        number of players at or above 30,000 (one +12/-1/-3/-8, two +8/+4/-4/-8, three
+        +8/+3/+1/-12; +8/+4/-4/-8 otherwise)."""
         return cls(
             name="renmei", starting_points=30000, return_points=30000, red_fives=False,
+            uma=(8, 4, -4, -8), uma_floating=_JPML_UMA, noten_declaration=True,
             ippatsu_yaku=False, ura_dora=False, kan_dora=False, kan_ura=False,
             kazoe_yakuman=False, double_yakuman=False, yakuman_stacking=False,
             renhou=Renhou.MANGAN, riichi_min_wall=0, double_wind_pair_fu=2,
@@ -843,7 +900,7 @@ class Rules:
             double_yakuman=False, kokushi_robs_closed_kan=False, kiriage=True,
             riichi_min_wall=0, double_wind_pair_fu=2, nagashi_mangan=False,
             bust_ends_game=False, deposits_to_first=False, open_kan_dora_delayed=False,
-            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT)
+            pao_ron_honba=True, tied_placement=TiedPlacement.SPLIT, noten_declaration=True)
 
     @classmethod
     def mu(cls) -> "Rules":
@@ -863,7 +920,7 @@ class Rules:
             deposits_to_first=False, pao_rinshan=False, kokushi_robs_closed_kan=False,
             open_kan_dora_delayed=False, pao_ron_honba=True,
             closed_kan_after_riichi=RiichiKan.NEVER, tied_placement=TiedPlacement.SPLIT,
-            kuikae_allowed=True)
+            kuikae_allowed=True, noten_declaration=True)
 
     @classmethod
     def rmu(cls) -> "Rules":
@@ -878,7 +935,7 @@ class Rules:
             abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
             nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
             kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True,
-            tied_placement=TiedPlacement.SPLIT)
+            tied_placement=TiedPlacement.SPLIT, noten_declaration=True)
 
     @classmethod
     def preset(cls, name: str) -> "Rules":

@@ -496,7 +496,8 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
                 pv[p] = sc[p]
         elif rkind == R_RANK:
             if done and st.phase is _GAME_END:
-                vals = place_values(st.final["scores"], uma,
+                fs = st.final["scores"]
+                vals = place_values(fs, st.rules.uma_in_play(fs) if uma is None else uma,
                                     st.rules.tied_placement == "split")
                 for p in range(g.n):
                     rewards[j, p] = vals[p]

@@ -93,7 +93,9 @@ class VecEnv:
         of the game, 0 otherwise; a callable ``f(state, scores_before) -> n values`` is
         called after every step.
     uma : sequence of n numbers, optional
-        The placement points of ``"rank"`` (default: the rules' uma).
+        The placement points of ``"rank"`` (default: the rules' uma, of each game's final
+        scores when the rules' uma depends on them: ``Rules.uma_floating``; ``self.uma``
+        is then None).
     episode : ``"game"`` or ``"hand"``
         An episode is a whole game, or one hand (the next episode plays the next hand of
         the same game, a new game once it is over).
@@ -143,7 +145,9 @@ class VecEnv:
         if len(u) != players:
             raise IppatsuError(f"uma needs one value per player ({players}), got {u!r}",
                                "bad_env_option")
-        self.uma = [float(x) for x in u]
+        # None: the rules' uma of each game's final scores (Rules.uma_in_play), when it
+        # depends on them (Rules.uma_floating)
+        self.uma = None if uma is None and self.rules.uma_floating else [float(x) for x in u]
         self.copy = bool(copy)
         self._entropy = entropy_of(seed)
         self._mjai = isinstance(self.encoder, MjaiEncoder)

@@ -133,6 +133,8 @@ def _field_kind(name: str) -> str:
         return "name_list"
     if name == "red_five_counts":
         return "counts"   # three ints (man, pin, sou), or null: as red_fives says
+    if name == "uma_floating":
+        return "uma_rows"  # one uma per count of floating players, or none (Rules checks)
     return "int_list"
 
 
@@ -161,6 +163,12 @@ def _check_override(name: str, v: Any) -> Any:
             raise APIError(400, "bad_rules", f"rules field {name} must be 3 integers "
                            f"(man, pin, sou) or null")
         v = None if v is None else tuple(v)
+    elif kind == "uma_rows":
+        if not (isinstance(v, list) and all(isinstance(r, list) and all(
+                type(x) is int for x in r) for r in v)):
+            raise APIError(400, "bad_rules", f"rules field {name} must be a list of lists "
+                           f"of integers (one uma per number of floating players)")
+        v = tuple(tuple(r) for r in v)
     else:
         if not (isinstance(v, list) and len(v) == 4 and all(type(x) is int for x in v)):
             raise APIError(400, "bad_rules", f"rules field {name} must be 4 integers")

@@ -143,7 +143,9 @@ def final_standings(scores: Sequence[int], deposits: int, rules
     """(scores, deposits, placement, final) at the end of the game: the deposits left on
     the table go to first place when ``Rules.deposits_to_first`` (else they stay); each
     seat's final value is ``(score - return_points) / 1000 + uma[place]``, plus
-    ``oka / 1000`` for first place.
+    ``oka / 1000`` for first place; ``uma`` is :meth:`Rules.uma_in_play
+    <ippatsu.Rules.uma_in_play>` of the scores after the deposits (``Rules.uma_floating``:
+    it depends on how many players end at or above the return).
 
     Ties (``Rules.tied_placement``): with ``SEAT`` the placement breaks them by starting
     seat and each seat takes its own place's uma; with ``SPLIT`` the seats tied on points
@@ -153,17 +155,19 @@ def final_standings(scores: Sequence[int], deposits: int, rules
     scores = list(scores)
     order = placement(scores)
     split = rules.tied_placement == "split"
-    # each place's bonus in points: uma, and the oka for first place
-    bonus = [round(u * 1000) for u in rules.uma]
-    bonus[0] += rules.oka
+    rest = 0
     if deposits and rules.deposits_to_first:
         pot = deposits * rules.riichi_deposit
         firsts = [p for p in order if scores[p] == scores[order[0]]] if split else order[:1]
         share, rest = divmod(pot, len(firsts))
         for p in firsts:
             scores[p] += share
-        bonus[0] += rest  # shared with first place's bonus: the tie stays a tie
         deposits = 0
+    # each place's bonus in points: uma (by the scores with the deposits taken, for an
+    # uma that depends on who floats: Rules.uma_floating), and the oka for first place
+    bonus = [round(u * 1000) for u in rules.uma_in_play(scores)]
+    bonus[0] += rules.oka + rest  # a remainder shared with first place's bonus: the tie
+    # stays a tie
     # summed in points and divided once: the float nearest the exact value (-0.2, not
     # -0.1999999999999993 from -0.2 + 20 - 20)
     shares = place_values(scores, bonus, split)

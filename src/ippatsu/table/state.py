@@ -2410,9 +2410,12 @@ class GameState:
         self._finish(res, renchan=tenpai[dealer], win=False)
 
     def _noten_offers(self, tenpai) -> Dict[int, List[Action]]:
-        """``Rules.noten_declaration``: each tenpai seat chooses at the exhaustive draw
-        between showing its hand (``PASS``) and declaring noten (``NOTEN``)."""
-        return {p: [_PASSES[p], _NOTENS[p]] for p in range(self.n_players) if tenpai[p]}
+        """``Rules.noten_declaration``: each tenpai seat not in riichi chooses at the
+        exhaustive draw between showing its hand (``PASS``) and declaring noten
+        (``NOTEN``); a riichi hand was declared tenpai and is shown."""
+        riichi = self.riichi
+        return {p: [_PASSES[p], _NOTENS[p]] for p in range(self.n_players)
+                if tenpai[p] and not riichi[p]}
 
     def _declared_tenpai(self, tenpai, declared: Dict[int, Action]) -> List[bool]:
         """Tenpai by seat after the declarations: a seat that declared noten is noten."""
