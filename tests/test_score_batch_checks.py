@@ -155,6 +155,19 @@ def test_compiled_and_pure_passes_agree_on_hostile_rows(monkeypatch, kw, data):
     assert _outcome(**kw) == _pure_outcome(monkeypatch, **kw)
 
 
+@pytest.mark.skipif(not COMPILED, reason="compares the compiled pass with the pure one")
+@settings(suppress_health_check=list(HealthCheck), deadline=None, max_examples=60)
+@given(kw=winning_rows(), data=st.data())
+def test_compiled_and_pure_passes_agree_with_flowers(monkeypatch, kw, data):
+    """Good rows with a random count of flowers each (or one for every row): the kernel's
+    flower dora are score()'s, row by row."""
+    n = kw["counts"].shape[0]
+    kw["flowers"] = data.draw(st.one_of(
+        st.integers(0, 4), st.lists(st.integers(0, 4), min_size=n, max_size=n)))
+    kw["rules"] = FLOWER_RULES
+    assert _outcome(**kw) == _pure_outcome(monkeypatch, **kw)
+
+
 def _row(hand="123m456p789s234s55m"):
     return np.array([parse_counts(hand)], np.uint8)
 
