@@ -1531,8 +1531,9 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
 
     ``counts`` (N, 34) uint8; ``win``, ``flags``, ``tsumo``, ``riichi``, ``seat``, ``rnd``,
     ``red``, ``flowers`` (N,) int64 (``red_on``: the red fives per suit, 4 bits each, man
-    lowest; 0 off; ``flowers``: the flower tiles set aside, one han of dora each); ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
-    a broadcast scalar costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
+    lowest; 0 off; ``flowers``: the flower tiles set aside, one han of dora each);
+    ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides: a broadcast scalar
+    costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
     yaku uint64 (N,), meta uint8 (N, 4), bad)`` with meta columns code, yakuman multiple,
     limit, wait, and ``bad`` None or the first bad row as ``(row, code, a, b, c)`` (code:
     ``_codes.BATCH_ERRORS`` index + 1; scoring_batch names it).
@@ -1556,8 +1557,7 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
             or uv.shape[0] != n or redv.shape[0] != n or flv.shape[0] != n:
         raise HandSizeError("score_batch inputs must share their first dimension N: win, "
                             "flags, tsumo, riichi, seat, round, red, flowers (N,), melds "
-                            "(N, 4, 2), "
-                            "dora, ura (N, k)", code="bad_shape")
+                            "(N, 4, 2), dora, ura (N, k)", code="bad_shape")
     hanfu = np.empty((n, 2), np.int16)
     pts = np.empty(n, np.int32)
     yk = np.empty(n, np.uint64)

@@ -1,7 +1,8 @@
 /* ippatsu hand builder. Everything shown about a hand comes from the JSON API
    (POST v1/analyze, GET v1/tables/*, GET v1/yaku); this file only keeps the state
-   (hand, calls, dora, seat, round, ron/tsumo, rules, flowers, language), mirrors it in the URL and the
-   notation box, and draws the answers. Plain JS, no build step, no network but the API. */
+   (hand, calls, dora, seat, round, ron/tsumo, rules, flowers, language), mirrors it in
+   the URL and the notation box, and draws the answers. Plain JS, no build step, no
+   network but the API. */
 "use strict";
 (function () {
   const I18N = window.IPPATSU_I18N;
