@@ -37,6 +37,8 @@ flowers : int or (N,) ints, optional
     is one han of dora on a win with a yaku, as :func:`ippatsu.score`'s ``flowers=``.
     Nonzero flowers under rules without flower tiles raise ``flowers_off`` naming the
     first such row; more than four ``fifth_copy``, fewer than none ``negative_count``.
+    (The indicator columns hold kinds 0-33: a flower turned up as an indicator, which
+    score() counts as one more dora per flower set aside, is for score() alone.)
 
 Output: :class:`ScoreBatch` of arrays ``han`` (int16), ``fu`` (int16), ``points``
 (int32: the ron payment or tsumo total, without honba and deposits), ``yaku`` (uint64:
