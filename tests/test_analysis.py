@@ -556,3 +556,29 @@ def test_sanma_nukidora_scored_and_seen():
     with pytest.raises(TileCountError) as ei:
         analyze("11m123p456p789p44z", rules=SANMA, nukidora=3)
     assert ei.value.code == "fifth_copy"
+
+
+def test_flowers_scored_on_every_score_shown():
+    """docs/rules.md §12: flowers set aside are one han of dora on every score analyze
+    shows (the waits, the win, riichi), as score(flowers=n) counts them; under rules
+    without flower tiles they raise flowers_off, as score() does."""
+    from ippatsu import score
+    from ippatsu.rules import Rules
+
+    fl = Rules.ippatsu().replace(flowers=True)
+    plain = analyze("234m406p678s2789p", rules=fl)
+    three = analyze("234m406p678s2789p", rules=fl, flowers=3)
+    assert [w.tile for w in three.waits] == [w.tile for w in plain.waits] != []
+    for a, b in zip(plain.waits, three.waits):
+        for how in ("ron", "tsumo", "with_riichi"):
+            x, y = getattr(a, how), getattr(b, how)
+            if x is not None and x.error is None and not x.yakuman:
+                assert y.han == x.han + 3 and y.flowers == 3
+    win = analyze("234m406p678s22789p", rules=fl, flowers=2, tsumo=True).win.result
+    want = score("234m406p678s22789p", "9p", rules=fl, flowers=2, tsumo=True)
+    assert (win.han, win.points, win.dora, win.flowers) == (want.han, want.points, want.dora, 2)
+    for n, code in ((1, "flowers_off"), (5, "fifth_copy"), (-1, "negative_count")):
+        with pytest.raises(IppatsuError) as ei:
+            analyze("234m406p678s22789p", rules=None if code == "flowers_off" else fl,
+                    flowers=n)
+        assert ei.value.code == code

@@ -85,21 +85,89 @@ def test_batch_equals_scalar_on_kobalab(kobalab_kwargs):
         else:
             assert (int(res.han[i]), int(res.fu[i]), int(res.points[i])) == \
                 (han, fu, points), i
-        kw = {k: v for k, v in kw.items() if k != "_out"}
-        kw = dict(kw)
-        indicator_ids(kw)  # as 136-ids, one copy each
-        try:
-            r = score(**kw)
-        except NoYakuError:
-            assert res.code[i] == NO_YAKU
-            agree += 1
-            continue
-        mask = sum(1 << y for y in r.yaku_ids)
-        got = (int(res.han[i]), int(res.fu[i]), int(res.points[i]), int(res.yaku[i]),
-               int(res.yakuman[i]), int(res.code[i]))
-        assert got == (r.han, r.fu, r.points, mask, r.yakuman, 0), (i, kw)
+        _assert_row_is_score(res, i, kw)
         agree += 1
     assert agree == len(kobalab_kwargs)
+
+
+def _assert_row_is_score(res, i, kw, **extra):
+    """Row ``i`` of a batch equals score() of the same hand (``extra``: more keywords)."""
+    kw = {k: v for k, v in kw.items() if k != "_out"}
+    indicator_ids(kw)  # as 136-ids, one copy each
+    try:
+        r = score(**kw, **extra)
+    except NoYakuError:
+        assert res.code[i] == NO_YAKU, (i, kw, extra)
+        return
+    mask = sum(1 << y for y in r.yaku_ids)
+    got = (int(res.han[i]), int(res.fu[i]), int(res.points[i]), int(res.yaku[i]),
+           int(res.yakuman[i]), int(res.code[i]))
+    assert got == (r.han, r.fu, r.points, mask, r.yakuman, 0), (i, kw, extra)
+
+
+FLOWER_RULES = Rules.ippatsu().replace(flowers=True)
+
+
+def test_flowers_in_the_batch_equal_score_row_by_row(kobalab_kwargs):
+    """score_batch(flowers=...) adds the flower dora as score(flowers=n) does (docs/rules.md
+    §12: one han each, only on a win with a yaku, nothing on a yakuman): every kobalab hand
+    with a random count of flowers, row by row, and the flowers make a difference."""
+    counts, win, melds, flags, winds, dora, ura, red = _arrays(kobalab_kwargs)
+    fl = np.random.default_rng(12).integers(0, 5, len(kobalab_kwargs))
+    res = score_batch(counts, win, melds=melds, flags=flags, seat_wind=winds[:, 0],
+                      round_wind=winds[:, 1], dora_indicators=dora, ura_indicators=ura,
+                      red=red, flowers=fl, rules=FLOWER_RULES, threads=2)
+    plain = score_batch(counts, win, melds=melds, flags=flags, seat_wind=winds[:, 0],
+                        round_wind=winds[:, 1], dora_indicators=dora, ura_indicators=ura,
+                        red=red, rules=FLOWER_RULES)
+    for i, kw in enumerate(kobalab_kwargs):
+        _assert_row_is_score(res, i, kw, rules=FLOWER_RULES, flowers=int(fl[i]))
+    scored = (res.code == 0) & (res.yakuman == 0)
+    assert (res.han[scored] == plain.han[scored] + fl[scored]).all()
+    assert (res.han[res.code != 0] == plain.han[res.code != 0]).all()   # no yaku: no dora
+    assert (res.points[res.yakuman > 0] == plain.points[res.yakuman > 0]).all()
+    assert (res.points[scored] > plain.points[scored]).sum() > len(fl) // 4
+    # a scalar count is every row's
+    one = score_batch(counts[:50], win[:50], melds=melds[:50], flags=flags[:50],
+                      seat_wind=winds[:50, 0], round_wind=winds[:50, 1], dora_indicators=dora[:50],
+                      ura_indicators=ura[:50], red=red[:50], flowers=3, rules=FLOWER_RULES)
+    for i, kw in enumerate(kobalab_kwargs[:50]):
+        _assert_row_is_score(one, i, kw, rules=FLOWER_RULES, flowers=3)
+
+
+def test_flowers_errors_are_scores():
+    """Bad flowers raise what score(flowers=n) raises, the row named: flowers under rules
+    without flower tiles ``flowers_off`` (checked before any row), more than four
+    ``fifth_copy``, fewer than none ``negative_count``; zeros are no flowers."""
+    c = np.repeat(np.array([parse_counts("123m456p789s234s55m")], np.uint8), 3, axis=0)
+    ok = score_batch(c, [21] * 3, tsumo=True, flowers=[0, 0, 0])   # rules without flowers
+    assert list(ok.han) == [2, 2, 2]
+
+    def err(win_tile=(21, 21, 21), **kw):
+        with pytest.raises(IppatsuError) as ei:
+            score_batch(c, list(win_tile), tsumo=True, **kw)
+        return type(ei.value).__name__, ei.value.code, str(ei.value)
+
+    def score_err(n, rules=None):
+        with pytest.raises(IppatsuError) as ei:
+            score("123m456p789s234s55m", "4s", tsumo=True, flowers=n, rules=rules)
+        return type(ei.value).__name__, ei.value.code, str(ei.value)
+
+    for n in (1, 4, 9, -1):
+        assert err(flowers=[0, n, 0]) == score_err(n)[:2] + (f"row 1: {score_err(n)[2]}",)
+    assert err(flowers=[0, 2, 0])[1] == "flowers_off"
+    # flowers_off is named before a bad row that comes earlier
+    assert err(flowers=[0, 0, 1], win_tile=[33, 21, 21])[2].startswith("row 2: flowers=1")
+    for n, code in ((5, "fifth_copy"), (-1, "negative_count"), (2 ** 40, "fifth_copy")):
+        got = err(flowers=[0, n, 0], rules=FLOWER_RULES)
+        assert got == score_err(n, FLOWER_RULES)[:2] + (f"row 1: {score_err(n, FLOWER_RULES)[2]}",)
+        assert got[1] == code
+        assert err(flowers=n, rules=FLOWER_RULES) == score_err(n, FLOWER_RULES)   # a scalar
+    assert err(flowers=1) == score_err(1)
+    assert err(flowers=[0.5, 0, 0], rules=FLOWER_RULES)[1] == "bad_dtype"
+    assert err(flowers=[1, 2], rules=FLOWER_RULES)[1] == "bad_shape"
+    assert err(flowers=np.array([0, 2 ** 64 - 1, 0], np.uint64), rules=FLOWER_RULES)[1] \
+        == "bad_input"
 
 
 def test_batch_codes_and_errors():

@@ -18,6 +18,7 @@ from ippatsu import _backend
 from ippatsu import scoring_batch as sb
 from ippatsu._codes import BATCH_ERRORS
 from ippatsu.errors import HandSizeError, IppatsuError, SituationError, TileCountError
+from ippatsu.rules import Rules
 from ippatsu.tiles import parse_counts
 
 COMPILED = _backend.AVAILABLE
@@ -113,7 +114,9 @@ def winning_rows(draw, n_max=4):
 HOSTILE = st.one_of(st.integers(-3, 40), st.sampled_from([-129, 127, 128, 255, 256, 1023,
                                                            1024, 2 ** 31, -2 ** 40]))
 CELLS = ["counts", "win_tile", "melds", "flags", "seat_wind", "dora_indicators",
-         "ura_indicators", "red", "tsumo", "riichi", "indicators_on_the_most_held"]
+         "ura_indicators", "red", "tsumo", "riichi", "indicators_on_the_most_held",
+         "flowers", "flowers_without_flower_rules"]
+FLOWER_RULES = Rules.ippatsu().replace(flowers=True)
 
 
 @pytest.mark.skipif(not COMPILED, reason="compares the compiled pass with the pure one")
@@ -133,6 +136,13 @@ def test_compiled_and_pure_passes_agree_on_hostile_rows(monkeypatch, kw, data):
             col = np.zeros(n, np.int64)
             col[i] = v
             kw[name] = col
+        elif name.startswith("flowers"):   # a random count per row, one cell planted
+            col = np.array(kw.get("flowers", data.draw(
+                st.lists(st.integers(0, 4), min_size=n, max_size=n))), np.int64)
+            col[i] = data.draw(st.one_of(st.integers(0, 4), HOSTILE))
+            kw["flowers"] = col
+            if name == "flowers":
+                kw["rules"] = FLOWER_RULES
         elif name == "counts":
             c = kw["counts"].astype(np.int64)
             c[i, data.draw(st.integers(0, 33))] = v
@@ -142,6 +152,19 @@ def test_compiled_and_pure_passes_agree_on_hostile_rows(monkeypatch, kw, data):
             a.reshape(n, -1)[i, data.draw(st.integers(0, a[0].size - 1))] = v
             kw[name] = a
     kw["threads"] = data.draw(st.sampled_from([1, 2]))
+    assert _outcome(**kw) == _pure_outcome(monkeypatch, **kw)
+
+
+@pytest.mark.skipif(not COMPILED, reason="compares the compiled pass with the pure one")
+@settings(suppress_health_check=list(HealthCheck), deadline=None, max_examples=60)
+@given(kw=winning_rows(), data=st.data())
+def test_compiled_and_pure_passes_agree_with_flowers(monkeypatch, kw, data):
+    """Good rows with a random count of flowers each (or one for every row): the kernel's
+    flower dora are score()'s, row by row."""
+    n = kw["counts"].shape[0]
+    kw["flowers"] = data.draw(st.one_of(
+        st.integers(0, 4), st.lists(st.integers(0, 4), min_size=n, max_size=n)))
+    kw["rules"] = FLOWER_RULES
     assert _outcome(**kw) == _pure_outcome(monkeypatch, **kw)
 
 
@@ -246,6 +269,21 @@ def test_a_scalar_out_of_range_is_named_without_a_row():
         sb.score_batch(_row(), [21], seat_wind=4)
     with pytest.raises(IppatsuError, match="^row 0: seat_wind holds 0..3, got 4$"):
         sb.score_batch(_row(), [21], seat_wind=[4])
+
+
+@pytest.mark.parametrize("value, code", [(5, "fifth_copy"), (-1, "negative_count"),
+                                         (2 ** 32 + 1, "fifth_copy")])
+def test_flowers_out_of_range_name_the_row_as_score_does(value, code):
+    """A flower count outside 0..4 is the range check's, worded with score()'s code."""
+    kw = _edit("red", 0, 0, flowers=np.array([0, value, 4], np.int64), rules=FLOWER_RULES)
+    with pytest.raises(TileCountError) as ei:
+        sb.score_batch(**kw)
+    assert ei.value.code == code
+    assert str(ei.value) == f"row 1: flowers={value}: 0 to 4 flowers can be set aside"
+    kw["flowers"][0] = 9   # an earlier bad row of another column is named first
+    kw["win_tile"][0] = 40
+    with pytest.raises(IppatsuError, match="^row 0: win_tile holds"):
+        sb.score_batch(**kw)
 
 
 def test_wide_integers_never_wrap_into_range():

@@ -458,6 +458,26 @@ def test_local_rules_through_the_api(client):
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_rules"
 
 
+def test_flowers_through_the_api(client):
+    """docs/rules.md §12 through the API: with the flowers override, ``flowers`` on
+    /v1/score and /v1/analyze scores as the library does; without it flowers_off."""
+    rules = {"preset": "ippatsu", "overrides": {"flowers": True}}
+    fl = Rules().replace(flowers=True)
+    body = {"hand": "234m406p678s22789p", "tsumo": True, "rules": rules, "flowers": 2}
+    r = client.post("/v1/score", json=body)
+    assert r.status_code == 200, r.text
+    want = ippatsu.score("234m406p678s22789p", tsumo=True, rules=fl, flowers=2)
+    assert r.json() == _json(want.to_dict()) and r.json()["flowers"] == 2
+    r = client.post("/v1/analyze", json=body)
+    assert r.status_code == 200, r.text
+    want = ippatsu.analyze("234m406p678s22789p", tsumo=True, rules=fl, flowers=2)
+    assert r.json() == _json(want.to_dict())
+    assert r.json()["win"]["result"]["flowers"] == 2
+    for path in ("/v1/score", "/v1/analyze"):
+        r = client.post(path, json=dict(body, rules="ippatsu"))
+        assert r.status_code == 400 and r.json()["error"]["code"] == "flowers_off"
+
+
 def test_three_players_score_and_analyze(client):
     """docs/rules.md §11 through the API: a three-player preset scores among three with
     the Norths set aside (``nukidora``) and rejects 2m-8m with the library's code."""

@@ -201,11 +201,15 @@ def _tiles(text: str):
 
 def _analyze(req: dict):
     """ippatsu.analyze() with the arguments of the request the page sent."""
+    rules = req.get("rules")
+    if isinstance(rules, dict):   # a preset with overrides (the flower tiles turned on)
+        rules = ippatsu.Rules.preset(rules["preset"]).replace(**rules["overrides"])
     return ippatsu.analyze(req["hand"], melds=req.get("melds", []),
                            seat_wind=req.get("seat_wind", 0),
                            round_wind=req.get("round_wind", 0),
                            dora_indicators=req.get("dora_indicators", ""),
-                           tsumo=req.get("tsumo", False), rules=req.get("rules"))
+                           tsumo=req.get("tsumo", False), rules=rules,
+                           flowers=req.get("flowers", 0))
 
 
 def _pts(n: int) -> str:
@@ -269,7 +273,9 @@ def _check_win(p: Page, win):
             assert f"{r['han']} han {r['fu']} fu" in text
             assert p.attrs(".fu li[data-fu]", "data-fu") == [x[0] for x in r["fu_breakdown"]]
             assert p.texts(".fu li[data-fu] .v") == [f"+{x[1]}" for x in r["fu_breakdown"]]
-    for key, n in (("dora_count", r["dora"]), ("red_count", r["red"])):
+    # the flowers' han are in ScoreResult.dora; the page gives them their own line
+    for key, n in (("dora_count", r["dora"] - r["flowers"]), ("flower_count", r["flowers"]),
+                   ("red_count", r["red"])):
         rows = p.page.locator(f"tr[data-bonus='{key}'] td.num")
         assert (rows.count() and rows.text_content()) == (n and str(n)), (key, n)
     o = win["if_open"]
@@ -440,6 +446,85 @@ def test_rule_picker(page):
     assert a.win.result.red == 0
     _check_analysis(page, a)
     assert "rules=renmei" in page.page.url
+
+
+def test_flower_tiles_add_their_han(page):
+    """Flower tiles (docs/rules.md §12): no preset has them, so the switch turns
+    ``Rules.flowers`` on over the picked preset; the count set aside (0-4) goes to the API,
+    each flower is one more han on a win with a yaku, shown on its own line beside the
+    dora; switched off, neither the override nor the count is sent."""
+    page.open()
+    assert [p for p in ippatsu.rules.PRESETS if ippatsu.Rules.preset(p).flowers] == []
+    assert page.page.is_hidden("#flowerrow")
+    plain = _analyze(page.tap("234m406p678s22789p")).win.result
+    page.page.check("#flower-rule")
+    req = page.settle()
+    assert req["rules"] == {"preset": "ippatsu", "overrides": {"flowers": True}}
+    assert "flowers" not in req and page.page.is_visible("#flowerrow")
+    assert "flowers=0" in page.page.url
+    for n in (3, 1, 4):
+        page.page.select_option("#flowers", str(n))
+        req = page.settle()
+        assert req["flowers"] == n
+        a = _analyze(req)
+        r = a.win.result
+        assert (r.flowers, r.han, r.dora) == (n, plain.han + n, plain.dora + n)
+        assert page.page.get_attribute("#win-score", "data-han") == str(r.han)
+        assert f"{r.han} han" in page.page.text_content("#win-score")
+        assert page.page.text_content("tr[data-bonus='flower_count'] td.num") == str(n)
+        assert page.page.text_content("#flower-marks") == "✿" * n
+        assert f"flowers={n}" in page.page.url
+        _check_analysis(page, a)
+    # under another preset the override rides on it
+    page.page.select_option("#rules", "renmei")
+    req = page.settle()
+    assert req["rules"] == {"preset": "renmei", "overrides": {"flowers": True}}
+    _check_analysis(page, _analyze(req))
+    # a hand without a yaku gains nothing from flowers
+    page.page.click("#clear")
+    req = page.tap("123m456p789s11m999s")
+    assert req["flowers"] == 4 and _analyze(req).win.result.error == "no_yaku"
+    assert page.page.locator("tr[data-bonus='flower_count']").count() == 0
+    page.page.uncheck("#flower-rule")
+    req = page.settle()
+    assert req["rules"] == "renmei" and "flowers" not in req
+    assert page.page.is_hidden("#flowerrow") and "flowers=" not in page.page.url
+
+
+def test_flower_tiles_url_round_trip(page, browser, ippatsu_server):
+    """The flowers are in the link (``flowers=N``: the flower tiles on, N set aside): a
+    link opened elsewhere shows the same count and score, in any language."""
+    q = "h=" + quote("234m406p678s22789p") + "&tsumo=1&flowers=2&lang=ko"
+    req = page.open(q)
+    assert req["flowers"] == 2
+    assert req["rules"] == {"preset": "ippatsu", "overrides": {"flowers": True}}
+    assert page.page.is_checked("#flower-rule")
+    assert page.page.input_value("#flowers") == "2"
+    a = _analyze(req)
+    r = a.win.result
+    assert r.flowers == 2
+    assert page.page.get_attribute("#win-score", "data-han") == str(r.han)
+    assert page.page.get_attribute("#win-score", "data-points") == str(r.points)
+    assert page.page.text_content("tr[data-bonus='flower_count'] td.num") == "2"
+    label = page.page.text_content("tr[data-bonus='flower_count'] td")
+    assert label == page.page.evaluate("window.IPPATSU_I18N.ko.flower_count")
+    page.page.select_option("#flowers", "3")
+    req = page.settle()
+    url = page.page.url
+    assert "flowers=3" in url and "lang=ko" in url
+    other = Page(browser, ippatsu_server.url)
+    try:
+        other.page.goto(url)
+        other.page.wait_for_selector("body[data-tables=ready]")
+        assert other.settle() == req
+        assert other.page.input_value("#flowers") == "3"
+        assert other.page.text_content("#result") == page.page.text_content("#result")
+    finally:
+        other.close()
+    for bad in ("5", "-1", "x"):   # a count the page cannot take: the flowers stay off
+        req = page.open("h=" + quote("234m406p678s22789p") + f"&flowers={bad}&lang=en")
+        assert "flowers" not in req and "rules" not in req
+        assert not page.page.is_checked("#flower-rule")
 
 
 def test_seven_pairs_cannot_be_built_open(page):

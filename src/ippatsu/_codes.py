@@ -203,11 +203,13 @@ BATCH_ERRORS: tuple[str, ...] = (
     "hand_size", "indicator_copy", "situation", "red",
 )
 #: the columns of score_batch's range check (BATCH_ERRORS "range": detail a = index):
-#: (name, lowest, highest; red: up to four per suit, Rules.red_five_counts)
+#: (name, lowest, highest; red: up to four per suit, Rules.red_five_counts; flowers: the
+#: flower tiles set aside, Rules.flowers)
 BATCH_COLUMNS: tuple[tuple[str, int, int], ...] = (
     ("win_tile", 0, 33), ("melds", -1, 255), ("flags", 0, F_ALL), ("tsumo", 0, 1),
     ("riichi", 0, 1), ("seat_wind", 0, 3), ("round_wind", 0, 3),
     ("dora_indicators", -1, 33), ("ura_indicators", -1, 33), ("red", 0, 12),
+    ("flowers", 0, 4),
 )
 
 # ---------------------------------------------------------------------------------------

@@ -1331,7 +1331,8 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
                             const int64_t[:] tsumo, const int64_t[:] riichi,
                             const int64_t[:] seat, const int64_t[:] rnd,
                             const int64_t[:, :] dora, const int64_t[:, :] ura,
-                            const int64_t[:] red, ipt_rules_t *r, int red_on, int ura_on,
+                            const int64_t[:] red, const int64_t[:] flowers,
+                            ipt_rules_t *r, int red_on, int ura_on,
                             int16_t[:, ::1] hanfu, int32_t[::1] points,
                             uint64_t[::1] yaku, uint8_t[:, ::1] meta,
                             Py_ssize_t lo, Py_ssize_t hi, int64_t *err) noexcept nogil:
@@ -1356,7 +1357,7 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
         oor = _oor(IPT_BC_WIN_TILE, w) | _oor(IPT_BC_FLAGS, flags[i]) \
             | _oor(IPT_BC_TSUMO, tsumo[i]) | _oor(IPT_BC_RIICHI, riichi[i]) \
             | _oor(IPT_BC_SEAT_WIND, seat[i]) | _oor(IPT_BC_ROUND_WIND, rnd[i]) \
-            | _oor(IPT_BC_RED, red[i])
+            | _oor(IPT_BC_RED, red[i]) | _oor(IPT_BC_FLOWERS, flowers[i])
         for j in range(4):
             oor |= _oor(IPT_BC_MELDS, melds[i, j, 0]) | _oor(IPT_BC_MELDS, melds[i, j, 1])
         for j in range(nd):
@@ -1381,7 +1382,9 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             for j in range(nu):
                 if _out_of(IPT_BC_URA_INDICATORS, ura[i, j], err):
                     return i
-            _out_of(IPT_BC_RED, red[i], err)
+            if _out_of(IPT_BC_RED, red[i], err):
+                return i
+            _out_of(IPT_BC_FLOWERS, flowers[i], err)
             return i
         # 2-3. the melds: types 0-4 (-1 / 255: none), kinds 0-33, chi within a suit
         nm = 0
@@ -1489,6 +1492,9 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
                 err[1] = red[i]
                 return i
             bonus = <int> red[i]
+        # each flower set aside is one han of dora, as in score(flowers=n) (the kernel
+        # adds the bonus only to a hand with a yaku, never to a yakuman)
+        bonus += <int> flowers[i]
         # the row is good: score it
         memcpy(inp.counts, &counts[i, 0], 34)
         inp.win = <int> w
@@ -1519,14 +1525,15 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
 
 
 def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora, ura, red,
-                       rules, int red_on, int ura_on, *, threads=1):
+                       flowers, rules, int red_on, int ura_on, *, threads=1):
     """Batch scoring kernel behind ``ippatsu.scoring_batch.score_batch`` (see there): checks
     and scores every row in one pass.
 
     ``counts`` (N, 34) uint8; ``win``, ``flags``, ``tsumo``, ``riichi``, ``seat``, ``rnd``,
-    ``red`` (N,) int64 (``red_on``: the red fives per suit, 4 bits each, man lowest; 0
-    off); ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides:
-    a broadcast scalar costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
+    ``red``, ``flowers`` (N,) int64 (``red_on``: the red fives per suit, 4 bits each, man
+    lowest; 0 off; ``flowers``: the flower tiles set aside, one han of dora each);
+    ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides: a broadcast scalar
+    costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
     yaku uint64 (N,), meta uint8 (N, 4), bad)`` with meta columns code, yakuman multiple,
     limit, wait, and ``bad`` None or the first bad row as ``(row, code, a, b, c)`` (code:
     ``_codes.BATCH_ERRORS`` index + 1; scoring_batch names it).
@@ -1543,13 +1550,14 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
     cdef const int64_t[:, :] dv = dora
     cdef const int64_t[:, :] uv = ura
     cdef const int64_t[:] redv = red
+    cdef const int64_t[:] flv = flowers
     if wv.shape[0] != n or mv.shape[0] != n or mv.shape[1] != 4 or mv.shape[2] != 2 \
             or fv.shape[0] != n or tv.shape[0] != n or rv_.shape[0] != n \
             or sv.shape[0] != n or ov.shape[0] != n or dv.shape[0] != n \
-            or uv.shape[0] != n or redv.shape[0] != n:
+            or uv.shape[0] != n or redv.shape[0] != n or flv.shape[0] != n:
         raise HandSizeError("score_batch inputs must share their first dimension N: win, "
-                            "flags, tsumo, riichi, seat, round, red (N,), melds (N, 4, 2), "
-                            "dora, ura (N, k)", code="bad_shape")
+                            "flags, tsumo, riichi, seat, round, red, flowers (N,), melds "
+                            "(N, 4, 2), dora, ura (N, k)", code="bad_shape")
     hanfu = np.empty((n, 2), np.int16)
     pts = np.empty(n, np.int32)
     yk = np.empty(n, np.uint64)
@@ -1566,7 +1574,7 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
         cdef Py_ssize_t bad
         err[0] = err[1] = err[2] = err[3] = 0
         with nogil:
-            bad = _score_fill(c, wv, mv, fv, tv, rv_, sv, ov, dv, uv, redv, &r, red_on,
+            bad = _score_fill(c, wv, mv, fv, tv, rv_, sv, ov, dv, uv, redv, flv, &r, red_on,
                               ura_on, hv, pv, yv, metv, lo, hi, err)
         return bad, err[0], err[1], err[2], err[3]
 

@@ -78,11 +78,12 @@
 #define IPT_BC_DORA_INDICATORS 7
 #define IPT_BC_URA_INDICATORS 8
 #define IPT_BC_RED 9
-#define IPT_N_BATCH_COLUMNS 10
+#define IPT_BC_FLOWERS 10
+#define IPT_N_BATCH_COLUMNS 11
 #define IPT_GEN_BATCH_LO { \
-    0, -1, 0, 0, 0, 0, 0, -1, -1, 0 }
+    0, -1, 0, 0, 0, 0, 0, -1, -1, 0, 0 }
 #define IPT_GEN_BATCH_HI { \
-    33, 255, 16383, 1, 1, 3, 3, 33, 33, 12 }
+    33, 255, 16383, 1, 1, 3, 3, 33, 33, 12, 4 }
 
 /* limits: code = index of ippatsu._codes.LIMITS */
 #define IPT_L_NONE 0  /* below mangan */

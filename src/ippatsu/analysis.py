@@ -63,7 +63,7 @@ from .errors import (HandSizeError, IppatsuError, NotAgariError, NotationError,
 from ._types import ShantenForms
 from .hand import Hand, Meld, MeldType, melds_of
 from .rules import Rules, rules_of
-from .scoring import ScoreResult, score, validate_nukidora
+from .scoring import ScoreResult, score, validate_flowers, validate_nukidora
 from .tiles import (
     DRAGON_KINDS,
     YAOCHUU_KINDS,
@@ -494,8 +494,9 @@ def analyze(
     rules: Optional[Rules] = None,
     visible: Optional[Sequence[int]] = None,
     nukidora: int = 0,
+    flowers: int = 0,
 ) -> Analysis:
-    """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None, nukidora=0) -> Analysis
+    """analyze(hand, *, melds=(), seat_wind=0, round_wind=0, dora_indicators=(), win_tile=None, tsumo=False, riichi=False, rules=None, visible=None, nukidora=0, flowers=0) -> Analysis
 
     Analyse a hand of 1 to 14 concealed tiles, with its calls at most 14 (docs/rules.md
     §3, §9); 3k concealed tiles are a hand being built (status ``"building"``).
@@ -533,6 +534,10 @@ def analyze(
         score shown and counted as seen. With three players seats and winds run 0..2,
         2m-8m do not exist (an error in the hand), and no chi is offered in the "if built
         open" comparison.
+    flowers : int
+        With ``rules.flowers`` (docs/rules.md §12): flower tiles set aside, 0 to 4, one han
+        of dora each on every score shown (:func:`ippatsu.score`'s ``flowers=``); under
+        rules without flower tiles ``flowers_off``.
 
     Returns
     -------
@@ -603,6 +608,10 @@ def analyze(
                dora_indicators="".join(kind_name(x) for x in ind), rules=rules)
     if nukidora:
         ctx["nukidora"] = nukidora
+    if type(flowers) is not int or flowers:
+        flowers = validate_flowers(flowers, rules)
+        if flowers:
+            ctx["flowers"] = flowers
 
     ukeire: Tuple[TileCount, ...] = ()
     ukeire_total = 0

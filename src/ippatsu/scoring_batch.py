@@ -32,6 +32,13 @@ rules : Rules or str, optional
     ``None`` (the default) means ``Rules.ippatsu()``, as everywhere in the API.
 red : int or (N,) ints
     Red fives in the hand (melds included).
+flowers : int or (N,) ints, optional
+    Flower tiles the winner has set aside, 0-4 (``Rules.flowers``, docs/rules.md §12): each
+    is one han of dora on a win with a yaku, as :func:`ippatsu.score`'s ``flowers=``.
+    Nonzero flowers under rules without flower tiles raise ``flowers_off`` naming the
+    first such row; more than four ``fifth_copy``, fewer than none ``negative_count``.
+    (The indicator columns hold kinds 0-33: a flower turned up as an indicator, which
+    score() counts as one more dora per flower set aside, is for score() alone.)
 
 Output: :class:`ScoreBatch` of arrays ``han`` (int16), ``fu`` (int16), ``points``
 (int32: the ron payment or tsumo total, without honba and deposits), ``yaku`` (uint64:
@@ -160,6 +167,8 @@ def _row_error(row, code, a, b, c, counts):
     what = BATCH_ERRORS[code - 1]
     where = f"row {row}: "
     if what == "range":
+        if a == _C_FLOWERS:   # score(flowers=...)'s own words and codes
+            return _flowers_error(row, b)
         name, lo, hi = BATCH_COLUMNS[a]
         return IppatsuError(f"{where}{name} holds {lo}..{hi}, got {b}", code="bad_input")
     if what == "meld":
@@ -202,8 +211,9 @@ _HC_ERR_COUNT = 1  # the hand core's check: a count above four (else a bad total
 
 def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, riichi=False,
                 seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None,
-                red=0, rules: Optional[Rules] = None, threads=1, win=None) -> ScoreBatch:
-    """score_batch(counts, win_tile, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1) -> ScoreBatch
+                red=0, rules: Optional[Rules] = None, threads=1, win=None,
+                flowers=None) -> ScoreBatch:
+    """score_batch(counts, win_tile, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1, flowers=None) -> ScoreBatch
 
     Score N winning hands of four-player mahjong (module docstring; three-player rules
     raise ``bad_rules``: score them per hand with :func:`ippatsu.score`). Invalid rows (a
@@ -283,6 +293,7 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     dora = _indicators(dora_indicators, n, _C_DORA)
     ura = _indicators(ura_indicators, n, _C_URA)
     rd = _per_row(red, n, _C_RED)
+    fl = _flowers(flowers, n, rules)
     rc = rules.red_counts
     red_on, ura_on = rc[0] | rc[1] << 4 | rc[2] << 8, int(bool(rules.ura_dora))
     if flags is not None and n:
@@ -296,28 +307,66 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
             check_local_rules(local, rules)
     if _backend.AVAILABLE:
         hanfu, pts, yk, meta, bad = _backend.score_batch_kernel(
-            c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, rules, red_on, ura_on,
+            c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, rules, red_on, ura_on,
             threads=threads)
         if bad is not None:
             raise _row_error(*bad, c)
         return ScoreBatch(hanfu[:, 0], hanfu[:, 1], pts, yk, meta[:, 1], meta[:, 2], meta[:, 0])
     for i in range(n):
-        bad = _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, red_on, i)
+        bad = _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i)
         if bad is not None:
             raise _row_error(i, *bad, c)
     return _score_batch_python(c, w, m, f | np.where(ts, TSUMO, 0) | np.where(ri, RIICHI, 0),
-                               np.stack([seat, rnd], axis=1), dora, ura, rd, rules)
+                               np.stack([seat, rnd], axis=1), dora, ura, rd, fl, rules)
 
 
 def _no_flags(n):
     return np.broadcast_to(np.int64(0), (n,))
 
 
+def _flowers(x, n, rules):
+    """The flowers column as (n,) int64 (zeros when not given). Its checks are
+    :func:`ippatsu.scoring.validate_flowers`'s, with score()'s codes: under rules without
+    flower tiles the first row with flowers raises ``flowers_off`` here, before any row is
+    checked (as score() checks it first); a scalar is checked here; an array's values are
+    range-checked by the row pass (:func:`_row_error` words them as score() does)."""
+    if x is None:
+        return _no_flags(n)
+    a = _ints(x, "flowers", -(1 << 63), (1 << 63) - 1)
+    if a.ndim == 0:
+        from .scoring import validate_flowers
+
+        validate_flowers(int(a), rules)
+        return np.broadcast_to(a, (n,))
+    a = _per_row(a, n, _C_FLOWERS)
+    if not rules.flowers:
+        nz = np.flatnonzero(a)
+        if nz.size:
+            raise _flowers_error(int(nz[0]), int(a[nz[0]]), rules)
+    return a
+
+
+def _flowers_error(row, v, rules=None):
+    """score(flowers=v)'s error (:func:`ippatsu.scoring.validate_flowers`) for row
+    ``row``; ``rules`` None: rules with flower tiles (a value out of 0..4)."""
+    from .scoring import validate_flowers
+
+    try:
+        validate_flowers(v, rules if rules is not None else _flower_rules())
+    except IppatsuError as e:
+        return type(e)(f"row {row}: {e}", code=e.code)
+    raise AssertionError(f"flowers={v} passes score()'s check")  # pragma: no cover
+
+
+def _flower_rules():
+    return _DEFAULT_RULES.replace(flowers=True)
+
+
 (_C_WIN, _C_MELDS, _C_FLAGS, _C_TSUMO, _C_RIICHI, _C_SEAT, _C_ROUND, _C_DORA, _C_URA,
- _C_RED) = range(len(BATCH_COLUMNS))
+ _C_RED, _C_FLOWERS) = range(len(BATCH_COLUMNS))
 
 
-def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, red_on, i):
+def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i):
     """Row ``i``'s checks, the compiled pass's (``_core._score_fill``) in its order:
     None when the row is good, else ``(code, a, b, c)`` for :func:`_row_error`."""
     from .scoring import situation_message
@@ -330,7 +379,7 @@ def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, red_on, i):
             + [(_C_FLAGS, int(f[i])), (_C_TSUMO, int(ts[i])), (_C_RIICHI, int(ri[i])),
                (_C_SEAT, int(seat[i])), (_C_ROUND, int(rnd[i]))]
             + [(_C_DORA, int(x)) for x in dora[i]] + [(_C_URA, int(x)) for x in ura[i]]
-            + [(_C_RED, int(rd[i]))])
+            + [(_C_RED, int(rd[i])), (_C_FLOWERS, int(fl[i]))])
     for col, v in cols:
         bad = out_of(col, v)
         if bad:
@@ -397,7 +446,7 @@ def _red_bounds(full, red_on: int) -> tuple:
 _E = {name: code for code, name in enumerate(BATCH_ERRORS, 1)}
 
 
-def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
+def _score_batch_python(c, w, m, f, winds, dora, ura, rd, fl, rules) -> ScoreBatch:
     """The pure-Python path: one :func:`ippatsu.scoring.score` call per row."""
     from .errors import NoYakuError, NotAgariError
     from .scoring import score
@@ -419,7 +468,7 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, rules) -> ScoreBatch:
                       round_wind=int(winds[i, 1]),
                       dora_indicators="".join(kind_name(int(d)) for d in dora[i] if d >= 0),
                       ura_indicators="".join(kind_name(int(d)) for d in ura[i] if d >= 0),
-                      rules=rules, raise_on_no_yaku=False, **kw)
+                      rules=rules, raise_on_no_yaku=False, flowers=int(fl[i]), **kw)
         except NotAgariError:
             out.code[i] = NOT_AGARI
             continue

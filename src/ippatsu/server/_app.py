@@ -272,6 +272,8 @@ class AnalyzeRequest(_Body):
     rules: RulesArg = None
     visible: Optional[List[int]] = None
     nukidora: int = Field(default=0, description="three players: Norths set aside as dora")
+    flowers: int = Field(default=0, description="flower tiles set aside as dora "
+                                                "(rules.flowers, docs/rules.md §12)")
 
 
 class HandRequest(_Body):
@@ -606,7 +608,8 @@ def create_app(*, max_batch: int = MAX_BATCH, max_body_bytes: int = MAX_BODY_BYT
                   seat_wind=req.seat_wind, round_wind=req.round_wind,
                   dora_indicators=_hand(req.dora_indicators), win_tile=req.win_tile,
                   tsumo=req.tsumo, riichi=req.riichi, rules=_rules(req.rules),
-                  visible=req.visible, nukidora=req.nukidora)
+                  visible=req.visible, nukidora=req.nukidora,
+                  **({"flowers": req.flowers} if req.flowers else {}))
         return _call("analyze", a.to_dict)
 
     def _shanten(req: HandRequest) -> dict:

@@ -1,20 +1,24 @@
 /* ippatsu hand builder. Everything shown about a hand comes from the JSON API
    (POST v1/analyze, GET v1/tables/*, GET v1/yaku); this file only keeps the state
-   (hand, calls, dora, seat, round, ron/tsumo, language), mirrors it in the URL and the
-   notation box, and draws the answers. Plain JS, no build step, no network but the API. */
+   (hand, calls, dora, seat, round, ron/tsumo, rules, flowers, language), mirrors it in
+   the URL and the notation box, and draws the answers. Plain JS, no build step, no
+   network but the API. */
 "use strict";
 (function () {
   const I18N = window.IPPATSU_I18N;
   const LANGS = ["ko", "ja", "en"];
   const SUITS = ["m", "p", "s", "z"];
-  const MAX_TILES = 14, MAX_DORA = 5;
+  const MAX_TILES = 14, MAX_DORA = 5, MAX_FLOWERS = 4;
   const CALL_WORDS = {chi: "chi", pon: "pon", kan: "daiminkan", minkan: "daiminkan",
                       daiminkan: "daiminkan", ankan: "ankan", kakan: "kakan"};
   const CALL_LABEL = {chi: "call_chi", pon: "call_pon", daiminkan: "call_kan", kakan: "call_kan",
                       ankan: "call_ankan"};
 
+  // flowerRule: the flower tiles turned on over the preset (Rules.flowers, docs/rules.md
+  // §12); flowers: how many of them are set aside (0-4), sent only while flowers are on
   const state = {hand: [], melds: [], dora: [], seat: 0, round: 0, tsumo: false, lang: "en",
-                 rules: "ippatsu"};
+                 rules: "ippatsu", flowerRule: false, flowers: 0};
+  const PRESET_FLOWERS = new Set();   // the presets with flower tiles (GET v1/presets)
   const ui = {mode: "hand", call: "chi", pending: [], rawText: null};
   let YAKU = {};          // name -> row of GET v1/yaku
   let TABLES = null;      // {hanfu, limits}
@@ -243,6 +247,8 @@
     return true;
   }
   const size = () => state.hand.length + 3 * state.melds.length;
+  const presetFlowers = () => PRESET_FLOWERS.has(state.rules);
+  const flowersOn = () => state.flowerRule || presetFlowers();
 
   function callTiles(x) {
     const s = suitOf(x), k = kindOf(x);
@@ -300,6 +306,7 @@
     if (state.round) p.set("round", state.round);
     if (state.tsumo) p.set("tsumo", "1");
     if (state.rules !== "ippatsu") p.set("rules", state.rules);
+    if (flowersOn()) p.set("flowers", state.flowers);   // present: the flower tiles are on
     p.set("lang", state.lang);
     const q = "?" + p.toString();
     if (location.search !== q) history.replaceState(null, "", location.pathname + q);
@@ -311,6 +318,8 @@
     state.round = wind(p.get("round"));
     state.tsumo = p.get("tsumo") === "1";
     state.rules = /^[a-z_]{1,20}$/.test(p.get("rules") || "") ? p.get("rules") : "ippatsu";
+    state.flowerRule = /^[0-4]$/.test(p.get("flowers") || "");
+    state.flowers = state.flowerRule ? +p.get("flowers") : 0;
     const nav = (navigator.language || "en").slice(0, 2);
     state.lang = LANGS.includes(p.get("lang")) ? p.get("lang") : LANGS.includes(nav) ? nav : "en";
     const d = parseTiles(p.get("d") || "");
@@ -374,6 +383,11 @@
     }
     $("#seat").value = String(state.seat);
     $("#round").value = String(state.round);
+    $("#flower-rule").checked = flowersOn();
+    $("#flower-rule").disabled = presetFlowers();   // the preset has them: always on
+    $("#flowerrow").hidden = !flowersOn();
+    $("#flowers").value = String(state.flowers);
+    $("#flower-marks").textContent = "✿".repeat(flowersOn() ? state.flowers : 0);
     $("#ron").setAttribute("aria-pressed", String(!state.tsumo));
     $("#tsumo").setAttribute("aria-pressed", String(state.tsumo));
   }
@@ -410,6 +424,11 @@
     if (ui.rawText === null && state.melds.length) body.melds = state.melds.map(meldText);
     if (state.dora.length) body.dora_indicators = formatTiles(state.dora);
     if (state.rules !== "ippatsu") body.rules = state.rules;
+    if (flowersOn()) {
+      // no preset has flowers on: the rules are the preset with the flowers override
+      if (!presetFlowers()) body.rules = {preset: state.rules, overrides: {flowers: true}};
+      if (state.flowers) body.flowers = state.flowers;
+    }
     return body;
   }
   function scheduleAnalyze() {
@@ -518,7 +537,10 @@
         el("td", {class: "yname", text: yakuName(y.name)}), el("td", {class: "num", text: hanText}),
         el("td", {class: y.survives_open ? "yes" : "no", text: (y.survives_open ? "○ " : "✕ ") + surv})));
     }
-    for (const [key, n] of [["dora_count", r.dora], ["red_count", r.red], ["ura_count", r.ura]])
+    // ScoreResult.dora holds the flowers' han too (docs/rules.md §12): they get their line
+    const flowers = r.flowers || 0;
+    for (const [key, n] of [["dora_count", r.dora - flowers], ["flower_count", flowers],
+                            ["red_count", r.red], ["ura_count", r.ura]])
       if (n) yl.append(el("tr", {"data-bonus": key}, el("td", {text: t(key)}), el("td", {class: "num", text: String(n)}), el("td")));
     if (!w.yaku.length) yl.append(el("tr", {}, el("td", {class: "noyaku", colspan: 3, text: t("no_yaku")})));
     out.push(yl);
@@ -727,6 +749,15 @@
     $("#seat").addEventListener("change", (e) => { state.seat = +e.target.value; changed(false); });
     $("#round").addEventListener("change", (e) => { state.round = +e.target.value; changed(false); });
     $("#rules").addEventListener("change", (e) => { state.rules = e.target.value; changed(false); });
+    $("#flower-rule").addEventListener("change", (e) => {
+      state.flowerRule = e.target.checked;
+      if (!flowersOn()) state.flowers = 0;
+      changed(false);
+    });
+    $("#flowers").addEventListener("change", (e) => {
+      state.flowers = Math.max(0, Math.min(MAX_FLOWERS, +e.target.value || 0));
+      changed(false);
+    });
     $("#ron").addEventListener("click", () => { state.tsumo = false; changed(false); });
     $("#tsumo").addEventListener("click", () => { state.tsumo = true; changed(false); });
     $("#add-call").addEventListener("click", () => { setMode(ui.mode === "call" ? "hand" : "call"); renderBuilder(); });
@@ -754,9 +785,14 @@
       const sel = $("#rules");
       sel.textContent = "";
       for (const p of r.json.presets)
-        if (p.rules.players === 4) sel.append(el("option", {value: p.name, text: p.name}));
+        if (p.rules.players === 4) {
+          sel.append(el("option", {value: p.name, text: p.name}));
+          if (p.rules.flowers) PRESET_FLOWERS.add(p.name);
+        }
       if (![...sel.options].some((o) => o.value === state.rules)) state.rules = "ippatsu";
       sel.value = state.rules;
+      renderBuilder();
+      if (presetFlowers()) { saveUrl(); scheduleAnalyze(); }   // its flowers need no override
     });
     Promise.all([api("v1/yaku"), api("v1/tables/han-fu?max_han=4"), api("v1/tables/limits")])
       .then(([y, hf, lim]) => {
