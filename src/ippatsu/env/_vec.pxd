@@ -19,14 +19,14 @@ cdef _fill(float[:, ::1] out, int c, float v)
 cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
-               ri=int, nd=int, rw=int, red=bint, w='unsigned long long',
+               ri=int, nd=int, nf=int, rw=int, red=bint, fl=bint, w='unsigned long long',
                tg="unsigned long long", hand=list, river=list, called=list, ind=list,
                tiles=tuple)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
-@cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, k=int, j=int, pos=int, stop=int,
-               nd=int, red=bint, live=list)
-cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
+@cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
+               nd=int, nf=int, nu=int, red=bint, live=list)
+cdef _encode_oracle(GameState st, int seat, float[:, ::1] out, int c, bint fl)
 
 @cython.locals(repl=int)
 cpdef int live_position(GameState st) except -1
