@@ -21,6 +21,20 @@ def channels(rules, oracle: bool = False) -> tuple:
     return ORACLE if oracle else PLANES
 
 
+def hidden_wall(st: GameState) -> list:
+    """(list, index) of every wall place whose tile nobody has seen: the live wall ahead
+    (as far as the wall goes: a record's holds only the tiles drawn), the replacement
+    tiles not drawn, the dora indicators not revealed, the ura indicators."""
+    from ippatsu.env._vec import live_position
+    w = st.wall
+    pos = live_position(st)
+    places = [(w.live, i) for i in range(pos, min(pos + st.left, len(w.live)))]
+    places += [(w.rinshan, i) for i in range(st._rinshan_pos, len(w.rinshan))]
+    places += [(w.dora, i) for i in range(st.n_dora, len(w.dora))]
+    places += [(w.ura, i) for i in range(len(w.ura))]
+    return places
+
+
 def holds_flower(st: GameState, q: int) -> bool:
     """Seat ``q`` holds a flower now, read from the log: its turn, its last event the
     draw of a flower."""

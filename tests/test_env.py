@@ -18,8 +18,8 @@ from ippatsu.table import Phase
 from ippatsu.table import actionspace as A
 from ippatsu.table.actionspace import SIZE
 
-from _env_helpers import (Mirror, channels, compare_planes, holds_flower, mask_bits,
-                          reference_planes)
+from _env_helpers import (Mirror, channels, compare_planes, hidden_wall, holds_flower,
+                          mask_bits, reference_planes)
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 #: decisions of the differential runs (interpreted: fewer, still past game ends)
@@ -263,20 +263,6 @@ def _at_response(env, rng, players):
             return obs, info
 
 
-def _hidden_wall(st):
-    """(list, index) of every wall place whose tile nobody has seen: the live wall ahead,
-    the replacement tiles not drawn, the dora indicators not revealed, the ura
-    indicators."""
-    from ippatsu.env._vec import live_position
-    w = st.wall
-    pos = live_position(st)
-    places = [(w.live, i) for i in range(pos, pos + st.left)]
-    places += [(w.rinshan, i) for i in range(st._rinshan_pos, len(w.rinshan))]
-    places += [(w.dora, i) for i in range(st.n_dora, len(w.dora))]
-    places += [(w.ura, i) for i in range(len(w.ura))]
-    return places
-
-
 def _exchange_hidden(st, seat, rng):
     """Exchange the other seats' concealed tiles with tiles of the live wall (and scramble
     their cached shanten and waits); with flower tiles, also move each hidden flower to
@@ -301,7 +287,7 @@ def _exchange_hidden(st, seat, rng):
         st.waits[q] = (1 << 34) - 1 - st.waits[q]
     moved = 0
     if st.rules.flowers:
-        places = _hidden_wall(st)
+        places = hidden_wall(st)
         for a, i in places:
             if a[i] >= 136:   # a hidden flower: exchanged with a tile of another place
                 b, j = places[int(rng.integers(0, len(places)))]

@@ -164,9 +164,10 @@ def _seats_of(seats) -> Optional[frozenset]:
     return out
 
 
-def encoder_packing(encoder):
+def encoder_packing(encoder, rules=None):
     """(the env's encoder object, its :class:`Packing`, its name, its version) for
-    ``encoder`` (``"planes"``, ``"oracle"``, None or an :class:`ippatsu.env.Encoder`)."""
+    ``encoder`` (``"planes"``, ``"oracle"``, None or an :class:`ippatsu.env.Encoder`);
+    ``rules`` (a :class:`Rules` or None): the layout of their flowers."""
     from ..env.encoders import Encoder, NoEncoder, encoder_of
 
     if encoder == "mjai":
@@ -174,7 +175,7 @@ def encoder_packing(encoder):
                            "None or an Encoder (an mjai log is what `ippatsu convert` "
                            "writes)", "bad_dataset_option")
     try:
-        enc = encoder_of(encoder)
+        enc = encoder_of(encoder, rules if isinstance(rules, Rules) else None)
     except IppatsuError as e:
         raise DatasetError(str(e), "bad_dataset_option") from None
     if isinstance(enc, NoEncoder):
@@ -186,7 +187,9 @@ def encoder_packing(encoder):
     if isinstance(encoder, str) and len(names) == enc.channels:
         const = [i for i, nm in enumerate(names)
                  if nm.split(".")[-1] in ("shanten", "kyoku", "honba", "deposits",
-                                          "tiles_left", "score", "north")]
+                                          "tiles_left", "score", "north",
+                                          "flower_indicators", "live_flowers",
+                                          "ura_flowers")]
         free = [i for i, nm in enumerate(names) if nm.split(".")[-1] == "first_discard"]
         packing = Packing(enc.channels, const, free)
         name = encoder
@@ -283,6 +286,7 @@ def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
     """Replay the record ``path`` into ``rows`` (reset to game number ``game``) and return
     its manifest entry; the game's columns are in ``entry["cols"]`` when it was kept.
     ``strict_rules``: skip a record whose rules are assumed (``rules_not_stated``)."""
+    from ..env.encoders import OracleEncoder, PlanesEncoder
     from ..table.replay import replay_game
 
     entry: Dict[str, Any] = {"path": path, "game": game}
@@ -314,6 +318,14 @@ def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
             chosen &= set(seats)
         rows.seats = frozenset(chosen)
         entry["rules"] = repr(rules_used)
+        if isinstance(rows.enc, (PlanesEncoder, OracleEncoder)) and \
+                rows.enc.flowers != rules_used.flowers:
+            # the observation layout is the dataset's (the rules given): a record with
+            # flower tiles needs the flower layout, and the other way round
+            have = "have" if rules_used.flowers else "have no"
+            raise _Skip("unsupported_rules", f"the record's rules {have} flower tiles, the "
+                        f"dataset's planes are of the other layout: pass rules with flowers "
+                        f"to build a dataset of flower games")
         try:
             rep = replay_game(rounds, rules_used, os.path.basename(path), complete=complete,
                               final_scores=final, on_step=rows)
@@ -464,7 +476,7 @@ class _BuildTask:
         for name in os.listdir(self.out):  # a chunk that did not finish: start it again
             if name.startswith(prefix):
                 os.remove(os.path.join(self.out, name))
-        enc, packing, _, _ = encoder_packing(self.encoder)
+        enc, packing, _, _ = encoder_packing(self.encoder, self.rules)
         gr = GameRows(enc if packing is not None else None, packing, frozenset(),
                       verify_every=1 if self.verify else 8)
         entries: List[dict] = []
@@ -549,7 +561,6 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
     Returns the manifest (also written to ``out/manifest.json``)."""
     from ..study._runner import check_backend, execute
 
-    enc, packing, enc_name, enc_version = encoder_packing(encoder)
     if encoder == "oracle":
         raise DatasetError("'oracle' rows need the whole wall, and a record shows only the "
                            "tiles that were drawn: build 'planes' rows from records",
@@ -562,6 +573,7 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
         except (IppatsuError, TypeError, AttributeError) as e:
             raise DatasetError(f"rules is None, a Rules or a preset name: {e}",
                                "bad_dataset_option") from None
+    enc, packing, enc_name, enc_version = encoder_packing(encoder, rules)
     for v, what in ((shard_rows, "shard_rows"), (chunk_files, "chunk_files")):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise DatasetError(f"{what} is an int >= 1, got {v!r}", "bad_dataset_option")
