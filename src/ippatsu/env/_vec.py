@@ -307,8 +307,10 @@ def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
 
 def live_position(st) -> int:
     """How many tiles of ``st.wall.live`` have been drawn from its front: the draws of
-    the hand (``n_live - left``) less the replacement draws (one per kan and per North
-    set aside)."""
+    the hand (``n_live - left``) less the replacement draws (one per kan and per North or
+    flower set aside, the deal's flowers included). The replacement of a flower drawn as
+    the last tile shortens nothing, so once no draw is left the count may be one short;
+    nothing is then read from the live wall."""
     repl = st.kan_count
     for x in st.nuki:
         repl += len(x)

@@ -219,8 +219,9 @@ def tsumogiri_of_events(events, n_players: int) -> List[int]:
 def encode(state, seat: int, encoder="planes", out: Optional[np.ndarray] = None,
            tsumogiri: Optional[List[int]] = None) -> np.ndarray:
     """The observation of ``seat`` in ``state`` (a :class:`~ippatsu.table.GameState`) by
-    an array encoder (``"planes"``, ``"oracle"`` or an :class:`Encoder`), written into
-    ``out`` when given. ``tsumogiri`` (see :class:`Encoder`) defaults to what the state's
+    an array encoder (``"planes"``, ``"oracle"`` or an :class:`Encoder`; a name takes the
+    layout of the state's rules, with flower tiles or without), written into ``out`` when
+    given. ``tsumogiri`` (see :class:`Encoder`) defaults to what the state's
     event log says (all zeros without a log)."""
     enc = encoder_of(encoder, state.rules)
     if not isinstance(enc, Encoder):
