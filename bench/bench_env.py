@@ -22,7 +22,10 @@ or for a side-by-side table (``time.process_time``: other load does not count)::
 
     python bench/bench_env.py [--decisions N]
 
-and, on an otherwise idle machine, the wall-clock gain of a vector split over processes
+``--flowers`` plays the ippatsu rows under the flower rule (``Rules.flowers`` on Tenhou's
+rules: 113 and 150 channels, a decision more per flower drawn) instead, the peers skipped.
+
+And, on an otherwise idle machine, the wall-clock gain of a vector split over processes
 (``ippatsu.env.vector.ProcVecEnv``)::
 
     python bench/bench_env.py --scaling 2 [--envs 32,128,512]
@@ -38,6 +41,7 @@ import numpy as np
 import pytest
 
 from ippatsu.env import VecEnv
+from ippatsu.rules import Rules
 from ippatsu.table.actionspace import SIZE
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
@@ -48,9 +52,12 @@ pytestmark = pytest.mark.benchmark(timer=time.process_time)
 
 
 def ippatsu_decisions(n: int, num_envs: int = 64, encoder="planes", seed: int = 0,
-                      players: int = 4) -> int:
-    """Step a VecEnv until at least ``n`` decisions are made; the number made."""
-    env = VecEnv(num_envs, encoder=encoder, seed=seed, copy=False, players=players)
+                      players: int = 4, flowers: bool = False) -> int:
+    """Step a VecEnv until at least ``n`` decisions are made; the number made.
+    ``flowers``: Tenhou's rules with flower tiles (four players)."""
+    rules = Rules.tenhou().replace(flowers=True) if flowers else "tenhou"
+    env = VecEnv(num_envs, rules=rules, encoder=encoder, seed=seed, copy=False,
+                 players=players)
     obs, info = env.reset()
     rng = np.random.default_rng(seed)
     u = rng.random((64, num_envs, SIZE), dtype=np.float32)
@@ -179,6 +186,12 @@ def test_vecenv_planes_64(benchmark):
     benchmark.pedantic(ippatsu_decisions, args=(N_DECISIONS,), rounds=3, iterations=1)
 
 
+def test_vecenv_planes_flowers_64(benchmark):
+    ippatsu_decisions(1000, flowers=True)
+    benchmark.pedantic(ippatsu_decisions, args=(N_DECISIONS,), kwargs={"flowers": True},
+                       rounds=3, iterations=1)
+
+
 def test_vecenv_planes_1(benchmark):
     ippatsu_decisions(1000, num_envs=1)
     benchmark.pedantic(ippatsu_decisions, args=(N_DECISIONS,), kwargs={"num_envs": 1},
@@ -222,8 +235,22 @@ def main(argv=None):
                          "against one VecEnv")
     ap.add_argument("--envs", default="128", metavar="N[,N...]",
                     help="with --scaling: the vector sizes (default 128)")
+    ap.add_argument("--flowers", action="store_true",
+                    help="the four-player rows under the flower rule (Rules.flowers), no peers")
     args = ap.parse_args(argv)
     n = args.decisions
+    if args.flowers:
+        ippatsu_decisions(2000, flowers=True)   # warm-up
+        rows = [("ippatsu VecEnv planes, flowers, 64", dict(flowers=True)),
+                ("ippatsu VecEnv oracle, flowers, 64", dict(encoder="oracle", flowers=True)),
+                ("ippatsu VecEnv no encoder, flowers, 64", dict(encoder=None, flowers=True))]
+        rates = {}
+        for _ in range(args.rounds):
+            for name, kw in rows:
+                rates[name] = max(rates.get(name, 0.0), _rate(ippatsu_decisions, n, **kw))
+        for name, _ in rows:
+            print(f"{name:40s} {rates[name]:10,.0f} decisions/s")
+        return
     if args.scaling:
         for num_envs in (int(x) for x in args.envs.split(",")):
             scaling(n, num_envs, args.scaling, args.rounds)

@@ -6,9 +6,41 @@ from __future__ import annotations
 import numpy as np
 
 from ippatsu import core
-from ippatsu.env import ORACLE, PLANES
+from ippatsu.env import ORACLE, ORACLE_FLOWERS, PLANES, PLANES_FLOWERS
 from ippatsu.table import GameState, Observation, Phase
-from ippatsu.tiles import mjai_to_kind
+from ippatsu.tiles import FLOWER_IDS, flower_name, is_flower, mjai_to_kind
+
+#: the flowers' mjai names (Rules.flowers)
+FLOWER_NAMES = {flower_name(t) for t in FLOWER_IDS}
+
+
+def channels(rules, oracle: bool = False) -> tuple:
+    """The channel names of ``"planes"`` (``"oracle"``) under ``rules``."""
+    if rules.flowers:
+        return ORACLE_FLOWERS if oracle else PLANES_FLOWERS
+    return ORACLE if oracle else PLANES
+
+
+def hidden_wall(st: GameState) -> list:
+    """(list, index) of every wall place whose tile nobody has seen: the live wall ahead
+    (as far as the wall goes: a record's holds only the tiles drawn), the replacement
+    tiles not drawn, the dora indicators not revealed, the ura indicators."""
+    from ippatsu.env._vec import live_position
+    w = st.wall
+    pos = live_position(st)
+    places = [(w.live, i) for i in range(pos, min(pos + st.left, len(w.live)))]
+    places += [(w.rinshan, i) for i in range(st._rinshan_pos, len(w.rinshan))]
+    places += [(w.dora, i) for i in range(st.n_dora, len(w.dora))]
+    places += [(w.ura, i) for i in range(len(w.ura))]
+    return places
+
+
+def holds_flower(st: GameState, q: int) -> bool:
+    """Seat ``q`` holds a flower now, read from the log: its turn, its last event the
+    draw of a flower."""
+    last = st.events[-1]
+    return (st.phase == Phase.TURN and st.actor == q and last["type"] == "tsumo"
+            and last["actor"] == q and last["pai"] in FLOWER_NAMES)
 
 
 class Mirror:
@@ -104,8 +136,9 @@ def _thresholds(out, names, prefix, counts):
 def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarray:
     """The planes of ``seat``, built from :class:`Observation`, the event log and the hand
     core (not from the encoder's code). A state with ``record=True``."""
-    chans = ORACLE if oracle else PLANES
+    chans = channels(st.rules, oracle)
     names = {c: i for i, c in enumerate(chans)}
+    flowers = st.rules.flowers
     out = np.zeros((len(chans), 34), dtype=np.float32)
     ob = Observation(st, seat)
     n = st.n_players
@@ -119,6 +152,9 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
     last = evs[-1]
     turn = st.phase == Phase.TURN
     drawn = turn and st.actor == seat and last["type"] == "tsumo" and last["actor"] == seat
+    if drawn and last["pai"] in FLOWER_NAMES:   # a flower held, to be set aside
+        out[names["flower_held"]] = 1
+        drawn = False
     if drawn:
         out[names["drawn"], mjai_to_kind(last["pai"])] = 1
     # shanten and waits of the 3k+1 hand (after a chi or pon: skipped, see the docs)
@@ -156,7 +192,10 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
     if st.phase == Phase.HAND_END:
         out[names["stop_offer"]] = 1
     for i, t in enumerate(ob.dora_indicators[:5]):
-        out[names[f"dora_indicator{i + 1}"], t // 4] = 1
+        if is_flower(t):
+            out[names["flower_indicators"]] += 0.25
+        else:
+            out[names[f"dora_indicator{i + 1}"], t // 4] = 1
     out[names["round_wind"], 27 + min(st.kyoku // n, 3)] = 1
     out[names["seat_wind"], 27 + ob.seat_wind] = 1
     out[names["kyoku"]] = ob.kyoku / 8
@@ -203,6 +242,8 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
                 if t in reds:
                     out[names[f"s{r}.hand_red"], t // 4] += 1
             _thresholds(out, names, f"s{r}.hand", hc)
+            if flowers and holds_flower(st, q):
+                out[names[f"s{r}.flower_held"]] = 1
         # the tiles left to draw: every tile not seen by anyone, minus the dead wall
         w = st.wall
         # the live tiles still ahead: the live list from the position where the next
@@ -211,17 +252,27 @@ def reference_planes(st: GameState, seat: int, oracle: bool = False) -> np.ndarr
         ahead = w.live[n_live_draws:n_live_draws + st.left]
         lc = np.zeros(34, int)
         for t in ahead:
-            lc[t // 4] += 1
+            if is_flower(t):
+                out[names["live_flowers"]] += 0.25
+            else:
+                lc[t // 4] += 1
         _thresholds(out, names, "live", lc)
         for i, t in enumerate(ahead[:4]):
-            out[names[f"next_draw{i + 1}"], t // 4] = 1
+            if is_flower(t):
+                out[names[f"next_draw{i + 1}_flower"]] = 1
+            else:
+                out[names[f"next_draw{i + 1}"], t // 4] = 1
         for i, t in enumerate(w.ura[:min(len(ob.dora_indicators), 5)]):
-            out[names[f"ura_indicator{i + 1}"], t // 4] = 1
+            if is_flower(t):
+                out[names["ura_flowers"]] += 0.25
+            else:
+                out[names[f"ura_indicator{i + 1}"], t // 4] = 1
     return out
 
 
 def _replacements(evs) -> int:
-    """The replacement draws of the hand: the tsumo after a kan or a North."""
+    """The replacement draws of the hand: the tsumo after a kan, a North or a flower (at
+    the deal too)."""
     n = 0
     pending = False
     for e in evs:

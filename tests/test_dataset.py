@@ -29,12 +29,15 @@ from ippatsu.dataset import DatasetError
 from ippatsu.env import VecEnv
 from ippatsu.io.mjai import write_json_lines
 from ippatsu.io.mjlog import load_mjlog
+from ippatsu.rules import Rules
 from ippatsu.table import Phase
 from ippatsu.table.actionspace import PASS
 
-from _env_helpers import Mirror
+from _env_helpers import Mirror, hidden_wall
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
+#: the flower rule (docs/rules.md §12) on Tenhou's rules
+FLOWERS = Rules.tenhou().replace(flowers=True)
 MJLOG = SHARED_DATA / "tenhou" / "mjlog"
 MJLOG_DIRS = ("mjx", "mjx-edge", "dnovikoff", "gimite", "jim137")
 JSON_DIR = SHARED_DATA / "tenhou" / "json" / "mjx"
@@ -135,8 +138,7 @@ def test_tenhou6_json_gives_the_rows_of_the_same_mjlog(tmp_path):
 def _env_game(players, seed, tmp_path, rules=None):
     """One whole game of the env with random legal actions: its per-step (obs, mask,
     seat, action) and its event log written as an mjai log."""
-    if rules is None:
-        rules = "tenhou" if players == 4 else "tenhou_sanma"
+    rules = rules or ("tenhou" if players == 4 else "tenhou_sanma")
     env = VecEnv(1, rules=rules, players=players, seed=seed, encoder="planes")
     mirror = Mirror(env.rules, seed, 0)
     obs, info = env.reset()
@@ -164,14 +166,24 @@ def _env_game(players, seed, tmp_path, rules=None):
     return steps, str(path), responses
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_rows_equal_the_envs_observations_masks_and_actions(players, tmp_path):
+@pytest.mark.parametrize("players,rules", [pytest.param(4, None, id="4p"),
+                                           pytest.param(3, None, id="3p"),
+                                           pytest.param(4, FLOWERS, id="flowers")])
+def test_rows_equal_the_envs_observations_masks_and_actions(players, rules, tmp_path):
+    """A game of the env written as an mjai log gives back, row by row, the env's
+    observations, masks, seats and actions (flower games: with rules= given, the flower
+    layout; without, the record is skipped whole)."""
     seeds = [1] if PURE else [1, 2]
     for seed in seeds:
-        steps, path, responses = _env_game(players, seed, tmp_path)
+        steps, path, responses = _env_game(players, seed, tmp_path, rules)
         assert responses > 10
-        m = _build([path], tmp_path / f"ds{players}-{seed}")
+        m = _build([path], tmp_path / f"ds{players}-{seed}", rules=rules)
         assert m["sources_ok"] == 1, m["sources"]
+        assert m["encoder"]["shape"] == list(steps[0][0].shape)
+        if rules is not None:   # the record states its rules; the layout is the dataset's
+            m2 = _build([path], tmp_path / f"plain{seed}")
+            assert m2["sources_skipped"] == 1
+            assert m2["sources"][0]["code"] == "unsupported_rules"
         rows = _rows(tmp_path / f"ds{players}-{seed}")
         assert len(rows["action"]) == len(steps)
         obs = np.stack([s[0] for s in steps])
@@ -212,15 +224,17 @@ def test_rows_of_a_game_with_red_counts_equal_the_envs(tmp_path):
 # ----------------------------------------------------------------------------- hidden
 class _Redealing:
     """An encoder that writes the planes, then re-deals every other seat's concealed
-    tiles (swapped with each other's and scrambled shanten / waits), encodes again, puts
-    everything back and counts the decisions where the two differ."""
+    tiles (swapped with each other's and scrambled shanten / waits; with flower tiles,
+    together with every tile of the wall nobody has seen, flowers among them: a flower
+    goes only to a wall place), encodes again, puts everything back and counts the
+    decisions where the two differ."""
 
-    def __init__(self):
+    def __init__(self, flowers=False):
         from ippatsu.env import PlanesEncoder
-        self.inner = PlanesEncoder()
+        self.inner = PlanesEncoder(flowers)
         self.channels, self.names = self.inner.channels, self.inner.names
         self.kind = self.inner.kind
-        self.differ = self.checked = 0
+        self.differ = self.checked = self.flowers = 0
         self.rng = np.random.default_rng(5)
 
     shape = property(lambda self: (self.channels, 34))
@@ -231,8 +245,18 @@ class _Redealing:
         others = [q for q in range(n) if q != seat]
         saved = [(list(st.hand[q]), bytearray(st.cnt[q]), st.shanten[q], st.waits[q])
                  for q in others]
-        pool = [t for q in others for t in st.hand[q]]
+        places = hidden_wall(st) if st.rules.flowers else []
+        walled = [a[i] for a, i in places]
+        pool = [t for q in others for t in st.hand[q]] + walled
         pool = [pool[i] for i in self.rng.permutation(len(pool))]
+        kinds = [t for t in pool if t < 136]
+        n_hand = sum(len(st.hand[q]) for q in others)
+        rest = kinds[n_hand:] + [t for t in pool if t >= 136]   # to the wall places
+        rest = [rest[i] for i in self.rng.permutation(len(rest))]
+        self.flowers += sum(t >= 136 for t in walled)
+        for (a, i), t in zip(places, rest):
+            a[i] = t
+        pool = kinds[:n_hand]   # to the hands
         for q in others:
             h = st.hand[q]
             for i in range(len(h)):
@@ -246,6 +270,8 @@ class _Redealing:
             st.waits[q] = (1 << 34) - 1 - st.waits[q]
         again = np.zeros_like(out)
         self.inner.encode(st, seat, again, tsumogiri)
+        for (a, i), t in zip(places, walled):
+            a[i] = t
         for q, (h, c, s, w) in zip(others, saved):
             st.hand[q][:] = h
             st.cnt[q][:] = c
@@ -255,19 +281,28 @@ class _Redealing:
         self.differ += not np.array_equal(again, out)
 
 
-def test_hidden_tiles_never_enter_a_planes_row():
+@pytest.mark.parametrize("source", ["records", "flower games"])
+def test_hidden_tiles_never_enter_a_planes_row(source, tmp_path):
+    """Tenhou records, and games of the flower rules (the env's, as mjai logs: the
+    replayed wall holds the hand's later draws, flowers among them): at every decision,
+    re-dealing what the seat cannot see changes not one plane."""
     from ippatsu.dataset._build import game_rows
     from ippatsu.dataset._rows import GameRows, Packing
 
-    _need_data()
-    enc = _Redealing()
-    files = sorted(str(p) for p in (MJLOG / "mjx-edge").iterdir())[: 3 if PURE else 23]
+    if source == "records":
+        _need_data()
+        rules, enc = None, _Redealing()
+        files = sorted(str(p) for p in (MJLOG / "mjx-edge").iterdir())[: 3 if PURE else 23]
+    else:
+        rules, enc = FLOWERS, _Redealing(flowers=True)
+        files = [_env_game(4, seed, tmp_path, FLOWERS)[1] for seed in range(1 if PURE else 3)]
     rows = GameRows(enc, Packing(enc.channels), frozenset())
     for i, f in enumerate(files):
-        e = game_rows(f, i, rows)
+        e = game_rows(f, i, rows, rules)
         assert e["status"] == "ok", e
-    assert enc.checked > 1000
+    assert enc.checked > (300 if PURE else 1000)
     assert enc.differ == 0
+    assert enc.flowers > 0 if rules is FLOWERS else enc.flowers == 0
 
 
 def test_oracle_rows_from_records_are_refused(tmp_path):

@@ -11,17 +11,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from ippatsu.env import ORACLE, PLANES, Encoder, VecEnv, encode
+from ippatsu.env import ORACLE, ORACLE_FLOWERS, PLANES, Encoder, VecEnv, encode
 from ippatsu.errors import IllegalActionError, IppatsuError
 from ippatsu.rules import Rules
 from ippatsu.table import Phase
+from ippatsu.table import actionspace as A
 from ippatsu.table.actionspace import SIZE
 
-from _env_helpers import Mirror, compare_planes, mask_bits, reference_planes
+from _env_helpers import (Mirror, channels, compare_planes, hidden_wall, holds_flower,
+                          mask_bits, reference_planes)
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 #: decisions of the differential runs (interpreted: fewer, still past game ends)
 STEPS = 1500 if PURE else 6000
+#: the flower rule (docs/rules.md §12) on Tenhou's rules, the env's default
+FLOWERS = Rules.tenhou().replace(flowers=True)
+#: (players, rules) of the games every env property is checked on: four and three
+#: players, and four with flower tiles
+GAMES = [pytest.param(4, "tenhou", id="4p"), pytest.param(3, "tenhou_sanma", id="3p"),
+         pytest.param(4, FLOWERS, id="flowers")]
 
 
 def _random_actions(rng, mask):
@@ -31,18 +39,21 @@ def _random_actions(rng, mask):
 
 
 def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=True,
-           reward="points"):
+           reward="points", encoder="planes"):
     """Play ``n_envs`` envs with random legal actions beside their :class:`Mirror` and
     check every step: the seat asked, the mask, the observation, the rewards, the scores.
-    Returns counters of what was met."""
+    Returns counters of what was met (``flowers``: decisions holding a flower)."""
     rules = rules or ("tenhou" if players == 4 else "tenhou_sanma")
     env = VecEnv(n_envs, rules=rules, players=players, seed=seed, episode=episode,
-                 reward=reward)
+                 reward=reward, encoder=encoder)
+    oracle = encoder == "oracle"
+    names = channels(env.rules, oracle)
+    assert env.observation_shape == (len(names), 34)
     mirrors = [Mirror(env.rules, seed, j, hand_level=episode == "hand")
                for j in range(n_envs)]
     obs, info = env.reset()
     rng = np.random.default_rng(seed)
-    seen = {"responses": 0, "ends": 0, "hands": 0, "turns": 0}
+    seen = {"responses": 0, "ends": 0, "hands": 0, "turns": 0, "flowers": 0}
     prev = [list(m.st.scores) for m in mirrors]
     hand_sum = [np.zeros(players) for _ in range(n_envs)]
     hand_deposits = [m.st.deposits for m in mirrors]
@@ -57,7 +68,10 @@ def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=T
             st = m.st
             assert mask_bits(info["mask"][j]) == st.legal_mask(seat), "mask != legal_mask"
             if check_obs:
-                compare_planes(obs[j], reference_planes(st, seat), PLANES)
+                compare_planes(obs[j], reference_planes(st, seat, oracle), names)
+            if holds_flower(st, seat):   # setting the flower aside is all it may do
+                assert np.flatnonzero(info["mask"][j]).tolist() == [A.NUKIDORA]
+                seen["flowers"] += 1
             if st.phase == Phase.RESPONSE:
                 seen["responses"] += 1
             elif st.phase == Phase.TURN:
@@ -112,7 +126,8 @@ def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=T
                 elif reward == "rank":
                     assert not rew[j].any()
                 # the last observation: the last seat's view of the final state
-                compare_planes(obs[j], reference_planes(st, int(info["seat"][j])), PLANES)
+                compare_planes(obs[j], reference_planes(st, int(info["seat"][j]), oracle),
+                               names)
             elif reward == "rank":
                 assert not rew[j].any()
     return seen
@@ -143,40 +158,58 @@ def _rank_rewards(st):
     return want
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_env_games_equal_table_games(players):
-    seen = _drive(players, seed=7, n_envs=1, steps=STEPS, check_obs=False)
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_env_games_equal_table_games(players, rules):
+    seen = _drive(players, seed=7, n_envs=1, steps=STEPS, rules=rules, check_obs=False)
     assert seen["responses"] > 20 and seen["ends"] >= 1 and seen["hands"] >= 5
+    assert seen["flowers"] > 0 if rules is FLOWERS else seen["flowers"] == 0
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_env_observations_encode_the_state(players):
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_env_observations_encode_the_state(players, rules):
     """Every channel of every observation against the reference built from the table's
     public view and event log; three envs stepped together."""
-    seen = _drive(players, seed=11, n_envs=3, steps=STEPS // 6)
+    seen = _drive(players, seed=11, n_envs=3, steps=STEPS // 6, rules=rules)
     assert seen["responses"] > 5
+    assert seen["flowers"] > 0 if rules is FLOWERS else seen["flowers"] == 0
 
 
 @settings(max_examples=3 if PURE else 12, deadline=None)
 @given(seed=hst.integers(0, 2 ** 32 - 1), players=hst.sampled_from([4, 3]),
-       rules=hst.sampled_from(["tenhou", "ippatsu", "majsoul"]))
-def test_observations_encode_random_states(seed, players, rules):
-    """Random games (any seed, preset, seat count): every observation of their first
-    decisions against the reference."""
+       rules=hst.sampled_from(["tenhou", "ippatsu", "majsoul"]), flowers=hst.booleans())
+def test_observations_encode_random_states(seed, players, rules, flowers):
+    """Random games (any seed, preset, seat count, four players with flower tiles or
+    not): every observation of their first decisions against the reference."""
     if players == 3:
         rules += "_sanma"
+    elif flowers:
+        rules = Rules.preset(rules).replace(flowers=True)
     _drive(players, seed=seed, n_envs=2, steps=60 if PURE else 150, rules=rules)
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_env_rank_rewards_and_hand_episodes(players):
-    seen = _drive(players, seed=5, n_envs=2, steps=STEPS // 2, reward="rank",
+@pytest.mark.parametrize("where", ["dora", "ura"])
+def test_flower_indicators_are_seen(where):
+    """A game whose first dora (ura) indicator is a flower: every observation of it,
+    "oracle" (which holds "planes"), against the reference."""
+    from ippatsu.table import GameState
+    seed = next(s for s in range(1000)
+                if getattr(GameState(FLOWERS, seed=np.random.SeedSequence(s, spawn_key=(0, 0)))
+                           .wall, where)[0] >= 136)
+    _drive(4, seed=seed, n_envs=1, steps=100 if PURE else 400, rules=FLOWERS,
+           encoder="oracle")
+
+
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_env_rank_rewards_and_hand_episodes(players, rules):
+    seen = _drive(players, seed=5, n_envs=2, steps=STEPS // 2, rules=rules, reward="rank",
                   episode="hand", check_obs=False)
     assert seen["ends"] >= 4
 
 
-def test_env_rank_rewards_pay_uma_at_game_end():
-    seen = _drive(4, seed=3, n_envs=2, steps=STEPS, reward="rank", check_obs=False)
+@pytest.mark.parametrize("rules", ["tenhou", FLOWERS], ids=["4p", "flowers"])
+def test_env_rank_rewards_pay_uma_at_game_end(rules):
+    seen = _drive(4, seed=3, n_envs=2, steps=STEPS, rules=rules, reward="rank",
+                  check_obs=False)
     assert seen.get("games", 0) >= 1
 
 
@@ -190,33 +223,34 @@ def test_env_rank_rewards_follow_the_floating_uma():
     assert VecEnv(1, rules="renmei", reward="rank", uma=(3, 1, -1, -3)).uma == [3, 1, -1, -3]
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_oracle_extends_planes_with_the_hidden_information(players):
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_oracle_extends_planes_with_the_hidden_information(players, rules):
     """``"oracle"`` starts with the ``"planes"`` channels (the same games side by side);
     the rest, the hidden information, against the reference from the table."""
-    rules = "tenhou" if players == 4 else "tenhou_sanma"
     pl = VecEnv(1, rules=rules, players=players, encoder="planes", seed=6)
     orc = VecEnv(1, rules=rules, players=players, encoder="oracle", seed=6)
     m = Mirror(orc.rules, 6, 0)
     rng = np.random.default_rng(2)   # a kan early in both games (304 indices)
+    names, planes = channels(orc.rules, oracle=True), channels(orc.rules)
+    assert orc.observation_shape == (len(names), 34) and names[:len(planes)] == planes
     o1, i1 = pl.reset()
     o2, i2 = orc.reset()
     kans = 0
     for _ in range(200 if PURE else 1000):
-        assert np.array_equal(o2[0, :len(PLANES)], o1[0])
+        assert np.array_equal(o2[0, :len(planes)], o1[0])
         assert np.array_equal(i1["mask"], i2["mask"])
         seat = m.seat()
         if seat is None:   # the game ended: both start the next one
             m.next_episode()
             a = np.zeros(1, np.int64)
         else:
-            compare_planes(o2[0], reference_planes(m.st, seat, oracle=True), ORACLE)
+            compare_planes(o2[0], reference_planes(m.st, seat, oracle=True), names)
             kans += m.st.kan_count > 0
             a = _random_actions(rng, i1["mask"])
             m.step(seat, int(a[0]))
         o1, _, _, _, i1 = pl.step(a)
         o2, _, _, _, i2 = orc.step(a)
-    assert len(ORACLE) > len(PLANES) and kans > 0
+    assert len(names) > len(planes) and kans > 0
 
 
 def _at_response(env, rng, players):
@@ -229,15 +263,49 @@ def _at_response(env, rng, players):
             return obs, info
 
 
-@pytest.mark.parametrize("players", [4, 3])
+def _exchange_hidden(st, seat, rng):
+    """Exchange the other seats' concealed tiles with tiles of the live wall (and scramble
+    their cached shanten and waits); with flower tiles, also move each hidden flower to
+    another hidden place of the wall. Returns the flowers moved."""
+    from ippatsu.env._vec import live_position
+    pos = live_position(st)
+    live = st.wall.live
+    for q in range(st.n_players):
+        if q == seat:
+            continue
+        hand = st.hand[q]
+        for i in range(len(hand)):   # each concealed tile for one ahead in the wall
+            j = pos + int(rng.integers(0, st.left))
+            if live[j] < 136 and live[j] >> 2 != hand[i] >> 2:   # (no flower in a hand)
+                hand[i], live[j] = live[j], hand[i]
+        cnt = st.cnt[q]
+        for k in range(34):
+            cnt[k] = 0
+        for t in hand:
+            cnt[t >> 2] += 1
+        st.shanten[q] = 6 - st.shanten[q]
+        st.waits[q] = (1 << 34) - 1 - st.waits[q]
+    moved = 0
+    if st.rules.flowers:
+        places = hidden_wall(st)
+        for a, i in places:
+            if a[i] >= 136:   # a hidden flower: exchanged with a tile of another place
+                b, j = places[int(rng.integers(0, len(places)))]
+                if b[j] < 136:
+                    a[i], b[j] = b[j], a[i]
+                    moved += 1
+    return moved
+
+
+@pytest.mark.parametrize("players,rules", GAMES)
 @pytest.mark.parametrize("phase", ["turn", "response"])
-def test_planes_never_show_hidden_tiles(players, phase):
+def test_planes_never_show_hidden_tiles(players, rules, phase):
     """Exchanging another seat's concealed tiles with tiles of the live wall (and
-    scrambling that seat's cached shanten and waits) changes the oracle channels but
-    not one plane of the observer's view."""
-    rules = "tenhou" if players == 4 else "tenhou_sanma"
+    scrambling that seat's cached shanten and waits), and with flower tiles moving the
+    hidden flowers about the wall, changes the oracle channels but not one plane of the
+    observer's view."""
     rng = np.random.default_rng(4)
-    checked = 0
+    checked = moved = 0
     for trial in range(3 if PURE else 10):
         env = VecEnv(1, rules=rules, players=players, seed=trial)
         if phase == "response":
@@ -254,76 +322,117 @@ def test_planes_never_show_hidden_tiles(players, phase):
         before = encode(st, seat, "planes", tsumogiri=g.tsumogiri)
         before_o = encode(st, seat, "oracle", tsumogiri=g.tsumogiri)
         assert np.array_equal(before, obs[0])
-        from ippatsu.env._vec import live_position
-        pos = live_position(st)
-        live = st.wall.live
-        for q in range(players):
-            if q == seat:
-                continue
-            hand = st.hand[q]
-            for i in range(len(hand)):   # each concealed tile for one ahead in the wall
-                j = pos + int(rng.integers(0, st.left))
-                if live[j] >> 2 != hand[i] >> 2:
-                    hand[i], live[j] = live[j], hand[i]
-            cnt = st.cnt[q]
-            for k in range(34):
-                cnt[k] = 0
-            for t in hand:
-                cnt[t >> 2] += 1
-            st.shanten[q] = 6 - st.shanten[q]
-            st.waits[q] = (1 << 34) - 1 - st.waits[q]
+        moved += _exchange_hidden(st, seat, rng)
         after = encode(st, seat, "planes", tsumogiri=g.tsumogiri)
         after_o = encode(st, seat, "oracle", tsumogiri=g.tsumogiri)
         assert np.array_equal(before, after)
         assert not np.array_equal(before_o, after_o)
         checked += 1
     assert checked
+    assert moved > 0 if rules is FLOWERS else moved == 0
 
 
-def test_live_position_counts_the_tiles_drawn_from_the_front():
-    """The oracle's next draws start where the table draws next (GameState._live_pos)."""
+def _holding_a_flower(seed, rng):
+    """A game of the flower rules (recorded) played at random until a seat holds a flower
+    (its one legal action: setting it aside)."""
+    m = Mirror(FLOWERS, seed, 0)
+    while True:
+        seat = m.seat()
+        if seat is None:
+            m.next_episode()
+            continue
+        st = m.st
+        legal = [i for i in range(SIZE) if st.legal_mask(seat) >> i & 1]
+        if st.phase == Phase.TURN and st.last_draw >= 136:
+            assert legal == [A.NUKIDORA]
+            return st
+        m.step(seat, int(rng.choice(legal)))
+
+
+def test_no_other_seat_sees_the_flower_held():
+    """While a seat holds a flower (drawn, not yet set aside), every other seat's planes
+    are those of the world where it drew a tile of the wall instead; their oracle sees
+    the flower held. The holder sees it (``flower_held``, no ``drawn``). Every seat's
+    view against the reference."""
+    rng = np.random.default_rng(12)
+    names = channels(FLOWERS, oracle=True)
+    for seed in range(2 if PURE else 6):
+        st = _holding_a_flower(seed, rng)
+        p = st.actor
+        flower = st.last_draw
+        views = {q: (encode(st, q, "planes"), encode(st, q, "oracle")) for q in range(4)}
+        assert views[p][0][names.index("flower_held")].all()
+        assert not views[p][0][names.index("drawn")].any()
+        for q in range(4):
+            compare_planes(views[q][1], reference_planes(st, q, oracle=True), names)
+            r = (p - q) % 4
+            if r:
+                assert views[q][1][names.index(f"s{r}.flower_held")].all()
+                assert not views[q][0][names.index("flower_held")].any()
+        # the other world: the holder drew a tile of the live wall, the flower is there
+        from ippatsu.env._vec import live_position
+        live = st.wall.live
+        pos = live_position(st)
+        j = next(i for i in range(pos, pos + st.left) if live[i] < 136)
+        t = live[j]
+        live[j] = flower
+        st.hand[p].append(t)
+        st.cnt[p][t >> 2] += 1
+        st.last_draw = t
+        for q in range(4):
+            if q != p:
+                assert np.array_equal(encode(st, q, "planes"), views[q][0])
+                assert not np.array_equal(encode(st, q, "oracle"), views[q][1])
+
+
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_live_position_counts_the_tiles_drawn_from_the_front(players, rules):
+    """The oracle's next draws start where the table draws next (GameState._live_pos),
+    kans, Norths and flowers set aside (at the deal too) counted; with flowers, once no
+    draw is left (the replacement of a flower drawn last shortens nothing) the oracle
+    reads no live tile wherever it starts."""
     from ippatsu.env._vec import live_position
     rng = np.random.default_rng(3)   # kans or Norths early in both games (304 indices)
-    for players in (4, 3):
-        env = VecEnv(1, rules="tenhou" if players == 4 else "tenhou_sanma", players=players,
-                     seed=9)
-        obs, info = env.reset()
-        kans = 0
-        for _ in range(400 if PURE else 2000):
-            st = env.states[0]
-            assert live_position(st) == st._live_pos
-            kans += st.kan_count + sum(map(len, st.nuki))
-            obs, _, term, _, info = env.step(_random_actions(rng, info["mask"]))
-        assert kans
+    env = VecEnv(1, rules=rules, players=players, seed=9)
+    obs, info = env.reset()
+    kans = 0
+    for _ in range(400 if PURE else 2000):
+        st = env.states[0]
+        assert live_position(st) == st._live_pos or (st.rules.flowers and st.left == 0)
+        kans += st.kan_count + sum(map(len, st.nuki))
+        obs, _, term, _, info = env.step(_random_actions(rng, info["mask"]))
+    assert kans
 
 
-def _prefix_env(players, seed, prefix):
-    env = VecEnv(1, rules="tenhou" if players == 4 else "tenhou_sanma", players=players,
-                 seed=seed, copy=True)
+def _prefix_env(players, seed, prefix, rules=None):
+    env = VecEnv(1, rules=rules or ("tenhou" if players == 4 else "tenhou_sanma"),
+                 players=players, seed=seed, copy=True)
     obs, info = env.reset()
     for a in prefix:
         obs, _, _, _, info = env.step(np.array([a]))
     return env, obs, info
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_masked_in_actions_step_and_masked_out_ones_raise(players):
-    """At decisions of every kind met (turns, answers to a discard), each index of the
-    mask steps from a replay of the same game, and every other index raises
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_masked_in_actions_step_and_masked_out_ones_raise(players, rules):
+    """At decisions of every kind met (turns, answers to a discard, a flower held), each
+    index of the mask steps from a replay of the same game, and every other index raises
     IllegalActionError and leaves every env as it was."""
     rng = np.random.default_rng(21)
-    env, obs, info = _prefix_env(players, 21, [])
+    env, obs, info = _prefix_env(players, 21, [], rules)
     prefix = []
     kinds = {}
     limit = 2 if PURE else 6
     for _ in range(400 if PURE else 1500):
         st = env.states[0]
         kind = st.phase.name
-        if kinds.get(kind, 0) < limit and rng.random() < 0.2:
+        if kind == "TURN" and st.last_draw >= 136:
+            kind = "FLOWER"
+        if kinds.get(kind, 0) < limit and (kind == "FLOWER" or rng.random() < 0.2):
             kinds[kind] = kinds.get(kind, 0) + 1
             legal = np.flatnonzero(info["mask"][0])
             for i in legal:   # each legal index, from a replay of the same game
-                e2, o2, i2 = _prefix_env(players, 21, prefix)
+                e2, o2, i2 = _prefix_env(players, 21, prefix, rules)
                 assert np.array_equal(o2, obs) and np.array_equal(i2["mask"], info["mask"])
                 e2.step(np.array([i]))
             for i in np.flatnonzero(~info["mask"][0]):
@@ -336,8 +445,8 @@ def test_masked_in_actions_step_and_masked_out_ones_raise(players):
                 assert ex.value.code == "bad_action_index"
             # nothing moved
             st2 = env.states[0]
-            assert st2 is st and st.phase.name == kind
-            e3, o3, i3 = _prefix_env(players, 21, prefix)
+            assert st2 is st and st.phase.name == kind.replace("FLOWER", "TURN")
+            e3, o3, i3 = _prefix_env(players, 21, prefix, rules)
             assert np.array_equal(o3, env._obs) and np.array_equal(i3["mask"], info["mask"])
         a = _random_actions(rng, info["mask"])
         prefix.append(int(a[0]))
@@ -345,6 +454,7 @@ def test_masked_in_actions_step_and_masked_out_ones_raise(players):
         if term[0]:
             break
     assert kinds.get("TURN", 0) == limit and kinds.get("RESPONSE", 0) >= 1
+    assert kinds.get("FLOWER", 0) >= 1 if rules is FLOWERS else "FLOWER" not in kinds
 
 
 def test_an_illegal_action_in_one_env_moves_no_env():
@@ -373,11 +483,12 @@ def _first_legal_run(env, steps):
     return out
 
 
-def test_games_do_not_depend_on_the_number_of_envs():
+@pytest.mark.parametrize("rules", ["tenhou", FLOWERS], ids=["4p", "flowers"])
+def test_games_do_not_depend_on_the_number_of_envs(rules):
     """Env j plays the games of (seed, j, game number): alone or among others, the same."""
     steps = 300 if PURE else 1500
-    one = _first_legal_run(VecEnv(1, seed=8, episode="hand"), steps)
-    three = _first_legal_run(VecEnv(3, seed=8, episode="hand"), steps)
+    one = _first_legal_run(VecEnv(1, rules=rules, seed=8, episode="hand"), steps)
+    three = _first_legal_run(VecEnv(3, rules=rules, seed=8, episode="hand"), steps)
     assert any(t[2][0] for t in one)   # past an autoreset
     for a, b in zip(one, three):
         assert np.array_equal(a[0][0], b[0][0]) and np.array_equal(a[1][0], b[1][0])
@@ -385,13 +496,14 @@ def test_games_do_not_depend_on_the_number_of_envs():
     assert not all(np.array_equal(b[0][0], b[0][1]) for b in three)
 
 
-def test_a_seed_gives_the_same_run_and_reset_with_a_seed_restarts_it():
-    a = VecEnv(2, seed=3)
-    b = VecEnv(2, seed=3)
+@pytest.mark.parametrize("rules", ["tenhou", FLOWERS], ids=["4p", "flowers"])
+def test_a_seed_gives_the_same_run_and_reset_with_a_seed_restarts_it(rules):
+    a = VecEnv(2, rules=rules, seed=3)
+    b = VecEnv(2, rules=rules, seed=3)
     oa, _ = a.reset()
     ob, _ = b.reset()
     assert np.array_equal(oa, ob)
-    c = VecEnv(2, seed=4)
+    c = VecEnv(2, rules=rules, seed=4)
     assert not np.array_equal(c.reset()[0], oa)
     assert np.array_equal(c.reset(seed=3)[0], oa)
 
@@ -422,9 +534,10 @@ def test_callable_reward_gets_the_state_and_the_scores_before():
     assert calls
 
 
-def test_mjai_observations_are_the_seats_masked_event_stream():
+@pytest.mark.parametrize("rules", ["tenhou", FLOWERS], ids=["4p", "flowers"])
+def test_mjai_observations_are_the_seats_masked_event_stream(rules):
     from ippatsu.io.mjai import mask_events
-    env = VecEnv(2, seed=5, encoder="mjai")
+    env = VecEnv(2, rules=rules, seed=5, encoder="mjai")
     obs, info = env.reset()
     streams = {}
     rng = np.random.default_rng(5)
@@ -497,20 +610,25 @@ def test_bad_action_arrays_are_named():
 gymnasium = pytest.importorskip("gymnasium")
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_gymnasium_env_passes_the_gymnasium_checker(players):
+@pytest.mark.parametrize("players,rules", GAMES)
+@pytest.mark.parametrize("encoder", ["planes", "oracle"])
+def test_gymnasium_env_passes_the_gymnasium_checker(players, rules, encoder):
     from gymnasium.utils.env_checker import check_env
 
     from ippatsu.env.gym import MahjongEnv
-    check_env(MahjongEnv(players=players, seat=None), skip_render_check=True)
+    env = MahjongEnv(rules=rules, players=players, seat=None, encoder=encoder)
+    assert env.observation_space.shape == (len(channels(env._vec.rules, encoder == "oracle")),
+                                           34)
+    check_env(env, skip_render_check=True)
 
 
-def test_gymnasium_env_plays_to_the_end_with_masks():
+@pytest.mark.parametrize("rules", ["tenhou", FLOWERS], ids=["4p", "flowers"])
+def test_gymnasium_env_plays_to_the_end_with_masks(rules):
     from ippatsu.env.gym import MahjongEnv
     from ippatsu.table import GreedyAgent, RandomAgent
     # interpreted, the greedy agents' kernel is the slow reference: random opponents
     opp = [RandomAgent(i) for i in range(3)] if PURE else [GreedyAgent() for _ in range(3)]
-    env = MahjongEnv(seat=1, opponents=opp, reward_scale=1e-3)
+    env = MahjongEnv(rules=rules, seat=1, opponents=opp, reward_scale=1e-3)
     obs, info = env.reset(seed=3)
     rng = np.random.default_rng(3)
     total = 0.0
@@ -541,20 +659,21 @@ def test_gymnasium_env_illegal_action_ends_or_raises():
         env.step(bad)
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_pettingzoo_env_passes_the_pettingzoo_api_test(players):
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_pettingzoo_env_passes_the_pettingzoo_api_test(players, rules):
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
     from ippatsu.env.pettingzoo import MahjongAECEnv
-    api_test(MahjongAECEnv(players=players), num_cycles=300 if PURE else 2000,
+    api_test(MahjongAECEnv(rules=rules, players=players), num_cycles=300 if PURE else 2000,
              verbose_progress=False)
 
 
-def test_pettingzoo_env_plays_a_whole_game_zero_sum():
+@pytest.mark.parametrize("rules", ["tenhou", FLOWERS], ids=["4p", "flowers"])
+def test_pettingzoo_env_plays_a_whole_game_zero_sum(rules):
     pytest.importorskip("pettingzoo")
     from ippatsu.env.pettingzoo import MahjongAECEnv
-    env = MahjongAECEnv(reward="rank")
+    env = MahjongAECEnv(rules=rules, reward="rank")
     env.reset(seed=2)
     rng = np.random.default_rng(2)
     totals = {a: 0.0 for a in env.possible_agents}
@@ -586,7 +705,7 @@ def test_docs_list_every_channel():
     import re
     names = set(re.findall(r"`([a-z_0-9>=.-]+)`", text))
     listed = set()
-    for name in ORACLE:
+    for name in ORACLE_FLOWERS:
         if name.startswith("s") and "." in name and name.split(".", 1)[1] in SEAT_PLANES:
             name = name.split(".", 1)[1]
         listed.add(name)
@@ -713,11 +832,15 @@ def test_the_last_dealers_stop_is_a_decision(choice):
 
 
 # ---------------------------------------------------------------- encoders on bad buffers
-def test_an_encoder_refuses_a_buffer_or_seat_it_would_write_past():
+@pytest.mark.parametrize("flowers", [False, True], ids=["4p", "flowers"])
+def test_an_encoder_refuses_a_buffer_or_seat_it_would_write_past(flowers):
     from ippatsu.env import OracleEncoder, PlanesEncoder
     from ippatsu.table import GameState
-    st = GameState(seed=3)
-    for enc, c in ((PlanesEncoder(), len(PLANES)), (OracleEncoder(), len(ORACLE))):
+    rules = FLOWERS if flowers else Rules.tenhou()
+    st = GameState(rules, seed=3)
+    for enc, c in ((PlanesEncoder(flowers), len(channels(rules))),
+                   (OracleEncoder(flowers), len(channels(rules, oracle=True)))):
+        assert enc.channels == c and len(enc.names) == c
         for shape in ((c - 1, 34), (c, 33)):
             with pytest.raises(IppatsuError) as e:
                 enc.encode(st, 0, np.zeros(shape, dtype=np.float32), [0, 0, 0, 0])
@@ -753,3 +876,40 @@ def test_the_oracle_encoder_reads_a_record_wall_only_as_far_as_it_goes():
         rep = replay_file(str(f), on_step=look)
         assert rep.exact == rep.hands > 0
     assert seen[0] > 100
+
+
+@pytest.mark.parametrize("flowers", [False, True], ids=["4p", "flowers"])
+def test_an_env_takes_the_encoder_layout_of_its_rules(flowers):
+    """``"planes"`` / ``"oracle"`` follow the rules' flowers; an encoder object built for
+    the other layout is refused (``bad_env_option``), never written past."""
+    from ippatsu.env import OracleEncoder, PlanesEncoder
+    rules = FLOWERS if flowers else Rules.tenhou()
+    for name, cls in (("planes", PlanesEncoder), ("oracle", OracleEncoder)):
+        env = VecEnv(1, rules=rules, encoder=name)
+        assert env.observation_shape == (len(channels(rules, name == "oracle")), 34)
+        assert VecEnv(1, rules=rules, encoder=cls(flowers)).observation_shape == \
+            env.observation_shape
+        with pytest.raises(IppatsuError) as e:
+            VecEnv(1, rules=rules, encoder=cls(not flowers))
+        assert e.value.code == "bad_env_option"
+
+
+def test_without_flowers_the_observations_are_those_of_the_pinned_layout():
+    """Rules without flower tiles keep the layout (and the games) they had before the
+    environments played flowers: a digest of seeded runs of "planes" and "oracle" (four
+    and three players: observations, masks, seats, rewards, ends) is pinned."""
+    import hashlib
+    h = hashlib.sha256()
+    for players in (4, 3):
+        for enc in ("planes", "oracle"):
+            env = VecEnv(2, players=players, encoder=enc, seed=5, episode="hand")
+            o, i = env.reset()
+            rng = np.random.default_rng(1)
+            for _ in range(300):
+                h.update(o.tobytes())
+                h.update(i["mask"].tobytes())
+                h.update(i["seat"].tobytes())
+                o, r, t, _, i = env.step(_random_actions(rng, i["mask"]))
+                h.update(r.tobytes())
+                h.update(t.tobytes())
+    assert h.hexdigest() == "d2562eef39be3c4e405b0be3fb5a3088d1892470d5ccfccb322241db0a733e78"

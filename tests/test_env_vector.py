@@ -18,10 +18,13 @@ import pytest
 from ippatsu.env import VecEnv
 from ippatsu.env.vector import MahjongVectorEnv, ProcVecEnv
 from ippatsu.errors import IllegalActionError, IppatsuError
-from ippatsu.table.actionspace import PASS, SIZE
+from ippatsu.rules import Rules
+from ippatsu.table.actionspace import NUKIDORA, PASS, SIZE
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 STEPS = 400 if PURE else 2500
+#: the flower rule (docs/rules.md §12) on Tenhou's rules, the env's default
+FLOWERS = Rules.tenhou().replace(flowers=True)
 
 
 def _random_actions(rng, mask):
@@ -29,13 +32,19 @@ def _random_actions(rng, mask):
     return u.argmax(axis=1)
 
 
-@pytest.mark.parametrize("players,workers", [(4, 2), (3, 2), (4, 3)])
-def test_a_vector_split_over_processes_gives_one_vecenvs_results(players, workers):
+@pytest.mark.parametrize("players,workers,rules", [(4, 2, "tenhou"), (3, 2, "tenhou_sanma"),
+                                                   (4, 3, "tenhou"), (4, 2, FLOWERS)],
+                         ids=["4p-2", "3p-2", "4p-3", "flowers-2"])
+@pytest.mark.parametrize("encoder", ["planes", "oracle"])
+def test_a_vector_split_over_processes_gives_one_vecenvs_results(players, workers, rules,
+                                                                  encoder):
     n = 5   # shares of 2 and 3 envs (of 1, 2 and 2 with three workers)
-    one = VecEnv(n, players=players, seed=11, episode="hand")
+    one = VecEnv(n, rules=rules, players=players, seed=11, episode="hand", encoder=encoder)
     rng = np.random.default_rng(players)
     ends = 0
-    with ProcVecEnv(n, workers=workers, players=players, seed=11, episode="hand") as split:
+    with ProcVecEnv(n, workers=workers, rules=rules, players=players, seed=11,
+                    episode="hand", encoder=encoder) as split:
+        assert split.observation_shape == one.observation_shape
         assert split.workers == workers
         oa, ia = one.reset()
         ob, ib = split.reset()
@@ -171,12 +180,16 @@ def test_process_vector_options_are_checked_before_any_worker_starts(bad):
 
 
 @pytest.mark.parametrize("workers", [0, 2])
-def test_the_gymnasium_vector_env_rewards_the_actor_and_autoresets_next_step(workers):
+# (seeds whose first points move within the interpreted pass's steps)
+@pytest.mark.parametrize("rules,seed", [("tenhou", 4), (FLOWERS, 5)], ids=["4p", "flowers"])
+def test_the_gymnasium_vector_env_rewards_the_actor_and_autoresets_next_step(workers, rules,
+                                                                             seed):
     import gymnasium
-    env = MahjongVectorEnv(3, workers=workers, seed=4, episode="hand")
+    env = MahjongVectorEnv(3, workers=workers, seed=seed, episode="hand", rules=rules)
     assert isinstance(env, gymnasium.vector.VectorEnv)
     assert env.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
-    mirror = VecEnv(3, seed=4, episode="hand")
+    mirror = VecEnv(3, seed=seed, episode="hand", rules=rules)
+    assert env.single_observation_space.shape == mirror.observation_shape
     obs, info = env.reset()
     mo, mi = mirror.reset()
     assert env.observation_space.contains(obs) and np.array_equal(obs, mo)
@@ -215,25 +228,36 @@ def test_the_gymnasium_vector_env_runs_under_gymnasiums_vector_wrappers():
 
 
 # ------------------------------------------------------------------ PettingZoo parallel
-@pytest.mark.parametrize("players", [4, 3])
-def test_the_parallel_env_passes_the_pettingzoo_parallel_checkers(players):
+#: (players, rules): four and three players, and four with flower tiles
+GAMES = [pytest.param(4, "tenhou", id="4p"), pytest.param(3, "tenhou_sanma", id="3p"),
+         pytest.param(4, FLOWERS, id="flowers")]
+
+
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_the_parallel_env_passes_the_pettingzoo_parallel_checkers(players, rules):
     from pettingzoo.test import parallel_api_test, parallel_seed_test
     from ippatsu.env.pettingzoo import MahjongParallelEnv
-    parallel_api_test(MahjongParallelEnv(players=players), num_cycles=300 if PURE else 1500)
-    parallel_seed_test(lambda: MahjongParallelEnv(players=players), num_cycles=100)
+    parallel_api_test(MahjongParallelEnv(rules=rules, players=players),
+                      num_cycles=300 if PURE else 1500)
+    parallel_seed_test(lambda: MahjongParallelEnv(rules=rules, players=players),
+                       num_cycles=100)
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_the_parallel_env_plays_vecenvs_games_with_simultaneous_answers(players):
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_the_parallel_env_plays_vecenvs_games_with_simultaneous_answers(players, rules):
     """The same choices, given at once to the parallel env and one by one (in turn order
-    from the discarder) to VecEnv, give the same hands, scores and rewards."""
+    from the discarder) to VecEnv, give the same hands, scores and rewards; a seat's
+    observation is the VecEnv's when it decides."""
     from ippatsu.env.pettingzoo import MahjongParallelEnv
-    par = MahjongParallelEnv(players=players, episode="hand")
-    vec = VecEnv(1, players=players, seed=8, episode="hand", encoder=None)
+    # (with flowers, a seed where two seats may answer a discard within the interpreted
+    # pass's steps)
+    seed = 9 if rules is FLOWERS else 8
+    par = MahjongParallelEnv(rules=rules, players=players, episode="hand")
+    vec = VecEnv(1, rules=rules, players=players, seed=seed, episode="hand")
     rng = np.random.default_rng(players)
-    obs, _ = par.reset(seed=8)
-    _, vi = vec.reset()
-    together = answers = hands = 0
+    obs, _ = par.reset(seed=seed)
+    vo, vi = vec.reset()
+    together = answers = hands = flowers = 0
     for _ in range(STEPS):
         deciding = [a for a, o in obs.items() if o["action_mask"].any()]
         acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in deciding}
@@ -246,7 +270,9 @@ def test_the_parallel_env_plays_vecenvs_games_with_simultaneous_answers(players)
             agent = f"player_{seat}"
             assert agent in acts, f"VecEnv asks {agent}, the parallel env {deciding}"
             assert np.array_equal(vi["mask"][0], obs[agent]["action_mask"].astype(bool))
-            _, r, t, _, vi = vec.step(np.array([acts[agent]]))
+            assert np.array_equal(vo[0], obs[agent]["observation"])
+            flowers += np.flatnonzero(vi["mask"][0]).tolist() == [NUKIDORA]
+            vo, r, t, _, vi = vec.step(np.array([acts[agent]]))
             vec_rew += r[0]
         obs, rew, term, _, _ = par.step(acts)
         assert [rew[f"player_{p}"] for p in range(players)] == list(vec_rew)
@@ -254,12 +280,13 @@ def test_the_parallel_env_plays_vecenvs_games_with_simultaneous_answers(players)
         if t[0]:
             hands += 1
             obs, _ = par.reset()
-            _, _, _, _, vi = vec.step(np.array([0]))   # next-step autoreset
+            vo, _, _, _, vi = vec.step(np.array([0]))   # next-step autoreset
     print(f"{answers} answerable discards, {together} by several seats, {hands} hands")
     assert answers >= 3, "no discard was answerable"
     if players == 4:   # with three players (no chi) two seats rarely may answer at once
         assert together >= 1, "no discard was answerable by two seats at once"
     assert hands >= 2
+    assert flowers > 0 if rules is FLOWERS else flowers == 0
 
 
 def test_the_parallel_env_refuses_an_illegal_answer_and_steps_nothing():

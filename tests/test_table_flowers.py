@@ -445,8 +445,8 @@ def test_the_mjai_log_of_a_flower_game_replays_exactly(seed):
     assert rep.hands == len(st.hand_results) > 0
 
 
-def test_the_environments_refuse_flower_rules():
+def test_the_environments_take_flower_rules():
+    """The environments play flower rules (tests/test_env.py checks their games,
+    masks and observations)."""
     from ippatsu.env.vec import rules_of
-    with pytest.raises(IppatsuError) as e:
-        rules_of(FLOWERS, None)
-    assert e.value.code == "bad_env_option"
+    assert rules_of(FLOWERS, None) is FLOWERS

@@ -167,9 +167,10 @@ def _seats_of(seats) -> Optional[frozenset]:
 
 def encoder_packing(encoder, rules=None):
     """(the env's encoder object, its :class:`Packing`, its name, its version) for
-    ``encoder`` (``"planes"``, ``"oracle"``, None or an :class:`ippatsu.env.Encoder`).
-    ``rules`` with two or more red fives in a suit (``Rules.red_five_counts``): the red
-    channels, which then count up to four copies, are stored whole, not as bits."""
+    ``encoder`` (``"planes"``, ``"oracle"``, None or an :class:`ippatsu.env.Encoder`);
+    ``rules`` (a :class:`Rules` or None): the layout of their flowers, and with two or more
+    red fives in a suit (``Rules.red_five_counts``) the red channels, which then count up
+    to four copies, are stored whole, not as bits."""
     from ..env.encoders import Encoder, NoEncoder, encoder_of
 
     if encoder == "mjai":
@@ -177,7 +178,7 @@ def encoder_packing(encoder, rules=None):
                            "None or an Encoder (an mjai log is what `ippatsu convert` "
                            "writes)", "bad_dataset_option")
     try:
-        enc = encoder_of(encoder)
+        enc = encoder_of(encoder, rules if isinstance(rules, Rules) else None)
     except IppatsuError as e:
         raise DatasetError(str(e), "bad_dataset_option") from None
     if isinstance(enc, NoEncoder):
@@ -189,7 +190,9 @@ def encoder_packing(encoder, rules=None):
     if isinstance(encoder, str) and len(names) == enc.channels:
         const = [i for i, nm in enumerate(names)
                  if nm.split(".")[-1] in ("shanten", "kyoku", "honba", "deposits",
-                                          "tiles_left", "score", "north")]
+                                          "tiles_left", "score", "north",
+                                          "flower_indicators", "live_flowers",
+                                          "ura_flowers")]
         free_names = ("first_discard",)
         if rules is not None and max(rules.red_counts) > 1:
             free_names += ("hand_red", "meld_red")
@@ -289,6 +292,7 @@ def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
     """Replay the record ``path`` into ``rows`` (reset to game number ``game``) and return
     its manifest entry; the game's columns are in ``entry["cols"]`` when it was kept.
     ``strict_rules``: skip a record whose rules are assumed (``rules_not_stated``)."""
+    from ..env.encoders import OracleEncoder, PlanesEncoder
     from ..table.replay import replay_game
 
     entry: Dict[str, Any] = {"path": path, "game": game}
@@ -320,6 +324,14 @@ def game_rows(path: str, game: int, rows: GameRows, rules=None, seats=None,
             chosen &= set(seats)
         rows.seats = frozenset(chosen)
         entry["rules"] = repr(rules_used)
+        if isinstance(rows.enc, (PlanesEncoder, OracleEncoder)) and \
+                rows.enc.flowers != rules_used.flowers:
+            # the observation layout is the dataset's (the rules given): a record with
+            # flower tiles needs the flower layout, and the other way round
+            have = "have" if rules_used.flowers else "have no"
+            raise _Skip("unsupported_rules", f"the record's rules {have} flower tiles, the "
+                        f"dataset's planes are of the other layout: pass rules with flowers "
+                        f"to build a dataset of flower games")
         try:
             rep = replay_game(rounds, rules_used, os.path.basename(path), complete=complete,
                               final_scores=final, on_step=rows)
@@ -555,7 +567,6 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
     Returns the manifest (also written to ``out/manifest.json``)."""
     from ..study._runner import check_backend, execute
 
-    enc, packing, enc_name, enc_version = encoder_packing(encoder)
     if encoder == "oracle":
         raise DatasetError("'oracle' rows need the whole wall, and a record shows only the "
                            "tiles that were drawn: build 'planes' rows from records",
@@ -568,8 +579,7 @@ def build(sources, out, *, encoder="planes", seats="all", rules=None, filters=No
         except (IppatsuError, TypeError, AttributeError) as e:
             raise DatasetError(f"rules is None, a Rules or a preset name: {e}",
                                "bad_dataset_option") from None
-    if rules is not None:   # red fives per suit: the red channels may be stored whole
-        enc, packing, enc_name, enc_version = encoder_packing(encoder, rules)
+    enc, packing, enc_name, enc_version = encoder_packing(encoder, rules)
     for v, what in ((shard_rows, "shard_rows"), (chunk_files, "chunk_files")):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise DatasetError(f"{what} is an int >= 1, got {v!r}", "bad_dataset_option")

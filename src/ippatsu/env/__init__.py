@@ -23,9 +23,9 @@ if _PURE:
     from ..table._source import load_source as _load_source
     _load_source(_Path(__file__).with_name("_vec.py"), "ippatsu.env._vec")
 
-from .encoders import (ORACLE, PLANES, Encoder, MjaiEncoder, OracleEncoder,  # noqa: E402
-                       PlanesEncoder, encode)
+from .encoders import (ORACLE, ORACLE_FLOWERS, PLANES, PLANES_FLOWERS,  # noqa: E402
+                       Encoder, MjaiEncoder, OracleEncoder, PlanesEncoder, encode)
 from .vec import ACTIONS, VecEnv  # noqa: E402
 
 __all__ = ["VecEnv", "Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "encode",
-           "PLANES", "ORACLE", "ACTIONS"]
+           "PLANES", "ORACLE", "PLANES_FLOWERS", "ORACLE_FLOWERS", "ACTIONS"]

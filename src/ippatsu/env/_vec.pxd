@@ -12,6 +12,8 @@ cpdef int action_index(object a, bytes red) except -1
 @cython.locals(i=int)
 cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
 
+cpdef int channels_of(bint flowers, bint oracle)
+
 @cython.locals(k=int)
 cdef _fill(float[:, ::1] out, int c, float v)
 
@@ -19,14 +21,14 @@ cdef _fill(float[:, ::1] out, int c, float v)
 cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
-               ri=int, nd=int, rw=int, red=bytes, w='unsigned long long',
+               ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                tg="unsigned long long", hand=list, river=list, called=list, ind=list,
                tiles=tuple)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
-@cython.locals(n=int, r=int, q=int, t=int, c=int, i=int, k=int, j=int, pos=int, stop=int,
-               nd=int, red=bytes, live=list)
-cdef _encode_oracle(GameState st, int seat, float[:, ::1] out)
+@cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
+               nd=int, nf=int, nu=int, red=bytes, live=list)
+cdef _encode_oracle(GameState st, int seat, float[:, ::1] out, int c, bint fl)
 
 @cython.locals(repl=int)
 cpdef int live_position(GameState st) except -1

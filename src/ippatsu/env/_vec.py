@@ -9,8 +9,12 @@ closures, no attribute that ``_vec.pxd`` does not declare.
 
 Layout of the planes (``docs/env.md`` lists every channel; :mod:`ippatsu.env.encoders`
 names them): 23 channels of the seat's own view and the table, then one block of
-:data:`SEAT_CH` channels per seat, relative to the observer (self, right, across, left),
-then, for ``"oracle"``, the hidden information.
+:data:`SEAT_CH` channels per seat, relative to the observer (self, right, across, left);
+under flower rules (``Rules.flowers``) :data:`FLOWER_CH` more (the flower held, the flower
+dora indicators); then, for ``"oracle"``, the hidden information (:data:`HIDDEN_CH`
+channels; under flower rules :data:`ORACLE_FLOWER_CH` more after them). Without flowers
+the layout is that of rules that never had them: the flower channels are appended, never
+inserted.
 """
 from __future__ import annotations
 
@@ -23,7 +27,9 @@ from ..table.settle import place_values
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
-           "run_reset", "first_illegal", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE"]
+           "run_reset", "first_illegal", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0",
+           "SIZE", "FLOWER_CH", "HIDDEN_CH", "ORACLE_FLOWER_CH", "N_PLANES_FLOWERS",
+           "N_ORACLE_FLOWERS", "channels_of"]
 
 #: the number of action indices
 SIZE = _SIZE
@@ -33,11 +39,32 @@ SEAT_CH = 22
 SEAT0 = 23
 #: the channels of "planes"
 N_PLANES = SEAT0 + 4 * SEAT_CH
-#: the first channel of the hidden information ("oracle")
+#: the first channel of the hidden information ("oracle") without flowers
 ORACLE0 = N_PLANES
-#: the channels of "oracle": others' hands (3 x 4 counts + 3 red), the live wall (4
+#: the hidden channels of "oracle": others' hands (3 x 4 counts + 3 red), the live wall (4
 #: counts), its next 4 draws, the ura indicators (5)
-N_ORACLE = N_PLANES + 12 + 3 + 4 + 4 + 5
+HIDDEN_CH = 12 + 3 + 4 + 4 + 5
+#: the channels of "oracle"
+N_ORACLE = N_PLANES + HIDDEN_CH
+#: the public channels "planes" appends under flower rules: the flower held (the seat's
+#: decision is setting it aside), the flower dora indicators revealed / 4
+FLOWER_CH = 2
+#: the channels of "planes" under flower rules
+N_PLANES_FLOWERS = N_PLANES + FLOWER_CH
+#: the hidden channels "oracle" appends under flower rules: a flower held by each other
+#: seat (3), the flowers in the live wall ahead / 4, each of the next 4 draws a flower,
+#: the flower ura indicators / 4
+ORACLE_FLOWER_CH = 3 + 1 + 4 + 1
+#: the channels of "oracle" under flower rules
+N_ORACLE_FLOWERS = N_PLANES_FLOWERS + HIDDEN_CH + ORACLE_FLOWER_CH
+
+
+def channels_of(flowers: bool, oracle: bool) -> int:
+    """The channels of ``"planes"`` (``"oracle"`` with ``oracle``) under rules with flower
+    tiles (``flowers``) or without."""
+    if flowers:
+        return N_ORACLE_FLOWERS if oracle else N_PLANES_FLOWERS
+    return N_ORACLE if oracle else N_PLANES
 
 _TURN = Phase.TURN
 _RESPONSE = Phase.RESPONSE
@@ -79,11 +106,13 @@ def _counts(out, c: int, cnt) -> None:
 
 def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
-    ``(C, 34)``, C >= :data:`N_PLANES`, or :data:`N_ORACLE` with ``oracle``); ``tsumogiri``:
-    per seat, bit ``i`` set when river tile ``i`` was discarded straight from the draw."""
+    ``(C, 34)``, C >= :func:`channels_of` the rules' flowers and ``oracle``: :data:`N_PLANES`
+    or :data:`N_ORACLE` without flowers); ``tsumogiri``: per seat, bit ``i`` set when river
+    tile ``i`` was discarded straight from the draw."""
     n = st.n_players
+    fl = st.rules.flowers
     # the loops below index without bounds checks: what they index is checked here
-    need = N_ORACLE if oracle else N_PLANES
+    need = channels_of(fl, oracle)
     if out.shape[0] < need or out.shape[1] != 34:
         raise IppatsuError(f"an observation buffer is ({need}, 34) or more channels, got "
                            f"({out.shape[0]}, {out.shape[1]})", "bad_obs_buffer")
@@ -103,9 +132,14 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     for t in hand:
         if red[t]:
             out[4, t >> 2] += 1.0
-    # the tile just drawn (5): the actor's draw at a turn
-    if phase is _TURN and st.actor == seat and st.last_draw >= 0:
-        out[5, st.last_draw >> 2] = 1.0
+    # the tile just drawn (5): the actor's draw at a turn; a flower drawn (ids 136-139,
+    # no kind: Rules.flowers) is held outside the hand (the first flower channel)
+    t = st.last_draw
+    if phase is _TURN and st.actor == seat and t >= 0:
+        if t < 136:
+            out[5, t >> 2] = 1.0
+        elif fl:
+            _fill(out, N_PLANES, 1.0)
     # waits (6), furiten (7), shanten (8) of the seat's 3k+1 hand as of its last change
     w = st.waits[seat]
     for k in range(34):
@@ -127,8 +161,13 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         nd = 5
     if nd > len(ind):
         nd = len(ind)
+    nf = 0
     for i in range(nd):
-        out[12 + i, ind[i] >> 2] = 1.0
+        t = ind[i]
+        if t < 136:
+            out[12 + i, t >> 2] = 1.0
+        else:   # a flower indicator (Rules.flowers): each flower set aside scores again
+            nf += 1
     # round wind (17), seat wind (18)
     rw = st.kyoku // n
     if rw > 3:
@@ -186,25 +225,36 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         if st.riichi[q]:
             _fill(out, c + 17, 1.0)
         _fill(out, c + 18, st.scores[q] / 100000.0)
+        # (the flowers set aside under Rules.flowers: GameState.nuki holds them too)
         if st.nuki[q]:
             _fill(out, c + 20, len(st.nuki[q]) / 4.0)
-    if oracle:
-        _encode_oracle(st, seat, out)
+    if fl:
+        # the flower dora indicators revealed (N_PLANES + 1); the flower held: above
+        if nf:
+            _fill(out, N_PLANES + 1, nf / 4.0)
+        if oracle:
+            _encode_oracle(st, seat, out, N_PLANES_FLOWERS, True)
+    elif oracle:
+        _encode_oracle(st, seat, out, N_PLANES, False)
 
 
-def _encode_oracle(st, seat: int, out) -> None:
-    """The hidden information (channels from :data:`ORACLE0`)."""
+def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
+    """The hidden information, from channel ``c`` (:data:`ORACLE0` without flowers); with
+    flowers (``fl``) the flower channels after its :data:`HIDDEN_CH`."""
     n = st.n_players
     red = st._red
-    c = ORACLE0
+    f = c + HIDDEN_CH   # the hidden flower channels (fl only)
     # others' concealed hands (counts, 4 per seat, then red fives, one per seat: how
-    # many red copies)
+    # many red copies); a flower is never in a hand: a flower held (drawn, to be set
+    # aside) is the actor's last draw
     for r in range(1, n):
         q = (seat + r) % n
         _counts(out, c + 4 * (r - 1), st.cnt[q])
         for t in st.hand[q]:
             if red[t]:
                 out[c + 12 + r - 1, t >> 2] += 1.0
+        if fl and st.phase is _TURN and st.actor == q and st.last_draw >= 136:
+            _fill(out, f + r - 1, 1.0)
     # the live wall: what is left to draw (counts), its next four draws
     w = st.wall
     live = w.live
@@ -217,8 +267,13 @@ def _encode_oracle(st, seat: int, out) -> None:
         stop = n_live
     if pos < 0:
         pos = 0
+    nf = 0
     for i in range(pos, stop):   # counts >= 1..4, without an array per call
-        k = live[i] >> 2
+        t = live[i]
+        if t >= 136:   # a flower (Rules.flowers)
+            nf += 1
+            continue
+        k = t >> 2
         j = 0
         while j < 4 and out[c + 15 + j, k] != 0.0:
             j += 1
@@ -226,21 +281,37 @@ def _encode_oracle(st, seat: int, out) -> None:
             out[c + 15 + j, k] = 1.0
     for i in range(4):
         if pos + i < stop:
-            out[c + 19 + i, live[pos + i] >> 2] = 1.0
+            t = live[pos + i]
+            if t < 136:
+                out[c + 19 + i, t >> 2] = 1.0
+            elif fl:
+                _fill(out, f + 4 + i, 1.0)
     # the ura indicators of the dora revealed so far
     nd = st.n_dora
     if nd > 5:
         nd = 5
     if nd > len(w.ura):
         nd = len(w.ura)
+    nu = 0
     for i in range(nd):
-        out[c + 23 + i, w.ura[i] >> 2] = 1.0
+        t = w.ura[i]
+        if t < 136:
+            out[c + 23 + i, t >> 2] = 1.0
+        else:
+            nu += 1
+    if fl:
+        if nf:
+            _fill(out, f + 3, nf / 4.0)
+        if nu:
+            _fill(out, f + 8, nu / 4.0)
 
 
 def live_position(st) -> int:
     """How many tiles of ``st.wall.live`` have been drawn from its front: the draws of
-    the hand (``n_live - left``) less the replacement draws (one per kan and per North
-    set aside)."""
+    the hand (``n_live - left``) less the replacement draws (one per kan and per North or
+    flower set aside, the deal's flowers included). The replacement of a flower drawn as
+    the last tile shortens nothing, so once no draw is left the count may be one short;
+    nothing is then read from the live wall."""
     repl = st.kan_count
     for x in st.nuki:
         repl += len(x)

@@ -2,10 +2,12 @@
 
 * ``"planes"`` (:class:`PlanesEncoder`): a stack of ``(C, 34)`` float32 planes, one column
   per tile kind, of what the seat may see: :data:`PLANES` names every channel
-  (``docs/env.md`` describes them).
+  (``docs/env.md`` describes them); under flower rules :data:`PLANES_FLOWERS` (the same,
+  then :data:`FLOWER_PLANES`).
 * ``"oracle"`` (:class:`OracleEncoder`): the same channels, then the hidden information
   (:data:`ORACLE`): the other seats' hands, the live wall, the ura indicators; for
-  oracle guiding.
+  oracle guiding. Under flower rules :data:`ORACLE_FLOWERS` (:data:`PLANES_FLOWERS`, the
+  hidden information, then :data:`ORACLE_FLOWER_PLANES`).
 * ``"mjai"`` (:class:`MjaiEncoder`): the mjai events of the seat's view (others' hands and
   draws masked), for models that read the event stream.
 * your own: a subclass of :class:`Encoder` with ``channels`` and ``encode``.
@@ -21,7 +23,8 @@ import numpy as np
 from . import _vec
 
 __all__ = ["Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "PLANES", "ORACLE",
-           "SEAT_PLANES", "NoEncoder", "encode", "tsumogiri_of_events", "encoder_of"]
+           "SEAT_PLANES", "FLOWER_PLANES", "ORACLE_FLOWER_PLANES", "PLANES_FLOWERS",
+           "ORACLE_FLOWERS", "NoEncoder", "encode", "tsumogiri_of_events", "encoder_of"]
 
 #: the channels of one seat's block (``s<r>.<name>``, r = 0 self, 1 right, 2 across, 3 left)
 SEAT_PLANES = ("meld>=1", "meld>=2", "meld>=3", "meld>=4", "meld_red",
@@ -42,7 +45,20 @@ ORACLE = (PLANES
           + ("live>=1", "live>=2", "live>=3", "live>=4", "next_draw1", "next_draw2",
              "next_draw3", "next_draw4", "ura_indicator1", "ura_indicator2",
              "ura_indicator3", "ura_indicator4", "ura_indicator5"))
+#: the public channels "planes" appends under flower rules (Rules.flowers)
+FLOWER_PLANES = ("flower_held", "flower_indicators")
+#: the hidden channels "oracle" appends under flower rules, after ORACLE's
+ORACLE_FLOWER_PLANES = (tuple(f"s{r}.flower_held" for r in range(1, 4))
+                        + ("live_flowers", "next_draw1_flower", "next_draw2_flower",
+                           "next_draw3_flower", "next_draw4_flower", "ura_flowers"))
+#: every channel of "planes" under flower rules
+PLANES_FLOWERS = PLANES + FLOWER_PLANES
+#: every channel of "oracle" under flower rules (PLANES_FLOWERS, the hidden information,
+#: then the hidden flowers)
+ORACLE_FLOWERS = PLANES_FLOWERS + ORACLE[len(PLANES):] + ORACLE_FLOWER_PLANES
 assert len(PLANES) == _vec.N_PLANES and len(ORACLE) == _vec.N_ORACLE
+assert len(PLANES_FLOWERS) == _vec.N_PLANES_FLOWERS
+assert len(ORACLE_FLOWERS) == _vec.N_ORACLE_FLOWERS
 assert len(SEAT_PLANES) == _vec.SEAT_CH
 
 
@@ -72,28 +88,42 @@ class Encoder:
         return (self.channels, 34)
 
 
-class PlanesEncoder(Encoder):
-    """The public planes (:data:`PLANES`), compiled."""
+class _Compiled(Encoder):
+    """The compiled array encoders: the layout of rules without flower tiles, or with
+    them (``flowers=True``)."""
+
+    version = 1
+    flowers = False
+    _oracle = False
+
+    def __init__(self, flowers: bool = False):
+        if flowers:
+            self.flowers = True
+            self.channels = _vec.channels_of(True, self._oracle)
+            self.names = ORACLE_FLOWERS if self._oracle else PLANES_FLOWERS
+
+    def encode(self, state, seat, out, tsumogiri):
+        _vec.encode_planes(state, seat, out, list(tsumogiri), self._oracle)
+
+
+class PlanesEncoder(_Compiled):
+    """The public planes (:data:`PLANES`), compiled. ``flowers=True``: the layout of rules
+    with flower tiles (``Rules.flowers``), :data:`PLANES_FLOWERS`; an env picks it from its
+    rules (``encoder="planes"``)."""
 
     channels = _vec.N_PLANES
     names = PLANES
-    version = 1
     kind = _vec.E_PLANES
 
-    def encode(self, state, seat, out, tsumogiri):
-        _vec.encode_planes(state, seat, out, list(tsumogiri), False)
 
-
-class OracleEncoder(Encoder):
-    """:data:`PLANES` then the hidden information (:data:`ORACLE`), compiled."""
+class OracleEncoder(_Compiled):
+    """:data:`PLANES` then the hidden information (:data:`ORACLE`), compiled.
+    ``flowers=True``: :data:`ORACLE_FLOWERS`, for rules with flower tiles."""
 
     channels = _vec.N_ORACLE
     names = ORACLE
-    version = 1
     kind = _vec.E_ORACLE
-
-    def encode(self, state, seat, out, tsumogiri):
-        _vec.encode_planes(state, seat, out, list(tsumogiri), True)
+    _oracle = True
 
 
 class NoEncoder(Encoder):
@@ -136,10 +166,14 @@ class MjaiEncoder:
         return out
 
 
-def encoder_of(spec):
+def encoder_of(spec, rules=None):
     """The encoder named by ``spec`` (``"planes"``, ``"oracle"``, ``"mjai"``, None), or ``spec``
-    itself when it is an :class:`Encoder` / :class:`MjaiEncoder`."""
+    itself when it is an :class:`Encoder` / :class:`MjaiEncoder`. ``rules``: the rules
+    played (default: rules without flower tiles); ``"planes"`` and ``"oracle"`` take the
+    layout of their ``flowers``, and a :class:`PlanesEncoder` (:class:`OracleEncoder`) given for the other layout
+    raises ``bad_env_option``."""
     from ..errors import IppatsuError
+    flowers = bool(rules is not None and rules.flowers)
     if spec is None:
         return NoEncoder()
     if isinstance(spec, (Encoder, MjaiEncoder)):
@@ -147,11 +181,17 @@ def encoder_of(spec):
                 type(spec.channels) is not int or spec.channels < 1):
             raise IppatsuError(f"an encoder's channels is an int >= 1, got {spec.channels!r}",
                                "bad_env_option")
+        if isinstance(spec, _Compiled) and spec.flowers != flowers:
+            raise IppatsuError(
+                f"{type(spec).__name__}(flowers={spec.flowers}) has the layout of rules "
+                f"{'with' if spec.flowers else 'without'} flower tiles, these rules "
+                f"{'have' if flowers else 'have none'}: pass the encoder's name or "
+                f"{type(spec).__name__}(flowers={flowers})", "bad_env_option")
         return spec
     if spec == "planes":
-        return PlanesEncoder()
+        return PlanesEncoder(flowers)
     if spec == "oracle":
-        return OracleEncoder()
+        return OracleEncoder(flowers)
     if spec == "mjai":
         return MjaiEncoder()
     raise IppatsuError(f"unknown encoder {spec!r}: 'planes', 'oracle', 'mjai' or an "
@@ -179,10 +219,11 @@ def tsumogiri_of_events(events, n_players: int) -> List[int]:
 def encode(state, seat: int, encoder="planes", out: Optional[np.ndarray] = None,
            tsumogiri: Optional[List[int]] = None) -> np.ndarray:
     """The observation of ``seat`` in ``state`` (a :class:`~ippatsu.table.GameState`) by
-    an array encoder (``"planes"``, ``"oracle"`` or an :class:`Encoder`), written into
-    ``out`` when given. ``tsumogiri`` (see :class:`Encoder`) defaults to what the state's
+    an array encoder (``"planes"``, ``"oracle"`` or an :class:`Encoder`; a name takes the
+    layout of the state's rules, with flower tiles or without), written into ``out`` when
+    given. ``tsumogiri`` (see :class:`Encoder`) defaults to what the state's
     event log says (all zeros without a log)."""
-    enc = encoder_of(encoder)
+    enc = encoder_of(encoder, state.rules)
     if not isinstance(enc, Encoder):
         raise TypeError("encode() takes an array encoder")
     if out is None:

@@ -157,14 +157,14 @@ class MahjongParallelEnv(ParallelEnv):
                                "bad_env_option")
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
-        enc = encoder_of(encoder)
+        self.rules = rules_of(rules, players)
+        enc = encoder_of(encoder, self.rules)
         if not isinstance(enc, Encoder) or enc.channels == 0:
             raise IppatsuError("the PettingZoo env takes an array encoder ('planes', "
                                "'oracle' or an Encoder)", "bad_env_option")
         if episode not in ("game", "hand"):
             raise IppatsuError(f"episode is 'game' or 'hand', got {episode!r}",
                                "bad_env_option")
-        self.rules = rules_of(rules, players)
         self.n = players = self.rules.players
         self._enc = enc
         self.episode = episode

@@ -19,9 +19,7 @@ ACTIONS = _vec.SIZE
 def rules_of(rules, players: Optional[int]) -> Rules:
     """A :class:`Rules` from a preset name (``"tenhou"``; with ``players=3`` its three-player
     preset, ``"tenhou_sanma"``) or a :class:`Rules` (whose ``players`` must agree when
-    given). ``players=None``: the rules' own, 4 for a name without ``_sanma``. Rules with
-    flower tiles (``Rules.flowers``) raise ``bad_env_option``: the encoders have no plane
-    for them."""
+    given). ``players=None``: the rules' own, 4 for a name without ``_sanma``."""
     if players is None:
         if isinstance(rules, Rules):
             players = rules.players
@@ -32,12 +30,6 @@ def rules_of(rules, players: Optional[int]) -> Rules:
     if isinstance(rules, Rules):
         if rules.players != players:
             raise IppatsuError(f"the rules are for {rules.players} players, not {players}",
-                               "bad_env_option")
-        if rules.flowers:
-            # the encoders have planes for the 34 kinds only; a held flower or a flower
-            # indicator has no place in them
-            raise IppatsuError("the environments do not play flower tiles (rules.flowers): "
-                               "play such games with ippatsu.table.GameState",
                                "bad_env_option")
         return rules
     if not isinstance(rules, str):
@@ -127,7 +119,7 @@ class VecEnv:
         self.num_envs = n = int(num_envs)
         self.rules = rules_of(rules, players)
         self.players = players = self.rules.players
-        self.encoder = encoder_of(encoder)
+        self.encoder = encoder_of(encoder, self.rules)
         if episode not in ("game", "hand"):
             raise IppatsuError(f"episode is 'game' or 'hand', got {episode!r}",
                                "bad_env_option")
