@@ -196,20 +196,24 @@ S_OK, S_NOT_AGARI, S_NO_YAKU, S_BAD_INPUT = 0, 1, 2, 3
 #: details, and scoring_batch names it): a value out of its column's range, a meld type or
 #: kind out of range, a chi that no suit holds, a bad concealed count or total, a winning
 #: tile not held, a fifth copy between the hand and its melds, a wrong tile count for the
-#: melds, a fifth copy with the indicators, an impossible situation, red fives that do
+#: melds; then, three players only (docs/rules.md §11), a North seat or round wind, a
+#: kind of 2m-8m in the hand, its melds or an indicator, a chi, more than four Norths
+#: between the hand, its melds and the Norths set aside; then a fifth copy with the
+#: indicators (the Norths set aside counted), an impossible situation, red fives that do
 #: not fit the fives
 BATCH_ERRORS: tuple[str, ...] = (
     "range", "meld", "impossible_meld", "counts", "win_not_held", "fifth_copy",
-    "hand_size", "indicator_copy", "situation", "red",
+    "hand_size", "sanma_wind", "sanma_tile", "sanma_chi", "north_copy", "indicator_copy",
+    "situation", "red",
 )
 #: the columns of score_batch's range check (BATCH_ERRORS "range": detail a = index):
 #: (name, lowest, highest; red: up to four per suit, Rules.red_five_counts; flowers: the
-#: flower tiles set aside, Rules.flowers)
+#: flower tiles set aside, Rules.flowers; nukidora: the Norths set aside, three players)
 BATCH_COLUMNS: tuple[tuple[str, int, int], ...] = (
     ("win_tile", 0, 33), ("melds", -1, 255), ("flags", 0, F_ALL), ("tsumo", 0, 1),
     ("riichi", 0, 1), ("seat_wind", 0, 3), ("round_wind", 0, 3),
     ("dora_indicators", -1, 33), ("ura_indicators", -1, 33), ("red", 0, 12),
-    ("flowers", 0, 4),
+    ("flowers", 0, 4), ("nukidora", 0, 4),
 )
 
 # ---------------------------------------------------------------------------------------

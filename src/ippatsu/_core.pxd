@@ -46,14 +46,16 @@ cdef extern from "_generated.h" nogil:
     int IPT_BE_RANGE, IPT_BE_MELD, IPT_BE_IMPOSSIBLE_MELD, IPT_BE_COUNTS
     int IPT_BE_WIN_NOT_HELD, IPT_BE_FIFTH_COPY, IPT_BE_HAND_SIZE, IPT_BE_INDICATOR_COPY
     int IPT_BE_SITUATION, IPT_BE_RED
+    int IPT_BE_SANMA_WIND, IPT_BE_SANMA_TILE, IPT_BE_SANMA_CHI, IPT_BE_NORTH_COPY
     int IPT_BC_WIN_TILE, IPT_BC_MELDS, IPT_BC_FLAGS, IPT_BC_TSUMO, IPT_BC_RIICHI
     int IPT_BC_SEAT_WIND, IPT_BC_ROUND_WIND, IPT_BC_DORA_INDICATORS, IPT_BC_URA_INDICATORS
-    int IPT_BC_RED, IPT_BC_FLOWERS, IPT_N_BATCH_COLUMNS
+    int IPT_BC_RED, IPT_BC_FLOWERS, IPT_BC_NUKIDORA, IPT_N_BATCH_COLUMNS
     int IPT_L_NONE, IPT_L_MANGAN, IPT_L_HANEMAN, IPT_L_BAIMAN, IPT_L_SANBAIMAN
     int IPT_L_YAKUMAN, IPT_L_KAZOE
     int IPT_RED_KIND_M, IPT_RED_KIND_P, IPT_RED_KIND_S
     int IPT_NOT_APPLICABLE, IPT_POLICY_EFFICIENCY, IPT_POLICY_SHANTEN
     int IPT_RED_ID_M, IPT_RED_ID_P, IPT_RED_ID_S, IPT_KIND_NORTH
+    uint64_t IPT_K_SANMA_ABSENT
     int IPT_N_RULE_FIELDS, IPT_N_YAKU
     int Y_PINFU   # (the other Y_* ids: declare them here when Cython code needs them)
     # the scoring rules the kernel reads, in ippatsu._codes.RULE_FIELDS order (filled by
@@ -138,6 +140,7 @@ cdef extern from "_score.h" nogil:
     const uint8_t ipt_ym_mult[64]
     const uint64_t ipt_replaces[64]
     int ipt_score(const ipt_score_in_t *inp, const ipt_rules_t *r, ipt_score_out_t *out)
+    int ipt_sanma_tsumo_total(int base, int dealer, int split)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1302,6 +1302,12 @@ cdef inline int _dora_next(int k) noexcept nogil:
     return 31 if k == 33 else k + 1
 
 
+cdef inline int _dora_next3(int k) noexcept nogil:
+    """Three players: the dora after a 1m indicator is 9m, the 1m's neighbour in the
+    108-tile set (2m-8m are gone; the 9m before 1m wraps as with four)."""
+    return k + 8 if k == 0 else _dora_next(k)
+
+
 cdef extern from *:
     """
     static const int64_t ipt_batch_lo[IPT_N_BATCH_COLUMNS] = IPT_GEN_BATCH_LO;
@@ -1332,6 +1338,7 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
                             const int64_t[:] seat, const int64_t[:] rnd,
                             const int64_t[:, :] dora, const int64_t[:, :] ura,
                             const int64_t[:] red, const int64_t[:] flowers,
+                            const int64_t[:] kita, int sanma, int kita_han,
                             ipt_rules_t *r, int red_on, int ura_on,
                             int16_t[:, ::1] hanfu, int32_t[::1] points,
                             uint64_t[::1] yaku, uint8_t[:, ::1] meta,
@@ -1339,12 +1346,17 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
     """Check and score rows lo..hi-1 in one pass. Every check of score_batch runs here,
     row by row, in the order of _codes.BATCH_ERRORS (the pure-Python pass,
     scoring_batch._check_row, runs the same ones in the same order): on the first bad row
-    err = (code, detail a, b, c) and its index is returned; -1 when every row is good."""
+    err = (code, detail a, b, c) and its index is returned; -1 when every row is good.
+
+    ``sanma``: 0 for four players; three players (docs/rules.md §11): bit 0 set, bit 1 the
+    tsumo split (``Rules.sanma_tsumo``); then ``kita`` holds the Norths set aside, each
+    ``kita_han`` han of dora (``Rules.nukidora_dora``). The three-player checks and
+    scoring run only then: a four-player row costs one test of ``sanma`` per step."""
     cdef Py_ssize_t i
     cdef int j, k, total, nm, bonus, closed, kan, d, t, nd = dora.shape[1]
-    cdef int nu = ura.shape[1], worst
+    cdef int nu = ura.shape[1], worst, n_kita = 0
     cdef int64_t w
-    cdef uint64_t oor
+    cdef uint64_t oor, absent
     cdef unsigned int f
     cdef uint8_t full[34]
     cdef uint8_t shown[34]
@@ -1358,6 +1370,8 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             | _oor(IPT_BC_TSUMO, tsumo[i]) | _oor(IPT_BC_RIICHI, riichi[i]) \
             | _oor(IPT_BC_SEAT_WIND, seat[i]) | _oor(IPT_BC_ROUND_WIND, rnd[i]) \
             | _oor(IPT_BC_RED, red[i]) | _oor(IPT_BC_FLOWERS, flowers[i])
+        if sanma:
+            oor |= _oor(IPT_BC_NUKIDORA, kita[i])
         for j in range(4):
             oor |= _oor(IPT_BC_MELDS, melds[i, j, 0]) | _oor(IPT_BC_MELDS, melds[i, j, 1])
         for j in range(nd):
@@ -1382,9 +1396,9 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             for j in range(nu):
                 if _out_of(IPT_BC_URA_INDICATORS, ura[i, j], err):
                     return i
-            if _out_of(IPT_BC_RED, red[i], err):
+            if _out_of(IPT_BC_RED, red[i], err) or _out_of(IPT_BC_FLOWERS, flowers[i], err):
                 return i
-            _out_of(IPT_BC_FLOWERS, flowers[i], err)
+            _out_of(IPT_BC_NUKIDORA, kita[i], err)
             return i
         # 2-3. the melds: types 0-4 (-1 / 255: none), kinds 0-33, chi within a suit
         nm = 0
@@ -1449,8 +1463,43 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
             err[1] = total
             err[2] = nm
             return i
+        # 7b. three players: no North seat or round, no 2m-8m in the hand, its melds or
+        # an indicator, no chi, at most four Norths with those set aside
+        if sanma:
+            if seat[i] > 2 or rnd[i] > 2:
+                err[0] = IPT_BE_SANMA_WIND
+                err[1] = seat[i]
+                err[2] = rnd[i]
+                return i
+            absent = 0
+            for k in range(34):
+                if full[k] and IPT_K_SANMA_ABSENT >> k & 1:
+                    absent |= (<uint64_t> 1) << k
+            if not absent:
+                for j in range(nd + nu):
+                    d = <int> (dora[i, j] if j < nd else ura[i, j - nd])
+                    if d >= 0 and IPT_K_SANMA_ABSENT >> d & 1:
+                        absent = (<uint64_t> 1) << d
+                        err[2] = 1   # (an indicator)
+                        break
+            if absent:
+                err[0] = IPT_BE_SANMA_TILE
+                err[1] = <int64_t> absent
+                return i
+            for j in range(nm):
+                if inp.meld_type[j] == IPT_M_CHI:
+                    err[0] = IPT_BE_SANMA_CHI
+                    err[1] = inp.meld_kind[j]
+                    return i
+            n_kita = <int> kita[i]
+            if full[IPT_KIND_NORTH] + n_kita > 4:
+                err[0] = IPT_BE_NORTH_COPY
+                err[1] = full[IPT_KIND_NORTH]
+                err[2] = n_kita
+                return i
+            full[IPT_KIND_NORTH] += n_kita   # copies too, for the indicators' check
         # 8. hand + melds + every indicator (dora and ura): at most four copies (the
-        # lowest kind over is named)
+        # lowest kind over is named; three players: the Norths set aside counted)
         if nd + nu:
             memset(shown, 0, 34)
             for j in range(nd + nu):
@@ -1463,16 +1512,21 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
                 err[0] = IPT_BE_INDICATOR_COPY
                 err[1] = worst
                 err[2] = full[worst] + shown[worst]
+                err[3] = n_kita if worst == IPT_KIND_NORTH else 0
                 return i
-        # 9. the situation fits the hand
+        if sanma:
+            full[IPT_KIND_NORTH] -= n_kita
+        # 9. the situation fits the hand (three players: a North set aside draws a
+        # replacement tile, so a tsumo with Norths set aside may be rinshan without a kan)
         f = <unsigned int> flags[i]
         if tsumo[i]:
             f |= IPT_F_TSUMO
         if riichi[i]:
             f |= IPT_F_RIICHI
-        if _situation_bad(f, closed, kan, nm > 0, seat[i] == 0):
+        if _situation_bad(f & ~IPT_F_RINSHAN if n_kita and f & IPT_F_TSUMO else f,
+                          closed, kan, nm > 0, seat[i] == 0):
             err[0] = IPT_BE_SITUATION
-            err[1] = f
+            err[1] = f & ~IPT_F_RINSHAN if n_kita and f & IPT_F_TSUMO else f
             err[2] = closed | (kan << 1) | ((nm > 0) << 2) | ((seat[i] == 0) << 3)
             return i
         # 10. the red fives fit the fives: red_on packs the reds per suit (4 bits each,
@@ -1502,20 +1556,38 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
         inp.flags = f
         inp.seat_wind = <int> seat[i]
         inp.round_wind = <int> rnd[i]
-        for j in range(nd):
-            d = <int> dora[i, j]
-            if d >= 0:
-                bonus += full[_dora_next(d)]
-        if ura_on and closed and (f & IPT_F_ANY_RIICHI):
-            for j in range(nu):
-                d = <int> ura[i, j]
+        if not sanma:
+            for j in range(nd):
+                d = <int> dora[i, j]
                 if d >= 0:
                     bonus += full[_dora_next(d)]
+            if ura_on and closed and (f & IPT_F_ANY_RIICHI):
+                for j in range(nu):
+                    d = <int> ura[i, j]
+                    if d >= 0:
+                        bonus += full[_dora_next(d)]
+        else:
+            # three players (scoring._hand_facts): 9m after a 1m indicator; each North set
+            # aside is kita_han han, and one more dora (ura) per indicator of North
+            bonus += n_kita * kita_han
+            for j in range(nd):
+                d = <int> dora[i, j]
+                if d >= 0:
+                    d = _dora_next3(d)
+                    bonus += full[d] + (n_kita if d == IPT_KIND_NORTH else 0)
+            if ura_on and closed and (f & IPT_F_ANY_RIICHI):
+                for j in range(nu):
+                    d = <int> ura[i, j]
+                    if d >= 0:
+                        d = _dora_next3(d)
+                        bonus += full[d] + (n_kita if d == IPT_KIND_NORTH else 0)
         inp.bonus = bonus
         ipt_score(&inp, r, &out)
         hanfu[i, 0] = out.han
         hanfu[i, 1] = out.fu
         points[i] = out.points
+        if sanma and f & IPT_F_TSUMO and out.base:   # the two others pay (§11)
+            points[i] = ipt_sanma_tsumo_total(out.base, seat[i] == 0, sanma >> 1)
         yaku[i] = out.yaku | out.yakuman_mask
         meta[i, 0] = out.code
         meta[i, 1] = out.yakuman
@@ -1525,13 +1597,16 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
 
 
 def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora, ura, red,
-                       flowers, rules, int red_on, int ura_on, *, threads=1):
+                       flowers, rules, int red_on, int ura_on, *, threads=1, nukidora=None,
+                       int sanma=0, int kita_han=0):
     """Batch scoring kernel behind ``ippatsu.scoring_batch.score_batch`` (see there): checks
     and scores every row in one pass.
 
     ``counts`` (N, 34) uint8; ``win``, ``flags``, ``tsumo``, ``riichi``, ``seat``, ``rnd``,
     ``red``, ``flowers`` (N,) int64 (``red_on``: the red fives per suit, 4 bits each, man
-    lowest; 0 off; ``flowers``: the flower tiles set aside, one han of dora each);
+    lowest; 0 off; ``flowers``: the flower tiles set aside, one han of dora each;
+    ``nukidora``: the Norths set aside, with ``sanma`` 1 (three players; | 2: the tsumo
+    split) and ``kita_han`` the han of each, docs/rules.md §11; None and 0: four players);
     ``melds`` (N, 4, 2), ``dora`` / ``ura`` (N, k) int64 (any strides: a broadcast scalar
     costs no copy). Returns ``(hanfu int16 (N, 2), points int32 (N,),
     yaku uint64 (N,), meta uint8 (N, 4), bad)`` with meta columns code, yakuman multiple,
@@ -1551,10 +1626,15 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
     cdef const int64_t[:, :] uv = ura
     cdef const int64_t[:] redv = red
     cdef const int64_t[:] flv = flowers
+    cdef const int64_t[:] kv = flowers if nukidora is None else nukidora
+    if sanma and nukidora is None:
+        raise IppatsuError("score_batch_kernel: three players need the nukidora column",
+                           code="bad_input")
     if wv.shape[0] != n or mv.shape[0] != n or mv.shape[1] != 4 or mv.shape[2] != 2 \
             or fv.shape[0] != n or tv.shape[0] != n or rv_.shape[0] != n \
             or sv.shape[0] != n or ov.shape[0] != n or dv.shape[0] != n \
-            or uv.shape[0] != n or redv.shape[0] != n or flv.shape[0] != n:
+            or uv.shape[0] != n or redv.shape[0] != n or flv.shape[0] != n \
+            or kv.shape[0] != n:
         raise HandSizeError("score_batch inputs must share their first dimension N: win, "
                             "flags, tsumo, riichi, seat, round, red, flowers (N,), melds "
                             "(N, 4, 2), dora, ura (N, k)", code="bad_shape")
@@ -1574,8 +1654,8 @@ def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora
         cdef Py_ssize_t bad
         err[0] = err[1] = err[2] = err[3] = 0
         with nogil:
-            bad = _score_fill(c, wv, mv, fv, tv, rv_, sv, ov, dv, uv, redv, flv, &r, red_on,
-                              ura_on, hv, pv, yv, metv, lo, hi, err)
+            bad = _score_fill(c, wv, mv, fv, tv, rv_, sv, ov, dv, uv, redv, flv, kv, sanma,
+                              kita_han, &r, red_on, ura_on, hv, pv, yv, metv, lo, hi, err)
         return bad, err[0], err[1], err[2], err[3]
 
     res = _run(fill, n, _check_threads(threads))

@@ -65,9 +65,13 @@
 #define IPT_BE_WIN_NOT_HELD 5
 #define IPT_BE_FIFTH_COPY 6
 #define IPT_BE_HAND_SIZE 7
-#define IPT_BE_INDICATOR_COPY 8
-#define IPT_BE_SITUATION 9
-#define IPT_BE_RED 10
+#define IPT_BE_SANMA_WIND 8
+#define IPT_BE_SANMA_TILE 9
+#define IPT_BE_SANMA_CHI 10
+#define IPT_BE_NORTH_COPY 11
+#define IPT_BE_INDICATOR_COPY 12
+#define IPT_BE_SITUATION 13
+#define IPT_BE_RED 14
 #define IPT_BC_WIN_TILE 0
 #define IPT_BC_MELDS 1
 #define IPT_BC_FLAGS 2
@@ -79,11 +83,12 @@
 #define IPT_BC_URA_INDICATORS 8
 #define IPT_BC_RED 9
 #define IPT_BC_FLOWERS 10
-#define IPT_N_BATCH_COLUMNS 11
+#define IPT_BC_NUKIDORA 11
+#define IPT_N_BATCH_COLUMNS 12
 #define IPT_GEN_BATCH_LO { \
-    0, -1, 0, 0, 0, 0, 0, -1, -1, 0, 0 }
+    0, -1, 0, 0, 0, 0, 0, -1, -1, 0, 0, 0 }
 #define IPT_GEN_BATCH_HI { \
-    33, 255, 16383, 1, 1, 3, 3, 33, 33, 12, 4 }
+    33, 255, 16383, 1, 1, 3, 3, 33, 33, 12, 4, 4 }
 
 /* limits: code = index of ippatsu._codes.LIMITS */
 #define IPT_L_NONE 0  /* below mangan */

@@ -314,6 +314,21 @@ static inline int ipt_hand_total(int base, int dealer, int tsumo) {
     return ipt_ceil100(base * 2) + 2 * ipt_ceil100(base);
 }
 
+/* Three players (docs/rules.md §11; scoring._cost): a tsumo's total, paid by the two
+   others. Each pays the four-player share; with `split` the missing North's share is
+   divided between them too, each half rounded up to 100 ("split"); else it is not paid
+   ("loss"). A ron pays as ipt_hand_total. */
+static inline int ipt_sanma_tsumo_total(int base, int dealer, int split) {
+    int d = dealer ? 0 : ipt_ceil100(base * 2);   /* the dealer's share */
+    int n = ipt_ceil100(dealer ? base * 2 : base); /* a non-dealer's share */
+    if (split) {
+        int half = ipt_ceil100(n / 2);
+        if (!dealer) d += half;
+        n += half;
+    }
+    return dealer ? 2 * n : d + n;
+}
+
 static inline int ipt_pair_fu(int pair, int seat, int rnd, const ipt_rules_t *r) {
     if (pair >= 31) return 2;
     if (pair == seat && pair == rnd) return r->double_wind_pair_fu;

@@ -39,6 +39,23 @@ flowers : int or (N,) ints, optional
     first such row; more than four ``fifth_copy``, fewer than none ``negative_count``.
     (The indicator columns hold kinds 0-33: a flower turned up as an indicator, which
     score() counts as one more dora per flower set aside, is for score() alone.)
+nukidora : int or (N,) ints, optional
+    Three players: the Norths the winner has set aside, 0-4, as :func:`ippatsu.score`'s
+    ``nukidora=``: each is ``rules.nukidora_dora`` han of dora, and one more dora (ura) per
+    indicator pointing at North. Nonzero Norths under four-player rules raise
+    ``nukidora_four_players``, under rules without nukidora ``nukidora_off``, naming the
+    first such row; more than four ``fifth_copy``, fewer than none ``negative_count``.
+
+Three players
+-------------
+Rules with ``players=3`` (``Rules.ippatsu_sanma()``, ``"tenhou_sanma"``,
+``"majsoul_sanma"``, docs/rules.md §11) score each row as :func:`ippatsu.score` does with
+them: the dora after a 1m indicator is 9m, the Norths set aside are dora, a tsumo with
+Norths set aside may be rinshan without a kan, and ``points`` of a tsumo is what the two
+others pay (``rules.sanma_tsumo``: tsumo loss or the North's share split). A row with a
+North seat or round wind (3) raises ``bad_wind``, 2m-8m in the hand, a meld or an
+indicator ``sanma_tile``, a chi ``sanma_chi``, more than four Norths with those set aside
+``fifth_copy``, each naming the row.
 
 Output: :class:`ScoreBatch` of arrays ``han`` (int16), ``fu`` (int16), ``points``
 (int32: the ron payment or tsumo total, without honba and deposits), ``yaku`` (uint64:
@@ -69,8 +86,9 @@ from ._codes import (F_ALL, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_H
                      LIMITS as _LIMITS, M_ANKAN, M_KAKAN, M_MINKAN, M_NONE, MELD_NAMES,
                      RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK, BATCH_COLUMNS,
                      BATCH_ERRORS, M_CHI, M_PON)
-from .errors import HandSizeError, IppatsuError, SituationError, TileCountError
-from .rules import Rules
+from .errors import HandSizeError, IppatsuError, MeldError, SituationError, TileCountError
+from .rules import Rules, SanmaTsumo
+from ._codes import EAST, NORTH, SANMA_ABSENT_MASK
 
 _DEFAULT_RULES = Rules.ippatsu()  # rules=None
 
@@ -169,6 +187,8 @@ def _row_error(row, code, a, b, c, counts):
     if what == "range":
         if a == _C_FLOWERS:   # score(flowers=...)'s own words and codes
             return _flowers_error(row, b)
+        if a == _C_NUKIDORA:  # score(nukidora=...)'s
+            return _nukidora_error(row, b)
         name, lo, hi = BATCH_COLUMNS[a]
         return IppatsuError(f"{where}{name} holds {lo}..{hi}, got {b}", code="bad_input")
     if what == "meld":
@@ -194,9 +214,26 @@ def _row_error(row, code, a, b, c, counts):
         return HandSizeError(f"{where}{a} concealed tiles with {b} melds: a winning hand "
                              f"has 14 - 3 x melds", code="bad_hand_size")
     if what == "indicator_copy":
+        aside = f", the {c} set aside" if c else ""
         return TileCountError(
-            f"{where}{b} copies of {kind_name(a)} between the hand, its melds and the "
-            f"indicators: a kind has four copies", code="fifth_copy")
+            f"{where}{b} copies of {kind_name(a)} between the hand, its melds{aside} and "
+            f"the indicators: a kind has four copies", code="fifth_copy")
+    # three players (docs/rules.md §11): score()'s words
+    if what == "sanma_wind":
+        return IppatsuError(f"{where}three players: winds are 0..2 (E S W; there is no "
+                            f"North seat or round), got seat {a}, round {b}", code="bad_wind")
+    if what == "sanma_tile":
+        held = ", ".join(kind_name(k) for k in range(34) if a >> k & 1)
+        what_holds = f"indicator {held}" if b else f"the hand holds {held}"
+        return TileCountError(f"{where}{what_holds}: three-player mahjong has no 2m-8m "
+                              f"(108 tiles)", code="sanma_tile")
+    if what == "sanma_chi":
+        run = "".join(kind_name(k)[0] for k in (a, a + 1, a + 2)) + kind_name(a)[1]
+        return MeldError(f"{where}a chi of {run} in three-player mahjong: there is no chi "
+                         f"with three players", code="sanma_chi")
+    if what == "north_copy":
+        return TileCountError(f"{where}{a} Norths in the hand and {b} set aside: a kind has "
+                              f"four copies", code="fifth_copy")
     if what == "situation":
         from .scoring import situation_message
 
@@ -212,15 +249,18 @@ _HC_ERR_COUNT = 1  # the hand core's check: a count above four (else a bad total
 def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, riichi=False,
                 seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None,
                 red=0, rules: Optional[Rules] = None, threads=1, win=None,
-                flowers=None) -> ScoreBatch:
-    """score_batch(counts, win_tile, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1, flowers=None) -> ScoreBatch
+                flowers=None, nukidora=None) -> ScoreBatch:
+    """score_batch(counts, win_tile, *, melds=None, flags=None, tsumo=False, riichi=False, seat_wind=0, round_wind=0, dora_indicators=None, ura_indicators=None, red=0, rules=None, threads=1, flowers=None, nukidora=None) -> ScoreBatch
 
-    Score N winning hands of four-player mahjong (module docstring; three-player rules
-    raise ``bad_rules``: score them per hand with :func:`ippatsu.score`). Invalid rows (a
-    value out of its range, a fifth copy between the hand, its melds and the indicators, a
-    wrong tile count for the melds, an impossible meld or situation, a winning tile not in
-    the hand) raise an :class:`~ippatsu.errors.IppatsuError` naming the first bad row;
-    hands that are not complete or have no yaku get ``code`` 1 or 2 and score 0.
+    Score N winning hands (module docstring), of four-player mahjong or, under rules with
+    ``players=3``, of three-player mahjong with ``nukidora=`` the Norths set aside (module
+    docstring, "Three players"), each row as :func:`ippatsu.score` scores it. Invalid rows
+    (a value out of its range, a fifth copy between the hand, its melds and the
+    indicators, a wrong tile count for the melds, an impossible meld or situation, a
+    winning tile not in the hand; three players: a North wind, 2m-8m, a chi) raise an
+    :class:`~ippatsu.errors.IppatsuError` naming the first bad row; hands that are not
+    complete or have no yaku get ``code`` 1 or 2 and score 0. Aotenjou rules (no limits)
+    raise ``bad_rules``: their points do not fit the int32 column.
 
     >>> import numpy as np
     >>> from ippatsu.tiles import parse_counts
@@ -228,16 +268,17 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     >>> r = score_batch(c, [21], tsumo=True, riichi=True, seat_wind=1)  # won on 4s
     >>> int(r.han[0]), int(r.fu[0]), int(r.points[0])
     (3, 20, 2700)
+    >>> c3 = np.array([parse_counts("123p456p789p11s999s")], np.uint8)  # three players
+    >>> r = score_batch(c3, "9p", tsumo=True, riichi=True, seat_wind=1, nukidora=1,
+    ...                 dora_indicators=[[16]], rules="tenhou_sanma")  # 8p: 9p is dora
+    >>> int(r.han[0]), int(r.points[0])   # tsumo loss: 4,000 + 2,000
+    (8, 16000)
     """
     from .rules import rules_of
 
     from ._checks import check_threads
 
     rules = _DEFAULT_RULES if rules is None else rules_of(rules)
-    if rules.players != 4:
-        raise IppatsuError(f"score_batch scores four-player hands; rules {rules.name!r} are "
-                           f"for {rules.players} players: use score() per hand",
-                           code="bad_rules")
     if rules.aotenjou:
         raise IppatsuError("score_batch's points are int32 and aotenjou (no limits) pays "
                            "beyond them: score these hands with score()", code="bad_rules")
@@ -294,6 +335,16 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     ura = _indicators(ura_indicators, n, _C_URA)
     rd = _per_row(red, n, _C_RED)
     fl = _flowers(flowers, n, rules)
+    kita = _nukidora(nukidora, n, rules)
+    sanma = kita_han = 0
+    if rules.players == 3:   # (docs/rules.md §11)
+        sanma = 1 | (2 if rules.sanma_tsumo is SanmaTsumo.SPLIT else 0)
+        kita_han = rules.nukidora_dora
+        for x, name in ((seat_wind, "seat"), (round_wind, "round")):
+            if np.ndim(x) == 0 and int(x) == _NO_SEAT3:   # a scalar: no row to name
+                raise IppatsuError(f"three players: winds are 0..2 (E S W; there is no "
+                                   f"North seat or round), got {name} {int(x)}",
+                                   code="bad_wind")
     rc = rules.red_counts
     red_on, ura_on = rc[0] | rc[1] << 4 | rc[2] << 8, int(bool(rules.ura_dora))
     if flags is not None and n:
@@ -308,16 +359,18 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     if _backend.AVAILABLE:
         hanfu, pts, yk, meta, bad = _backend.score_batch_kernel(
             c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, rules, red_on, ura_on,
-            threads=threads)
+            threads=threads, **({"nukidora": kita, "sanma": sanma, "kita_han": kita_han}
+                                if sanma else {}))
         if bad is not None:
             raise _row_error(*bad, c)
         return ScoreBatch(hanfu[:, 0], hanfu[:, 1], pts, yk, meta[:, 1], meta[:, 2], meta[:, 0])
     for i in range(n):
-        bad = _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i)
+        bad = _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i,
+                         kita, sanma)
         if bad is not None:
             raise _row_error(i, *bad, c)
     return _score_batch_python(c, w, m, f | np.where(ts, TSUMO, 0) | np.where(ri, RIICHI, 0),
-                               np.stack([seat, rnd], axis=1), dora, ura, rd, fl, rules)
+                               np.stack([seat, rnd], axis=1), dora, ura, rd, fl, rules, kita)
 
 
 def _no_flags(n):
@@ -362,13 +415,54 @@ def _flower_rules():
     return _DEFAULT_RULES.replace(flowers=True)
 
 
+def _nukidora(x, n, rules):
+    """The Norths set aside as (n,) int64 (zeros when not given), checked as
+    :func:`ippatsu.scoring.validate_nukidora` checks them, with score()'s codes: under
+    rules that have no Norths to set aside (four players, or ``rules.nukidora`` off) the
+    first row with Norths raises here, before any row is checked; a scalar is checked
+    here; an array's values are range-checked by the row pass."""
+    if x is None:
+        return _no_flags(n)
+    a = _ints(x, "nukidora", -(1 << 63), (1 << 63) - 1)
+    if a.ndim == 0:
+        from .scoring import validate_nukidora
+
+        validate_nukidora(int(a), rules)
+        return np.broadcast_to(a, (n,))
+    a = _per_row(a, n, _C_NUKIDORA)
+    if rules.players != 3 or not rules.nukidora:
+        nz = np.flatnonzero(a)
+        if nz.size:
+            raise _nukidora_error(int(nz[0]), int(a[nz[0]]), rules)
+    return a
+
+
+def _nukidora_error(row, v, rules=None):
+    """score(nukidora=v)'s error (:func:`ippatsu.scoring.validate_nukidora`) for row
+    ``row``; ``rules`` None: three-player rules with nukidora (a value out of 0..4)."""
+    from .scoring import validate_nukidora
+
+    try:
+        validate_nukidora(v, rules if rules is not None else _SANMA_RULES)
+    except IppatsuError as e:
+        return type(e)(f"row {row}: {e}", code=e.code)
+    raise AssertionError(f"nukidora={v} passes score()'s check")  # pragma: no cover
+
+
+_SANMA_RULES = Rules.ippatsu_sanma()
+#: the seat and round wind three players do not have (North)
+_NO_SEAT3 = NORTH - EAST
+
+
 (_C_WIN, _C_MELDS, _C_FLAGS, _C_TSUMO, _C_RIICHI, _C_SEAT, _C_ROUND, _C_DORA, _C_URA,
- _C_RED, _C_FLOWERS) = range(len(BATCH_COLUMNS))
+ _C_RED, _C_FLOWERS, _C_NUKIDORA) = range(len(BATCH_COLUMNS))
 
 
-def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i):
+def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i, kita=None,
+               sanma=0):
     """Row ``i``'s checks, the compiled pass's (``_core._score_fill``) in its order:
-    None when the row is good, else ``(code, a, b, c)`` for :func:`_row_error`."""
+    None when the row is good, else ``(code, a, b, c)`` for :func:`_row_error`.
+    ``sanma``: nonzero for three players, with ``kita`` the Norths set aside."""
     from .scoring import situation_message
 
     def out_of(col, v):
@@ -379,7 +473,8 @@ def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i):
             + [(_C_FLAGS, int(f[i])), (_C_TSUMO, int(ts[i])), (_C_RIICHI, int(ri[i])),
                (_C_SEAT, int(seat[i])), (_C_ROUND, int(rnd[i]))]
             + [(_C_DORA, int(x)) for x in dora[i]] + [(_C_URA, int(x)) for x in ura[i]]
-            + [(_C_RED, int(rd[i])), (_C_FLOWERS, int(fl[i]))])
+            + [(_C_RED, int(rd[i])), (_C_FLOWERS, int(fl[i]))]
+            + ([(_C_NUKIDORA, int(kita[i]))] if sanma else []))
     for col, v in cols:
         bad = out_of(col, v)
         if bad:
@@ -413,11 +508,31 @@ def _check_row(c, w, m, f, ts, ri, seat, rnd, dora, ura, rd, fl, red_on, i):
     if total != 14 - 3 * len(melds):
         return _E["hand_size"], total, len(melds), 0
     shown = [int(x) for x in dora[i]] + [int(x) for x in ura[i]]
-    over = [(k, full[k] + shown.count(k)) for k in sorted(set(shown))
-            if k >= 0 and full[k] + shown.count(k) > 4]
+    n_kita = 0
+    if sanma:   # three players (docs/rules.md §11)
+        if int(seat[i]) == _NO_SEAT3 or int(rnd[i]) == _NO_SEAT3:
+            return _E["sanma_wind"], int(seat[i]), int(rnd[i]), 0
+        absent = sum(1 << k for k in range(34) if full[k] and SANMA_ABSENT_MASK >> k & 1)
+        if absent:
+            return _E["sanma_tile"], absent, 0, 0
+        for k in shown:
+            if k >= 0 and SANMA_ABSENT_MASK >> k & 1:
+                return _E["sanma_tile"], 1 << k, 1, 0
+        for t, k in melds:
+            if t == M_CHI:
+                return _E["sanma_chi"], k, 0, 0
+        n_kita = int(kita[i])
+        if full[NORTH] + n_kita > 4:
+            return _E["north_copy"], full[NORTH], n_kita, 0
+    seen = list(full)
+    seen[NORTH] += n_kita   # the Norths set aside are copies too
+    over = [(k, seen[k] + shown.count(k)) for k in sorted(set(shown))
+            if k >= 0 and seen[k] + shown.count(k) > 4]
     if over:
-        return (_E["indicator_copy"],) + over[0] + (0,)
+        return (_E["indicator_copy"],) + over[0] + (n_kita if over[0][0] == NORTH else 0,)
     flags = int(f[i]) | (TSUMO if ts[i] else 0) | (RIICHI if ri[i] else 0)
+    if n_kita and flags & TSUMO:   # a North's replacement draw: rinshan without a kan
+        flags &= ~RINSHAN
     closed = all(t == M_ANKAN for t, _ in melds)
     kan = any(t >= M_MINKAN for t, _ in melds)
     dealer = int(seat[i]) == 0
@@ -446,7 +561,7 @@ def _red_bounds(full, red_on: int) -> tuple:
 _E = {name: code for code, name in enumerate(BATCH_ERRORS, 1)}
 
 
-def _score_batch_python(c, w, m, f, winds, dora, ura, rd, fl, rules) -> ScoreBatch:
+def _score_batch_python(c, w, m, f, winds, dora, ura, rd, fl, rules, kita) -> ScoreBatch:
     """The pure-Python path: one :func:`ippatsu.scoring.score` call per row."""
     from .errors import NoYakuError, NotAgariError
     from .scoring import score
@@ -468,7 +583,8 @@ def _score_batch_python(c, w, m, f, winds, dora, ura, rd, fl, rules) -> ScoreBat
                       round_wind=int(winds[i, 1]),
                       dora_indicators="".join(kind_name(int(d)) for d in dora[i] if d >= 0),
                       ura_indicators="".join(kind_name(int(d)) for d in ura[i] if d >= 0),
-                      rules=rules, raise_on_no_yaku=False, flowers=int(fl[i]), **kw)
+                      rules=rules, raise_on_no_yaku=False, flowers=int(fl[i]),
+                      nukidora=int(kita[i]), **kw)
         except NotAgariError:
             out.code[i] = NOT_AGARI
             continue
