@@ -1332,7 +1332,7 @@ cdef inline bint _out_of(int col, int64_t v, int64_t *err) noexcept nogil:
     return 0
 
 
-cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
+cdef inline Py_ssize_t _score_rows(const uint8_t[:, ::1] counts, const int64_t[:] win,
                             const int64_t[:, :, :] melds, const int64_t[:] flags,
                             const int64_t[:] tsumo, const int64_t[:] riichi,
                             const int64_t[:] seat, const int64_t[:] rnd,
@@ -1351,7 +1351,8 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
     ``sanma``: 0 for four players; three players (docs/rules.md §11): bit 0 set, bit 1 the
     tsumo split (``Rules.sanma_tsumo``); then ``kita`` holds the Norths set aside, each
     ``kita_han`` han of dora (``Rules.nukidora_dora``). The three-player checks and
-    scoring run only then: a four-player row costs one test of ``sanma`` per step."""
+    scoring run only then (:func:`_score_fill` calls this with a literal 0 for four
+    players: that inlined copy has none of their steps)."""
     cdef Py_ssize_t i
     cdef int j, k, total, nm, bonus, closed, kan, d, t, nd = dora.shape[1]
     cdef int nu = ura.shape[1], worst, n_kita = 0
@@ -1594,6 +1595,28 @@ cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
         meta[i, 2] = out.limit
         meta[i, 3] = out.wait
     return -1
+
+
+cdef Py_ssize_t _score_fill(const uint8_t[:, ::1] counts, const int64_t[:] win,
+                            const int64_t[:, :, :] melds, const int64_t[:] flags,
+                            const int64_t[:] tsumo, const int64_t[:] riichi,
+                            const int64_t[:] seat, const int64_t[:] rnd,
+                            const int64_t[:, :] dora, const int64_t[:, :] ura,
+                            const int64_t[:] red, const int64_t[:] flowers,
+                            const int64_t[:] kita, int sanma, int kita_han,
+                            ipt_rules_t *r, int red_on, int ura_on,
+                            int16_t[:, ::1] hanfu, int32_t[::1] points,
+                            uint64_t[::1] yaku, uint8_t[:, ::1] meta,
+                            Py_ssize_t lo, Py_ssize_t hi, int64_t *err) noexcept nogil:
+    """Check and score rows lo..hi-1 (:func:`_score_rows`), its four-player rows by a copy
+    of the loop compiled with ``sanma`` 0, so they pay nothing for the three-player steps."""
+    if sanma:
+        return _score_rows(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora, ura,
+                           red, flowers, kita, sanma, kita_han, r, red_on, ura_on, hanfu,
+                           points, yaku, meta, lo, hi, err)
+    return _score_rows(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora, ura, red,
+                       flowers, kita, 0, kita_han, r, red_on, ura_on, hanfu, points, yaku,
+                       meta, lo, hi, err)
 
 
 def score_batch_kernel(counts, win, melds, flags, tsumo, riichi, seat, rnd, dora, ura, red,
