@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from ippatsu import _backend
 from ippatsu import scoring_batch as sb
-from ippatsu._codes import BATCH_ERRORS
-from ippatsu.errors import HandSizeError, IppatsuError, SituationError, TileCountError
+from ippatsu._codes import BATCH_ERRORS, NORTH
+from ippatsu.errors import (HandSizeError, IppatsuError, MeldError, SituationError,
+                            TileCountError)
 from ippatsu.rules import Rules
 from ippatsu.tiles import parse_counts
 
@@ -197,6 +198,22 @@ def _none_but(kind):
     return m
 
 
+def _rows(hand):
+    return np.repeat(_row(hand), 3, axis=0)
+
+
+def _pon_of(kind):
+    """Melds with a pon of ``kind`` in slot 0 of every row (an edit of its type makes it
+    another meld)."""
+    m = np.full((3, 4, 2), 255, np.int64)
+    m[:, 0] = (1, kind)
+    return m
+
+
+#: three good three-player rows (riichi-less tsumo, ittsu), no Norths set aside
+SANMA = dict(counts=_rows("123p456p789p11s999s"), win_tile=np.full(3, 17, np.int64),
+             nukidora=np.zeros(3, np.int64), rules=Rules.tenhou_sanma())
+
 # one row per check, in _codes.BATCH_ERRORS order: (the edit, the error class, code, words)
 ONLY_ONE_CHECK = {
     "range": (dict(name="win_tile", value=34), IppatsuError, "bad_input",
@@ -222,6 +239,17 @@ ONLY_ONE_CHECK = {
                             dora_indicators=np.tile(np.array([-1, 4], np.int64), (3, 1))),
                        TileCountError, "fifth_copy",
                        "5 copies of 5m between the hand, its melds and the indicators"),
+    # three players (docs/rules.md §11)
+    "sanma_wind": (dict(name="seat_wind", value=3, **SANMA), IppatsuError, "bad_wind",
+                   "three players: winds are 0..2"),
+    "sanma_tile": (dict(name="dora_indicators", value=4, **SANMA), TileCountError,
+                   "sanma_tile", "indicator 5m: three-player mahjong has no 2m-8m"),
+    "sanma_chi": (dict(name="melds", value=0, **dict(SANMA, melds=_pon_of(9),
+                                                     counts=_rows("456p789p11s999s"))),
+                  MeldError, "sanma_chi", "a chi of 123p in three-player mahjong"),
+    "north_copy": (dict(name="nukidora", value=2, **dict(SANMA, counts=_rows(
+        "123p456p789p11s444z"), win_tile=np.full(3, NORTH, np.int64))), TileCountError,
+        "fifth_copy", "3 Norths in the hand and 2 set aside"),
     "situation": (dict(name="flags", value=sb.IPPATSU), SituationError, "bad_situation",
                   "impossible situation: ippatsu without riichi"),
     "red": (dict(name="red", value=3), IppatsuError, "bad_input",
