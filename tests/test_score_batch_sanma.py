@@ -46,7 +46,7 @@ RULE_SETS = {
     "majsoul_sanma_no_ura_no_kazoe": Rules.majsoul_sanma().replace(
         ura_dora=False, kazoe_yakuman=False),
 }
-GAMES = 2 if PURE else 30   # the interpreted table plays a game in about two seconds
+GAMES = 4 if PURE else 30   # the interpreted table plays a game in about two seconds
 _CALLS = (ActionType.PON, ActionType.DAIMINKAN, ActionType.ANKAN, ActionType.KAKAN)
 
 
