@@ -85,10 +85,9 @@ from ._codes import (F_ALL, F_CHANKAN, F_CHIIHOU, F_DOUBLE_RIICHI, F_HAITEI, F_H
                      FLAGS as _FLAGS,
                      LIMITS as _LIMITS, M_ANKAN, M_KAKAN, M_MINKAN, M_NONE, MELD_NAMES,
                      RED_FIVE_KINDS, S_NO_YAKU, S_NOT_AGARI, S_OK, BATCH_COLUMNS,
-                     BATCH_ERRORS, M_CHI, M_PON)
+                     BATCH_ERRORS, M_CHI, M_PON, EAST, NORTH, SANMA_ABSENT_MASK)
 from .errors import HandSizeError, IppatsuError, MeldError, SituationError, TileCountError
 from .rules import Rules, SanmaTsumo
-from ._codes import EAST, NORTH, SANMA_ABSENT_MASK
 
 _DEFAULT_RULES = Rules.ippatsu()  # rules=None
 
@@ -271,8 +270,8 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     >>> c3 = np.array([parse_counts("123p456p789p11s999s")], np.uint8)  # three players
     >>> r = score_batch(c3, "9p", tsumo=True, riichi=True, seat_wind=1, nukidora=1,
     ...                 dora_indicators=[[16]], rules="tenhou_sanma")  # 8p: 9p is dora
-    >>> int(r.han[0]), int(r.points[0])   # tsumo loss: 4,000 + 2,000
-    (8, 16000)
+    >>> int(r.han[0]), int(r.points[0])   # haneman, tsumo loss: 6,000 + 3,000
+    (6, 9000)
     """
     from .rules import rules_of
 
