@@ -371,16 +371,18 @@ def test_players_keyword_of_the_hand_core(fn):
         assert ei.value.code == "bad_players"
 
 
-def test_score_batch_refuses_three_player_rules():
-    """§11: the batch scorer pays four ways; given three-player rules it says so (an
-    error naming the rules) rather than a silently four-player answer."""
+def test_score_batch_pays_three_ways_with_three_player_rules():
+    """§11: given three-player rules the batch scorer pays a tsumo as the two others pay
+    it (score()'s points), never a silently four-player answer
+    (tests/test_score_batch_sanma.py compares it with score() on many hands)."""
     import numpy as np
 
     from ippatsu.scoring_batch import score_batch
     from ippatsu.tiles import parse_counts
 
-    c = np.array([parse_counts("11m99m123p456p789s9s")], np.uint8)
-    score_batch(c, [26], tsumo=True)
-    with pytest.raises(IppatsuError) as ei:
-        score_batch(c, [26], tsumo=True, rules="tenhou_sanma")
-    assert ei.value.code == "bad_rules" and "tenhou_sanma" in str(ei.value)
+    c = np.array([parse_counts("111m123p456p789s99s")], np.uint8)
+    four = score_batch(c, [26], tsumo=True)
+    for rules in ("tenhou_sanma", "ippatsu_sanma"):
+        three = score_batch(c, [26], tsumo=True, rules=rules)
+        want = score("111m123p456p789s99s", "9s", tsumo=True, rules=rules)
+        assert int(three.points[0]) == want.points != int(four.points[0])
