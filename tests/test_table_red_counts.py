@@ -32,7 +32,8 @@ from ippatsu.rules import Rules
 from ippatsu.table import Action, ActionType, GameState, GreedyAgent, Phase, RandomAgent, Wall
 from ippatsu.table import actionspace as A
 
-from test_table_selfplay import _Caller, check_offered
+from ippatsu.table.loops import play_checked
+from test_table_selfplay import _Caller, check_state
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 T = ActionType
@@ -52,31 +53,15 @@ def _play(rules, seed, check=True, on_hand_end=None, on_decision=None):
     """One game with auto_next off, checking the oracle and the invariants at every
     decision (``check``); ``on_hand_end(st)`` at every hand's end, ``on_decision(st)`` at
     every decision."""
-    from ippatsu.table import Observation
-
-    st = GameState(rules, seed, auto_next=False)
-    agents = _agents(seed)
-    views = [Observation(st, p) for p in range(st.n_players)]
-    steps = 0
-    while st.phase != Phase.GAME_END:
-        if st.phase == Phase.HAND_END:
-            if on_hand_end is not None:
-                on_hand_end(st)
-            st.step([])
-            continue
+    def before(st):
         if check:
-            check_offered(st)
-            st.check_invariants()
+            check_state(st)
         if on_decision is not None:
             on_decision(st)
-        legal = st._legal
-        if st.phase == Phase.TURN:
-            p = st.actor
-            st.step(agents[p](views[p], legal[p]))
-        else:
-            st.step([agents[p](views[p], acts) for p, acts in legal.items()])
-        steps += 1
-    st.check_invariants()
+
+    st = GameState(rules, seed, auto_next=False)
+    steps = play_checked(st, _agents(seed), before if check or on_decision else None,
+                         on_hand_end=on_hand_end)
     return st, steps
 
 
