@@ -181,7 +181,7 @@ def test_process_vector_options_are_checked_before_any_worker_starts(bad):
 
 @pytest.mark.parametrize("workers", [0, 2])
 # (seeds whose first points move within the interpreted pass's steps)
-@pytest.mark.parametrize("rules,seed", [("tenhou", 4), (FLOWERS, 5)], ids=["4p", "flowers"])
+@pytest.mark.parametrize("rules,seed", [("tenhou", 4), (FLOWERS, 0)], ids=["4p", "flowers"])
 def test_the_gymnasium_vector_env_rewards_the_actor_and_autoresets_next_step(workers, rules,
                                                                              seed):
     import gymnasium

@@ -420,7 +420,7 @@ class Game:
                 self.seat = st.dealer
                 break
             st.next_hand()
-        write_mask(st.legal_actions(self.seat), self.red, row, self.table, self.legal)
+        write_mask(st._legal[self.seat], self.red, row, self.table, self.legal)
         return False
 
     def check(self, i) -> None:
@@ -448,8 +448,7 @@ class Game:
             self.chosen.append(a)
             if self.pending:
                 self.seat = self.pending.pop(0)
-                write_mask(st.legal_actions(self.seat), self.red, row, self.table,
-                           self.legal)
+                write_mask(st._legal[self.seat], self.red, row, self.table, self.legal)
                 return False
             chosen = self.chosen
             self.chosen = []

@@ -62,7 +62,7 @@ cdef class GameState:
     # Typed locals (@cython.locals): kinds, seats and counts are C ints (never shifted
     # into a mask: bits come from the _KBIT table), counts are typed bytearrays.
     cpdef _refresh_waits(self, int p)
-    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, cnt=bytearray)
+    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, x=int, cnt=bytearray)
     cpdef _remove(self, int p, int t)
     cpdef _break_first(self)
     @cython.locals(t=int, c=bytearray, hand=list, acts=list)

@@ -956,7 +956,10 @@ class GameState:
         hand = self.hand[p]
         n = len(hand)
         i = 0
-        while i < n and hand[i] != t:
+        while i < n:
+            x = hand[i]  # (a C int when compiled: no int object made per comparison)
+            if x == t:
+                break
             i += 1
         if i == n:
             raise ValueError("list.remove(x): x not in list")
