@@ -654,3 +654,32 @@ def test_shanten_answers_one_line_per_input_line(tmp_path, capsys):
     f.write_text("123m456p789s1122z\n\n19m19p19s1234567z\n")
     rc, out, err = run(capsys, "shanten", str(f))
     assert out.split("\n")[:-1] == ["0", "", "0"]
+
+
+def test_hand_flowers(capsys):
+    """docs/rules.md §12 at the command line: ``--flowers N`` under rules with flower tiles
+    (``--rule flowers=true``) gives what ``analyze(flowers=N)`` gives; under rules without
+    them it is score()'s ``flowers_off``, one line; ``--rule`` needs NAME=VALUE."""
+    from ippatsu import Rules, analyze
+    from ippatsu.cli import _COMMANDS, build_parser
+    from ippatsu.errors import SituationError
+
+    hand = ("123m456p789s1122z", "--win", "2z", "--riichi")
+    rc, out, _ = run(capsys, "hand", *hand, "--rule", "flowers=true", "--flowers", "2",
+                     "--json")
+    assert rc == 0
+    want = analyze("123m456p789s1122z", win_tile="2z", riichi=True,
+                   rules=Rules().replace(flowers=True), flowers=2)
+    assert json.loads(out) == json.loads(json.dumps(want.to_dict()))
+    plain = analyze("123m456p789s1122z", win_tile="2z", riichi=True)
+    assert want.win.result.han == plain.win.result.han + 2 and want.win.result.flowers == 2
+    rc, _, err = run(capsys, "hand", *hand, "--flowers", "1")
+    assert rc == 1 and len(err.strip().splitlines()) == 1 and "--rule flowers=true" in err
+    args = build_parser().parse_args(["hand", *hand, "--flowers", "1"])
+    with pytest.raises(SituationError) as e:
+        _COMMANDS["hand"](args, None, None)
+    assert e.value.code == "flowers_off"
+    rc, _, err = run(capsys, "hand", *hand, "--rule", "flowers")
+    assert rc == 1 and "NAME=VALUE" in err
+    rc, _, err = run(capsys, "hand", *hand, "--rule", "flowers=true", "--flowers", "5")
+    assert rc == 1 and len(err.strip().splitlines()) == 1

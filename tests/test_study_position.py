@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from ippatsu import IllegalActionError, IppatsuError, StudyError, core, study
+from ippatsu.rules import Rules
 from ippatsu.study import sample_seed
 from ippatsu.study._agents import make_agents
 from ippatsu.study._position import EXAMPLE, Position, play_out
@@ -136,3 +137,50 @@ def test_position_takes_keyword_arguments_only():
         Position(**{n: v for n, v in given.items() if n != "left"})
     with pytest.raises(TypeError, match="unexpected keyword argument 'sea'"):
         Position(sea=0, **given)
+
+
+# ------------------------------------------------------------------ red fives per suit
+def _two_red_5p_position(rules):
+    """The dealer at its first turn holding 5p ids 52, 53 (both red under two red 5p) and
+    54 (plain), from a live table under ``rules``."""
+    from ippatsu.table import GameState, Wall
+
+    st = GameState(rules, start=False, auto_next=False)
+    st.start_hand(Wall.from_text(["055p123m789m123s7z", "", "", ""], draws="1z"))
+    assert sorted(t for t in st.hand[0] if t >> 2 == 13) == [52, 53, 54]
+    return Position.from_state(st, 0)
+
+
+def test_position_choices_follow_the_rules_red_fives():
+    """Two red 5p (``red_five_counts`` (1, 2, 1)): the legal choices name 53 red and 54
+    plain, each apart; an Action or a text resolves to the copy of its red-ness under the
+    rules; a study of the red and the plain discard labels and keeps them apart. One red
+    per suit: 53 is a plain five, as before."""
+    from ippatsu.study._position import legal_choices, resolve_choice
+    from ippatsu.table import Action, ActionType
+
+    rules = Rules(red_fives=(1, 2, 1))
+    reds = rules.red_ids
+    pos = _two_red_5p_position(rules)
+    names = legal_choices(pos, rules)
+    assert len(set(names)) == len(names) and "0p" in names and "5p" in names
+    for tile, red in ((52, True), (53, True), (54, False)):
+        a = resolve_choice(pos, Action(ActionType.DISCARD, 0, tile), rules)
+        assert (a.tile in reds) == red and a.tile >> 2 == 13, (tile, a)
+    assert resolve_choice(pos, "0p", rules).tile in reds
+    assert resolve_choice(pos, "5p", rules).tile == 54
+    r = study.position(pos, [Action(ActionType.DISCARD, 0, 53), Action(ActionType.DISCARD, 0, 54)],
+                       n=4, rules=rules, **KW)
+    assert list(r.choices) == ["discard 0p by 0", "discard 5p by 0"]
+    # the position's text names each red copy red (0p twice) and the plain one plain
+    assert "005p" in r.position_text
+    assert "005p" in pos.to_text(reds) and "055p" in pos.to_text()
+    # one red per suit: 52 alone is red, 53 and 54 are the same plain choice
+    std = _two_red_5p_position(Rules())
+    assert sorted(n for n in legal_choices(std) if n.endswith("p") and n[0] in "05") == \
+        ["0p", "5p"]
+    assert resolve_choice(std, Action(ActionType.DISCARD, 0, 53)).tile not in (52,)
+    with pytest.raises(IppatsuError) as e:
+        study.position(std, [Action(ActionType.DISCARD, 0, 53),
+                             Action(ActionType.DISCARD, 0, 54)], n=4, **KW)
+    assert e.value.code == "bad_choices"

@@ -1,6 +1,7 @@
 """The engine builds the melds of legal calls without Meld's validation (state._new_meld):
 every slot must equal what the validating constructor sets, for every meld a game can
-make."""
+make, and under every red table (``Rules.red_five_counts``: the meld's red fives are the
+rules' red ids, ``Meld(..., red_ids=...)``)."""
 from __future__ import annotations
 
 import itertools
@@ -60,3 +61,33 @@ def test_fast_melds_equal_validated_melds(mod):
         assert mod._meld(code, tiles, called, rel, added) is m  # cached
         n += 1
     assert n > 5000
+
+
+#: red tables other than one per suit, with the rules' red ids
+RED_COUNTS = [(1, 2, 1), (4, 4, 4), (0, 3, 0), (0, 0, 0)]
+
+
+@pytest.mark.parametrize("counts", RED_COUNTS, ids=["".join(map(str, c)) for c in RED_COUNTS])
+@pytest.mark.parametrize("mod", [state_mod, load_state_source()], ids=["imported", "interp"])
+def test_fast_melds_equal_validated_melds_under_red_counts(mod, counts):
+    from ippatsu.rules import Rules
+    from ippatsu.table.actionspace import red_table
+
+    rules = Rules(red_fives=counts)
+    red, reds = red_table(rules), rules.red_ids
+    n = 0
+    for mtype, tiles, called, rel, added in _cases():
+        if not any(t >> 2 in (4, 13, 22) for t in tiles):   # the fives' melds
+            continue
+        if mtype is MeldType.ANKAN:
+            ref = Meld(mtype, tiles, red_ids=reds)
+        else:
+            ref = Meld(mtype, tiles, called=called, from_who=rel, added=added, red_ids=reds)
+        assert ref.n_red == sum(1 for t in tiles if t in reds)
+        _same(mod._new_meld(mtype, tiles, called, rel, added, red), ref)
+        code = mod._MELD_TYPES.index(mtype)
+        m = mod._meld(code, tiles, called, rel, added, red)
+        _same(m, ref)
+        assert mod._meld(code, tiles, called, rel, added, red) is m  # cached
+        n += 1
+    assert n > 1000

@@ -13,6 +13,10 @@ count 0-4 per suit is played, not only one per suit or none.
 * The vectorised env plays the table's games under such counts, its masks are the
   table's, its observations the reference encoding (the red channels count copies).
 * Snapshots and copies keep the counts.
+* Names and keys follow the rules' red ids: two legal actions of one decision never share
+  a key (``GameState.action_key``, ``Action.key_for``) nor a name
+  (``GameState.action_text``); a red id is named red and a plain one plain, in actions,
+  melds and observations; one red per suit names and keys exactly as before.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import io
 import itertools
 import os
 import random
+import re
 
 import pytest
 
@@ -27,7 +32,8 @@ from ippatsu.rules import Rules
 from ippatsu.table import Action, ActionType, GameState, GreedyAgent, Phase, RandomAgent, Wall
 from ippatsu.table import actionspace as A
 
-from test_table_selfplay import _Caller, check_offered
+from ippatsu.table.loops import play_checked
+from test_table_selfplay import _Caller, check_state
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 T = ActionType
@@ -43,32 +49,19 @@ def _agents(seed):
     return [_Caller(seed), GreedyAgent(), _Caller(seed + 1), RandomAgent(seed)]
 
 
-def _play(rules, seed, check=True, on_hand_end=None):
+def _play(rules, seed, check=True, on_hand_end=None, on_decision=None):
     """One game with auto_next off, checking the oracle and the invariants at every
-    decision (``check``); ``on_hand_end(st)`` at every hand's end."""
-    from ippatsu.table import Observation
+    decision (``check``); ``on_hand_end(st)`` at every hand's end, ``on_decision(st)`` at
+    every decision."""
+    def before(st):
+        if check:
+            check_state(st)
+        if on_decision is not None:
+            on_decision(st)
 
     st = GameState(rules, seed, auto_next=False)
-    agents = _agents(seed)
-    views = [Observation(st, p) for p in range(st.n_players)]
-    steps = 0
-    while st.phase != Phase.GAME_END:
-        if st.phase == Phase.HAND_END:
-            if on_hand_end is not None:
-                on_hand_end(st)
-            st.step([])
-            continue
-        if check:
-            check_offered(st)
-            st.check_invariants()
-        legal = st._legal
-        if st.phase == Phase.TURN:
-            p = st.actor
-            st.step(agents[p](views[p], legal[p]))
-        else:
-            st.step([agents[p](views[p], acts) for p, acts in legal.items()])
-        steps += 1
-    st.check_invariants()
+    steps = play_checked(st, _agents(seed), before if check or on_decision else None,
+                         on_hand_end=on_hand_end)
     return st, steps
 
 
@@ -318,3 +311,99 @@ def test_the_mjai_reader_gives_each_name_an_id_of_its_red_ness():
     ids = [ev.tile for ev in rounds[0].events if isinstance(ev, Discard) and ev.who == 0]
     assert ids[0] not in rules.red_ids and ids[0] >> 2 == 13
     assert ids[1] in rules.red_ids and ids[1] >> 2 == 13
+
+
+# ------------------------------------------------------------------ names and keys
+#: the red names of notation: ``0m`` ``0p`` ``0s`` (a plain five is ``5``)
+def _reds_named(text: str) -> int:
+    return sum(g.count("0") for g in re.findall(r"[0-9]+[mpsz]", text))
+
+
+def _check_names(st):
+    """Every legal action of every seat: keys and names unique within the decision, each
+    tile named red exactly when the rules' red ids hold it; every meld and observation
+    likewise."""
+    from ippatsu.table import Observation
+
+    reds = st.rules.red_ids
+    for p, acts in st._legal.items():
+        keys = [st.action_key(a) for a in acts]
+        assert len(set(keys)) == len(acts), [st.action_text(a) for a in acts]
+        assert len({a.key_for(reds) for a in acts}) == len(acts)
+        names = [st.action_text(a) for a in acts]
+        assert len(set(names)) == len(acts), names
+        for a, name in zip(acts, names):
+            tiles = ([a.tile] if 0 <= a.tile < 136 else []) + list(a.consumed)
+            assert _reds_named(name) == sum(1 for t in tiles if t in reds), (a, name)
+    for ms in st.melds:
+        for m in ms:
+            assert _reds_named(str(m)) == m.n_red == sum(1 for t in m.tiles if t in reds)
+    d = Observation(st, 0).to_dict()
+    assert [n.endswith("r") for n in d["hand"]] == [t in reds for t in st.hand[0]]
+    return len(st._legal)
+
+
+NAME_COUNTS = [(1, 2, 1), (2, 2, 2), (0, 3, 0), (4, 4, 4), (1, 1, 1), (0, 0, 0)]
+
+
+@pytest.mark.parametrize("counts", NAME_COUNTS,
+                         ids=[f"reds_{''.join(map(str, c))}" for c in NAME_COUNTS])
+def test_two_legal_actions_never_share_a_key_or_a_name_under_red_counts(counts):
+    rules = Rules(red_fives=counts)
+    seen = {"decisions": 0, "red": 0}
+
+    def on_decision(st):
+        _check_names(st)
+        seen["decisions"] += 1
+        seen["red"] += any(t in rules.red_ids for acts in st._legal.values()
+                           for a in acts for t in (a.tile,) + a.consumed)
+
+    for seed in range(1 if PURE else 2):
+        _play(rules, seed, check=False, on_decision=on_decision)
+    assert seen["decisions"] > 100
+    assert (seen["red"] > 0) == (counts != (0, 0, 0))
+
+
+def test_a_red_id_is_named_red_and_keyed_apart_from_a_plain_one():
+    """Two red 5p (ids 52 and 53): a discard of 53 and one of 54 differ in key and name;
+    53 is ``0p``, 54 ``5p``; under one red per suit 53 is plain."""
+    from ippatsu.hand import Meld
+    from ippatsu.tiles import format_tiles, tile_name
+
+    rules = Rules(red_fives=(1, 2, 1))
+    reds = rules.red_ids
+    st = GameState(rules, 1)
+    red, plain = Action(T.DISCARD, 0, 53), Action(T.DISCARD, 0, 54)
+    assert st.action_key(red) != st.action_key(plain)
+    assert red.key_for(reds) != plain.key_for(reds)
+    assert (st.action_text(red), st.action_text(plain)) == ("discard 0p by 0", "discard 5p by 0")
+    assert st.action_key(Action(T.DISCARD, 0, 52)) == st.action_key(red)
+    assert (tile_name(53, reds), tile_name(53), tile_name(54, reds)) == ("0p", "5p", "5p")
+    assert format_tiles([52, 53, 54], red_ids=reds) == "005p"
+    pon = Action(T.PON, 1, 54, (52, 53), 0)
+    assert st.action_text(pon) == "pon 5p+00p from 0 by 1"
+    m = Meld("pon", (52, 53, 54), called=54, from_who=3, red_ids=reds)
+    assert str(m) == "pon 5p+00p<L" and m.n_red == 2
+    assert m != Meld("pon", (52, 54, 55), called=54, from_who=3, red_ids=reds)
+    # no red fives: every copy is plain
+    off = GameState(Rules(red_fives=False), 1)
+    assert off.action_text(Action(T.DISCARD, 0, 16)) == "discard 5m by 0"
+    assert off.action_key(Action(T.DISCARD, 0, 16)) == off.action_key(Action(T.DISCARD, 0, 17))
+
+
+def test_one_red_per_suit_names_and_keys_as_before():
+    """Default rules: the state's keys and names are ``Action.key`` and ``str(action)``,
+    and its melds are the melds of the default red ids (16, 52, 88)."""
+    from ippatsu.hand import Meld
+
+    def on_decision(st):
+        for acts in st._legal.values():
+            for a in acts:
+                assert st.action_key(a) == a.key == a.key_for(None)
+                assert st.action_text(a) == str(a) == a.text()
+        for ms in st.melds:
+            for m in ms:
+                kw = {} if m.called is None else {"called": m.called, "from_who": m.from_who}
+                assert m == Meld(m.type, m.tiles, added=m.added, **kw) and repr(m).startswith("Meld.parse")
+
+    _play(Rules(), 2, check=False, on_decision=on_decision)

@@ -13,6 +13,7 @@ from ippatsu.rules import RonMode, Rules
 from ippatsu.sim import play, play_many
 from ippatsu.table import (Action, ActionType, GameState, GreedyAgent, Observation, Phase,
                            RandomAgent)
+from ippatsu.table.loops import play as table_play, play_checked
 from ippatsu.table.mjai import mask_events, write_json_lines
 
 T = ActionType
@@ -195,23 +196,37 @@ def check_offered(st: GameState) -> None:
             assert got == want, ("chi offers", st.hand[q], t, got, want)
 
 
+def check_state(st):
+    """The oracle of the offered actions and the state's invariants."""
+    check_offered(st)
+    st.check_invariants()
+
+
 def _run(seed, agents, rules=None, checks=True):
     st = GameState(rules, seed)
-    views = [Observation(st, p) for p in range(4)]
-    steps = 0
-    while st.phase != Phase.GAME_END:
-        if checks:
-            check_offered(st)
-            st.check_invariants()
-        legal = st._legal
-        if st.phase == Phase.TURN:
-            p = st.actor
-            st.step(agents[p](views[p], legal[p]))
-        else:
-            st.step([agents[p](views[p], a) for p, a in legal.items()])
-        steps += 1
-    st.check_invariants()
+    steps = play_checked(st, agents, check_state if checks else None)
     return st, steps
+
+
+@pytest.mark.parametrize("every", [1, 3])
+def test_the_checked_loop_checks_before_its_decisions_and_sees_every_hand_end(every):
+    """``play_checked``: ``check`` before every ``every``-th decision (the state then at a
+    decision), ``on_hand_end`` once per hand with ``auto_next`` off, the same game as the
+    plain loop plays with the same agents (the same seeds, the same decisions)."""
+    seen, ends = [], []
+
+    def check(st):
+        assert st.phase in (Phase.TURN, Phase.RESPONSE) and st._legal
+        seen.append(st.phase)
+
+    st = GameState(Rules(), 5, auto_next=False)
+    n = play_checked(st, [RandomAgent(50 + i) for i in range(4)], check, every,
+                     on_hand_end=lambda s: ends.append(len(s.hand_results)))
+    assert len(seen) == (n + every - 1) // every and n > 100
+    assert ends == list(range(1, len(st.hand_results) + 1))
+    ref = GameState(Rules(), 5, auto_next=False)
+    table_play(ref, [RandomAgent(50 + i) for i in range(4)])
+    assert ref.events == st.events and ref.scores == st.scores
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -43,7 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from ippatsu.rules import Rules  # noqa: E402
-from ippatsu.table import ActionType, GameState, GreedyAgent, Observation, Phase, RandomAgent  # noqa: E402
+from ippatsu.table import ActionType, GameState, GreedyAgent, Phase, RandomAgent  # noqa: E402
+from ippatsu.table.loops import play_checked  # noqa: E402
 
 
 class CallerAgent:
@@ -79,7 +80,6 @@ def run_one(ss, kind, rules, check_every, oracle):
     rng = np.random.Generator(np.random.PCG64(ss.spawn(1)[0]))
     agents = make_agents(kind, rng, rules.players)
     st = GameState(rules, ss, record=False)
-    views = [Observation(st, p) for p in range(rules.players)]
     if rules.players == 3:
         oracle = check_offered_sanma if oracle is not None else None
     elif rules.flowers and oracle is not None:
@@ -87,20 +87,13 @@ def run_one(ss, kind, rules, check_every, oracle):
 
         def oracle(st):
             check_offered_flowers(st, base)
-    n = 0
-    while st.phase != Phase.GAME_END:
-        if check_every and n % check_every == 0:
-            st.check_invariants()
-            if oracle is not None:
-                oracle(st)
-        legal = st._legal
-        if st.phase == Phase.TURN:
-            p = st.actor
-            st.step(agents[p](views[p], legal[p]))
-        else:
-            st.step([agents[p](views[p], acts) for p, acts in legal.items()])
-        n += 1
-    st.check_invariants()
+
+    def check(st):
+        st.check_invariants()
+        if oracle is not None:
+            oracle(st)
+
+    n = play_checked(st, agents, check if check_every else None, every=check_every or 1)
     return n, st
 
 

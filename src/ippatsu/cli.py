@@ -260,6 +260,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "three-player; every option: ippatsu docs rules)")
     h.add_argument("--nukidora", type=int, default=0, metavar="N",
                    help="three players: Norths set aside as dora (default 0)")
+    h.add_argument("--flowers", type=int, default=0, metavar="N",
+                   help="flower tiles set aside, 0-4, one han of dora each on every score "
+                        "shown (rules with flower tiles: --rule flowers=true)")
+    h.add_argument("--rule", metavar="NAME=VALUE", action="append", default=[],
+                   help="change one rules option over the preset, e.g. flowers=true, "
+                        "kiriage=true, red_five_counts=[1,2,1] (the value as JSON; "
+                        "every option: ippatsu docs rules)")
     h.add_argument("--json", action="store_true", help="print the analysis as JSON")
     h.add_argument("--glyphs", choices=("auto", "always", "never"), default="auto",
                    help="Unicode tile glyphs (auto: on a UTF-8 terminal)")
@@ -462,15 +469,21 @@ def _replay(argv: List[str], err) -> int:
 # ---------------------------------------------------------------------------------------
 def _cmd_hand(args, out, err) -> int:
     from .analysis import analyze
-    from .rules import Rules
     from .tiles import parse_counts
 
     visible = parse_counts(args.visible) if args.visible.strip() else None
     dora = [t for group in args.dora for t in group]
+    rules = _rules_of(args.rules, args.rule)
+    if args.flowers and not rules.flowers:
+        from .errors import SituationError
+
+        raise SituationError(f"--flowers {args.flowers} but the rules {args.rules} have no "
+                             f"flower tiles (turn them on with --rule flowers=true)",
+                             "flowers_off")
     a = analyze(" ".join(args.hand), melds=args.meld, seat_wind=args.seat,
                 round_wind=args.round, dora_indicators=dora, win_tile=args.win,
-                tsumo=args.tsumo, riichi=args.riichi, rules=Rules.preset(args.rules),
-                visible=visible, nukidora=args.nukidora)
+                tsumo=args.tsumo, riichi=args.riichi, rules=rules,
+                visible=visible, nukidora=args.nukidora, flowers=args.flowers)
     k = len(a.melds)
     if k and a.n_concealed + 3 * k not in (13, 14):
         # declared melds with too few concealed tiles: a shape of the tiles given, not a
@@ -483,14 +496,38 @@ def _cmd_hand(args, out, err) -> int:
             f"waiting or {14 - 3 * k} with the winning tile beside {k} "
             f"meld{'s' if k > 1 else ''} (each meld counts 3)", "bad_hand_size")
     if args.win is not None and a.shanten != -1:
-        before = analyze(" ".join(args.hand), melds=args.meld, rules=Rules.preset(args.rules),
-                         nukidora=args.nukidora)
+        before = analyze(" ".join(args.hand), melds=args.meld, rules=rules,
+                         nukidora=args.nukidora, flowers=args.flowers)
         _not_completed(args, a, before)
     if args.json:
         _json(a.to_dict(), out, indent=2)
         return 0
     out.write(format_analysis(a, glyphs=_use_glyphs(args.glyphs, out)))
     return 0
+
+
+def _rules_of(preset: str, changes: List[str]):
+    """The preset with the ``--rule NAME=VALUE`` changes (``Rules.replace``; VALUE read as
+    JSON, else as a string; a JSON list is a tuple). IppatsuError ``bad_rules`` for a
+    malformed change or an unknown option."""
+    from .errors import IppatsuError
+    from .rules import Rules
+
+    rules = Rules.preset(preset)
+    if not changes:
+        return rules
+    fields = {}
+    for c in changes:
+        name, eq, text = c.partition("=")
+        if not eq or not name.strip():
+            raise IppatsuError(f"--rule takes NAME=VALUE (e.g. flowers=true), got {c!r}",
+                               code="bad_rules")
+        try:
+            v = json.loads(text)
+        except ValueError:
+            v = text
+        fields[name.strip()] = tuple(v) if isinstance(v, list) else v
+    return rules.replace(**fields)
 
 
 def _not_completed(args, a, before) -> None:

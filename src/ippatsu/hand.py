@@ -63,7 +63,7 @@ Errors (``code`` values)
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable, List, Optional, Sequence, Tuple, Union
+from typing import AbstractSet, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ._codes import MELD_LABELS, MELD_NAMES, MELD_TYPE_NAMES
 from .errors import HandSizeError, IppatsuError, MeldError, NotationError, TileCountError
@@ -143,6 +143,11 @@ class Meld:
         Kakan only: the tile added to the pon. Default: the last tile given that is not
         ``called``.
 
+    red_ids : set of int or None
+        The ids that are red fives, ``Rules.red_ids`` (``Rules.red_five_counts``: two red
+        5p are ids 52 and 53): the meld's equality, :attr:`n_red` and text follow them.
+        Default: one red five per suit, ids 16, 52, 88 (the table passes its rules' ids).
+
     Attributes ``type``, ``tiles`` (sorted tuple of 136-ids), ``called``, ``from_who`` and
     ``added`` are read-only.
 
@@ -153,13 +158,15 @@ class Meld:
     1
     """
 
-    __slots__ = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")
+    __slots__ = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash",
+                 "_reds")
     __setattr__ = _immutable
     __delattr__ = _immutable
 
     def __init__(self, type: Union[MeldType, str], tiles: Union[str, Iterable[int]],
                  called: Optional[TileArg] = None, from_who: Optional[int] = None,
-                 added: Optional[TileArg] = None):
+                 added: Optional[TileArg] = None, *,
+                 red_ids: Optional[AbstractSet[int]] = None):
         try:
             mtype = type if isinstance(type, MeldType) else _KEYWORDS[type]
         except (KeyError, TypeError):
@@ -235,6 +242,8 @@ class Meld:
             seat = int(seat)
 
         ids = tuple(sorted(given))
+        reds = _meld_reds(ids, red_ids)
+        spec = _spec if reds is None else (lambda t: (t >> 2, t in reds))
         oset = object.__setattr__
         oset(self, "type", mtype)
         oset(self, "tiles", ids)
@@ -242,9 +251,10 @@ class Meld:
         oset(self, "from_who", seat)
         oset(self, "added", added_id)
         oset(self, "_auto", auto)
-        key = (mtype.value, tuple(_spec(t) for t in ids),
-               None if called_id is None else _spec(called_id),
-               None if added_id is None else _spec(added_id), seat)
+        oset(self, "_reds", reds)
+        key = (mtype.value, tuple(spec(t) for t in ids),
+               None if called_id is None else spec(called_id),
+               None if added_id is None else spec(added_id), seat)
         oset(self, "_key", key)
         oset(self, "_hash", hash(key))
 
@@ -407,8 +417,15 @@ class Meld:
 
     @property
     def n_red(self) -> int:
-        """How many red fives the meld holds (0 or 1)."""
-        return sum(1 for t in self.tiles if t in RED_ID_SET)
+        """How many red fives the meld holds (0 or 1; up to 4 under ``red_ids`` with more
+        red copies of a five)."""
+        return sum(1 for t in self.tiles if t in self.red_ids)
+
+    @property
+    def red_ids(self) -> frozenset:
+        """The meld's tiles that are red fives (under the ``red_ids`` it was built with)."""
+        reds = self._reds
+        return RED_ID_SET.intersection(self.tiles) if reds is None else reds
 
     @property
     def hand_tiles(self) -> Tuple[int, ...]:
@@ -418,15 +435,21 @@ class Meld:
     # -- value behaviour ------------------------------------------------------------------
 
     def __str__(self) -> str:
+        reds = self._reds
         if self.type is MeldType.ANKAN:
-            return f"ankan {format_tiles(self.tiles)}"
+            return f"ankan {format_tiles(self.tiles, red_ids=reds)}"
         rest = [t for t in self.tiles if t != self.called and t != self.added]
-        s = f"{self.type.value} {tile_name(self.called)}+{format_tiles(rest)}"
+        s = f"{self.type.value} {tile_name(self.called, reds)}+{format_tiles(rest, red_ids=reds)}"
         if self.added is not None:
-            s += f"+{tile_name(self.added)}"
+            s += f"+{tile_name(self.added, reds)}"
         return f"{s}<{_SEAT_LETTER[self.from_who]}"
 
     def __repr__(self) -> str:
+        if self._reds is not None:   # red ids of their own: no text form reads them back
+            extra = "" if self.added is None else f", added={self.added}"
+            called = "" if self.called is None else f", called={self.called}"
+            return (f"Meld({self.type.value!r}, {self.tiles}{called}, from_who="
+                    f"{self.from_who}{extra}, red_ids={sorted(self._reds)})")
         return f"Meld.parse({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
@@ -439,7 +462,7 @@ class Meld:
 
     def __reduce__(self):
         return (_rebuild_meld, (self.type.value, self.tiles, self.called, self.from_who,
-                                self.added, self._auto))
+                                self.added, self._auto, self._reds))
 
     def _reassigned(self, used: set) -> "Meld":
         """The same meld on free copies (not in ``used``, which is updated). Text melds only."""
@@ -447,13 +470,19 @@ class Meld:
         order += [t for t in self.tiles if t != self.called and t != self.added]
         if self.added is not None:
             order.append(self.added)
-        ids = allocate_ids([_spec(t) for t in order], used)
+        reds = self.red_ids
+        specs = [(t >> 2, t in reds) for t in order]
+        ids = allocate_ids(specs, used)
+        # a red five takes copy 0 of its five: red under any count of red fives
+        red_ids = None if self._reds is None else frozenset(
+            t for t, (_, r) in zip(ids, specs) if r)
         if self.type is MeldType.ANKAN:
-            m = Meld(self.type, ids)
+            m = Meld(self.type, ids, red_ids=red_ids)
         elif self.type is MeldType.KAKAN:
-            m = Meld(self.type, ids, called=ids[0], added=ids[-1], from_who=self.from_who)
+            m = Meld(self.type, ids, called=ids[0], added=ids[-1], from_who=self.from_who,
+                     red_ids=red_ids)
         else:
-            m = Meld(self.type, ids, called=ids[0], from_who=self.from_who)
+            m = Meld(self.type, ids, called=ids[0], from_who=self.from_who, red_ids=red_ids)
         object.__setattr__(m, "_auto", True)
         return m
 
@@ -550,8 +579,17 @@ def _meld_of_pair(mtype: MeldType, tiles: object) -> Meld:
                         f"{[kind_name(k) for k in kinds]}: {e}") from None
 
 
-def _rebuild_meld(type, tiles, called, from_who, added, auto):
-    m = Meld(type, tiles, called=called, from_who=from_who, added=added)
+def _meld_reds(ids: Tuple[int, ...], red_ids: Optional[AbstractSet[int]]):
+    """The ``_reds`` slot of a meld of ``ids`` under ``red_ids``: None when its tiles are
+    red exactly as under one red five per suit, else the frozenset of its red tiles."""
+    if red_ids is None:
+        return None
+    reds = frozenset(t for t in ids if t in red_ids)
+    return None if reds == RED_ID_SET.intersection(ids) else reds
+
+
+def _rebuild_meld(type, tiles, called, from_who, added, auto, reds=None):
+    m = Meld(type, tiles, called=called, from_who=from_who, added=added, red_ids=reds)
     object.__setattr__(m, "_auto", auto)
     return m
 

@@ -524,11 +524,15 @@ def format_specs(specs: Iterable[Tuple[int, bool]]) -> str:
     return "".join(parts)
 
 
-def format_tiles(ids: Iterable[int], sort: bool = True) -> str:
-    """format_tiles(ids, sort=True) -> str: 136-ids to notation, red fives as ``0``.
+def format_tiles(ids: Iterable[int], sort: bool = True,
+                 red_ids: Optional[AbstractSet[int]] = None) -> str:
+    """format_tiles(ids, sort=True, red_ids=None) -> str: 136-ids to notation, red fives as
+    ``0``.
 
     Sorted (the canonical form) unless ``sort=False``, which keeps the given order and only
-    merges neighbours of the same suit (useful for a river).
+    merges neighbours of the same suit (useful for a river). ``red_ids``: the ids written
+    red, ``Rules.red_ids`` (red fives per suit: every red copy is a ``0``, none with red
+    fives off); default one per suit (ids 16, 52, 88).
 
     >>> format_tiles([16, 0, 4, 8, 17])
     '12305m'
@@ -538,7 +542,8 @@ def format_tiles(ids: Iterable[int], sort: bool = True) -> str:
     ids = validate_ids(ids)
     if sort:
         ids.sort()
-    return format_specs((t >> 2, t in RED_ID_SET) for t in ids)
+    reds = RED_ID_SET if red_ids is None else red_ids
+    return format_specs((t >> 2, t in reds) for t in ids)
 
 
 def format_kinds(kinds: Iterable[int], sort: bool = True) -> str:
@@ -584,10 +589,16 @@ def format_counts(counts: Sequence[int]) -> str:
     return format_specs((k, False) for k in range(N_KINDS) for _ in range(c[k]))
 
 
-def tile_name(tile_id: int) -> str:
-    """tile_name(tile_id) -> str: one tile in notation, e.g. ``'5m'``, ``'0m'`` (red), ``'1z'``."""
+def tile_name(tile_id: int, red_ids: Optional[AbstractSet[int]] = None) -> str:
+    """tile_name(tile_id, red_ids=None) -> str: one tile in notation, e.g. ``'5m'``, ``'0m'``
+    (red), ``'1z'``. ``red_ids``: the ids named red, ``Rules.red_ids``; default one per suit
+    (ids 16, 52, 88).
+
+    >>> tile_name(53), tile_name(53, red_ids=frozenset({52, 53}))
+    ('5p', '0p')
+    """
     t = check_id(tile_id)
-    if t in RED_ID_SET:
+    if t in (RED_ID_SET if red_ids is None else red_ids):
         return "0" + SUITS[(t >> 2) // 9]
     return _KIND_NAMES[t >> 2]
 

@@ -502,22 +502,31 @@ class Position:
         """Read the text form (see the class docstring and :data:`EXAMPLE`)."""
         return _parse(text)
 
-    def to_text(self) -> str:
-        """The text form; ``Position.parse(p.to_text()) == p``."""
+    def to_text(self, red_ids=None) -> str:
+        """The text form; ``Position.parse(p.to_text()) == p``. ``red_ids``: the ids
+        written red (``0``), the rules' (``Rules.red_ids``); default one per suit, ids
+        16, 52, 88 (the notation :meth:`parse` reads: with two or more red fives of a suit
+        the text names each red copy ``0`` and is for reading only)."""
+        reds = RED_ID_SET if red_ids is None else red_ids
+
+        def name(t: int) -> str:
+            return tile_name(t, reds)
+
         k = self.kyoku
         lines = [f"kyoku {_WIND[k // 4 % 4]}{k % 4 + 1}" if k < 16 else f"kyoku {k}"]
         lines[0] += f" honba {self.honba} deposits {self.deposits} left {self.left}"
         lines.append("scores " + " ".join(str(x) for x in self.scores))
-        lines.append("dora " + " ".join(tile_name(t) for t in self.dora_indicators))
+        lines.append("dora " + " ".join(name(t) for t in self.dora_indicators))
         lines.append(f"turn {self.seat} {self.via}")
         if self.via == "call":
-            lines.append("hand " + format_tiles(self.hand))
+            lines.append("hand " + format_tiles(self.hand, red_ids=reds))
         else:
-            lines.append("hand " + format_tiles(self.hand[:-1]) + " " + tile_name(self.hand[-1]))
+            lines.append("hand " + format_tiles(self.hand[:-1], red_ids=reds) + " " +
+                         name(self.hand[-1]))
         for q in range(4):
             toks = []
             for i, t in enumerate(self.rivers[q]):
-                s = tile_name(t)
+                s = name(t)
                 if self.river_called[q][i]:
                     s += "*"
                 if self.riichi[q] == i:
@@ -526,7 +535,10 @@ class Position:
             lines.append(f"river {q}" + "".join(" " + x for x in toks))
         for q in range(4):
             for m in self.melds[q]:
-                lines.append(f"meld {q} {m}")
+                mt = m if red_ids is None else Meld(
+                    m.type, m.tiles, called=m.called, added=m.added,
+                    from_who=None if m.type is MeldType.ANKAN else m.from_who, red_ids=reds)
+                lines.append(f"meld {q} {mt}")
         if any(r >= 0 for r in self.riichi):
             lines.append("ippatsu " + (" ".join(str(q) for q in range(4) if self.ippatsu[q])
                                        or "-"))
@@ -1276,46 +1288,47 @@ _CHOICE_WORDS = {"discard": ActionType.DISCARD, "riichi": ActionType.RIICHI,
                  "kyuushu": ActionType.KYUUSHU, "kyushu": ActionType.KYUUSHU}
 
 
-def choice_text(a: Action) -> str:
+def choice_text(a: Action, red_ids=None) -> str:
     """The text of a turn action as :func:`resolve_choice` reads it: ``3m``, ``riichi 0p``,
-    ``tsumo``, ``ankan 1z``, ``kakan 5z``, ``kyuushu``."""
+    ``tsumo``, ``ankan 1z``, ``kakan 5z``, ``kyuushu``. ``red_ids``: the ids written red
+    (``0p``), the rules' (``Rules.red_ids``: every red copy of a five, none with red fives
+    off); default ids 16, 52, 88."""
+    reds = RED_ID_SET if red_ids is None else red_ids
     t = a.type
     if t is ActionType.DISCARD:
-        return tile_name(a.tile)
+        return tile_name(a.tile, reds)
     if t is ActionType.RIICHI:
-        return "riichi " + tile_name(a.tile)
+        return "riichi " + tile_name(a.tile, reds)
     if t is ActionType.TSUMO:
         return "tsumo"
     if t is ActionType.ANKAN:
-        return "ankan " + tile_name(min(a.consumed, key=lambda x: (x in RED_ID_SET, x)))
+        return "ankan " + tile_name(min(a.consumed, key=lambda x: (x in reds, x)), reds)
     if t is ActionType.KAKAN:
-        return "kakan " + tile_name(a.tile)
+        return "kakan " + tile_name(a.tile, reds)
     if t is ActionType.KYUUSHU:
         return "kyuushu"
-    return str(a)
+    return a.text(reds)
 
 
 def _resolve_choice(sampler: Sampler, choice) -> Action:
     legal = sampler.legal
     pos = sampler.position
-    names = ", ".join(choice_text(a) for a in legal)
+    reds = sampler.rules.red_ids   # the rules' red fives: none with red fives off
+    names = ", ".join(choice_text(a, reds) for a in legal)
 
     def illegal(why: str) -> IllegalActionError:
         return IllegalActionError(f"choice {str(choice)!r} is not legal for seat {pos.seat} "
                                   f"here ({why}); legal: {names}", "illegal_choice")
 
-    red = sampler.rules.red_fives
     if isinstance(choice, Action):
         if choice.actor != pos.seat:
             raise illegal(f"it is seat {choice.actor}'s action")
         for b in legal:
             if b == choice:
                 return b
+        key = choice.key_for(reds)   # kinds and red-ness under the rules
         for b in legal:
-            if b.type == choice.type and (
-                    b.key == choice.key if red else
-                    (b.kind == choice.kind and sorted(x >> 2 for x in b.consumed)
-                     == sorted(x >> 2 for x in choice.consumed))):
+            if b.key_for(reds) == key:
                 return b
         raise illegal("no legal action matches")
     if not isinstance(choice, str):
@@ -1325,7 +1338,8 @@ def _resolve_choice(sampler: Sampler, choice) -> Action:
         raise illegal("empty")
     word = toks[0].lower()
     if word == "tsumogiri":
-        typ, tile = ActionType.DISCARD, tile_name(pos.hand[-1]) if pos.via != "call" else None
+        typ, tile = ActionType.DISCARD, tile_name(pos.hand[-1], reds) if pos.via != "call" \
+            else None
         if tile is None:
             raise illegal("no tile was drawn")
         toks = [tile]
@@ -1348,13 +1362,14 @@ def _resolve_choice(sampler: Sampler, choice) -> Action:
     if len(specs) != 1:
         raise illegal(f"{toks[0]!r} is not one tile")
     k, r = specs[0]
+    red = bool(reds)
 
     def tiles_of(b: Action):
         if b.type is ActionType.ANKAN:
             return list(b.consumed)
         return [b.tile]
 
-    exact = [b for b in cands if any(x >> 2 == k and ((x in RED_ID_SET) == r or not red)
+    exact = [b for b in cands if any(x >> 2 == k and ((x in reds) == r or not red)
                                      for x in tiles_of(b))]
     if exact:
         return exact[0]
@@ -1377,7 +1392,8 @@ def resolve_choice(position: Position, choice, rules: Optional[Rules] = None) ->
 
 def legal_choices(position: Position, rules: Optional[Rules] = None) -> List[str]:
     """The seat's legal choices as text (see :func:`resolve_choice`)."""
-    return [choice_text(a) for a in position.prepare(rules).legal]
+    s = position.prepare(rules)
+    return [choice_text(a, s.rules.red_ids) for a in s.legal]
 
 
 def sample_state(position: Position, rng: Optional[np.random.Generator] = None,
@@ -1447,7 +1463,7 @@ def _choice_on_state(st: GameState, choice) -> Action:
     p = st.actor
     legal = st.legal_actions(p)
     for a in legal:
-        if choice_text(a) == str(choice).strip():
+        if choice_text(a, st.rules.red_ids) == str(choice).strip():
             return a
     pos = Position.from_state(st, p)
     return Sampler(pos, st.rules).resolve(choice)

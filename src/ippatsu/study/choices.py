@@ -96,6 +96,12 @@ class _PosAcc:
         return isinstance(other, _PosAcc) and self.state() == other.state()
 
 
+def _position_text(pos, rules) -> str:
+    """The position's text under ``rules``: each red copy written ``0`` under per-suit red
+    counts (``Rules.red_five_counts``); else the notation's own text (it reads back)."""
+    return pos.to_text(None if rules.standard_reds else rules.red_ids)
+
+
 class _PositionTask(Task):
     kind = "position"
     unit = "worlds"
@@ -134,7 +140,8 @@ class _PositionTask(Task):
         return _PosAcc.from_state(state)
 
     def fingerprint(self) -> dict:
-        return {"kind": self.kind, "seed": self.seed, "position": self.pos.to_text(),
+        return {"kind": self.kind, "seed": self.seed,
+                "position": _position_text(self.pos, self.rules),
                 "choices": list(self.labels), "agents": [agent_name(s) for s in self.specs],
                 "rules": self.rules.to_dict()}
 
@@ -309,8 +316,9 @@ def position(pos, choices: Sequence, *, agents="greedy", n: int = 10_000, rules=
                          "bad_choices")
     rules = _rules(rules)
     actions = [P.resolve_choice(pos, c, rules) for c in choices]
-    labels = [c if isinstance(c, str) else str(a) for c, a in zip(choices, actions)]
-    if len({a.key for a in actions}) != len(actions):
+    reds = rules.red_ids   # the rules' red fives name and tell the choices apart
+    labels = [c if isinstance(c, str) else a.text(reds) for c, a in zip(choices, actions)]
+    if len({a.key_for(reds) for a in actions}) != len(actions):
         raise StudyError(f"choices {labels} name the same action twice", "bad_choices")
     specs = check_agents(agents, 4, backend)
     seed = resolve_seed(seed)
@@ -318,7 +326,7 @@ def position(pos, choices: Sequence, *, agents="greedy", n: int = 10_000, rules=
     task.sampler()  # built here (resolving the choices built it): forked workers inherit it
     acc, info = execute(task, n, backend=backend, workers=workers, chunk_size=chunk_size,
                         progress=progress, out=out, resume=resume, address=address)
-    text = pos.to_text()
+    text = _position_text(pos, rules)
     return PositionResult(acc, labels, text, seed=seed, rules=rules.to_dict(), info=info,
                           params={"position": text, "choices": labels, "n": n,
                                   "agents": [agent_name(s) for s in specs]})

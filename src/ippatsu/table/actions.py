@@ -10,11 +10,24 @@ action: :meth:`Action.key` compares kinds and red-ness, never copy numbers. The 
 offers one representative per key; a caller (a replay) may pass its own ids with the same
 key and the state then uses those exact ids.
 
+Which ids are red is the rules' business (``Rules.red_ids``; ``Rules.red_five_counts``
+may make two or more copies of a five red, or none). An action is a plain value that
+knows no rules: :attr:`Action.key` and ``str(action)`` read one red five per suit (ids
+16, 52, 88); :meth:`Action.key_for` and :meth:`Action.text` take the rules' red ids, and
+a :class:`~ippatsu.table.state.GameState` names and keys actions with its own
+(``GameState.action_key`` / ``GameState.action_text``).
+
 >>> a = Action(ActionType.DISCARD, 0, 17)
 >>> a.key == Action(ActionType.DISCARD, 0, 18).key, a.key == Action(ActionType.DISCARD, 0, 16).key
 (True, False)
 >>> str(Action(ActionType.PON, 2, 124, (125, 126), 0))
 'pon 5z+55z from 0 by 2'
+>>> two_red_5p = frozenset({16, 52, 53, 88})     # Rules(red_five_counts=(1, 2, 1)).red_ids
+>>> b, c = Action(ActionType.DISCARD, 0, 53), Action(ActionType.DISCARD, 0, 54)
+>>> b.key == c.key, b.key_for(two_red_5p) == c.key_for(two_red_5p)
+(True, False)
+>>> b.text(two_red_5p), c.text(two_red_5p)
+('discard 0p by 0', 'discard 5p by 0')
 """
 from __future__ import annotations
 
@@ -67,8 +80,8 @@ _NAMES = ("discard", "riichi", "tsumo", "ankan", "kakan", "kyuushu", "ron", "chi
           "daiminkan", "pass", "stop", "nukidora", "noten")
 
 
-def _spec(t: int) -> int:
-    return (t >> 2) * 2 + (t in _RED)
+def _spec(t: int, reds=_RED) -> int:
+    return (t >> 2) * 2 + (t in reds)
 
 
 class Action(NamedTuple):
@@ -83,10 +96,20 @@ class Action(NamedTuple):
     @property
     def key(self) -> tuple:
         """Identity up to the copy numbers of ordinary tiles (kinds and red fives kept; a
-        red five is one of the ids 16, 52, 88: under ``Rules.red_five_counts`` the table
-        compares actions with its rules' red ids instead)."""
+        red five is one of the ids 16, 52, 88: under other ``Rules.red_five_counts``
+        :meth:`key_for` with the rules' red ids, as the table compares actions)."""
         return (self.type, self.actor, _spec(self.tile) if self.tile >= 0 else -1,
                 tuple(sorted(_spec(t) for t in self.consumed)))
+
+    def key_for(self, red_ids=None) -> tuple:
+        """:attr:`key` with the red fives of ``red_ids`` (``Rules.red_ids``: every red copy
+        of a five, none with red fives off; default ids 16, 52, 88): two actions of the
+        same kinds compare equal here exactly when they also agree on red-ness under those
+        rules."""
+        if red_ids is None or red_ids == _RED:
+            return self.key
+        return (self.type, self.actor, _spec(self.tile, red_ids) if self.tile >= 0 else -1,
+                tuple(sorted(_spec(t, red_ids) for t in self.consumed)))
 
     @property
     def kind(self) -> int:
@@ -116,15 +139,21 @@ class Action(NamedTuple):
         return d
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, red_ids=None) -> str:
+        """The action in words, its tiles in notation (``str(action)``): a red five
+        written ``0`` when ``red_ids`` (``Rules.red_ids``) holds it; default ids 16, 52,
+        88."""
         name = _NAMES[self.type]
         if self.type in (ActionType.PASS, ActionType.KYUUSHU, ActionType.STOP,
                          ActionType.NOTEN):
             return f"{name} by {self.actor}"
         if self.tile >= 136:  # a flower set aside (Rules.flowers)
             return f"flower {flower_name(self.tile)} by {self.actor}"
-        s = f"{name} {tile_name(self.tile)}" if self.tile >= 0 else name
+        s = f"{name} {tile_name(self.tile, red_ids)}" if self.tile >= 0 else name
         if self.consumed:
-            s += "+" + format_tiles(self.consumed)
+            s += "+" + format_tiles(self.consumed, red_ids=red_ids)
         if self.target >= 0 and self.target != self.actor:
             s += f" from {self.target}"
         return f"{s} by {self.actor}"

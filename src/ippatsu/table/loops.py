@@ -1,5 +1,7 @@
 """The game loops: a :class:`~ippatsu.table.state.GameState` played to its end by one agent
-per seat (:func:`ippatsu.sim.play`, :func:`ippatsu.study.match.play_game`).
+per seat (:func:`play`: :func:`ippatsu.sim.play`, :func:`ippatsu.study.match.play_game`;
+:func:`play_checked`: the same game with a check before each decision, for the tests'
+self-play and ``tools/selfplay.py``).
 
 An agent is any callable ``agent(obs, legal) -> Action``. The loop asks the seats that
 have a decision (the actor at a turn; every seat that may answer a discard, in seat
@@ -21,7 +23,7 @@ from .agents import GreedyAgent, RandomAgent, _greedy
 from .observation import Observation
 from .state import Phase
 
-__all__ = ["play"]
+__all__ = ["play", "play_checked"]
 
 _TURN = Phase.TURN
 _RESPONSE = Phase.RESPONSE
@@ -57,6 +59,39 @@ def play(st, agents: Sequence, check: bool = False) -> None:
                 st.next_hand()
         if check:
             st.check_invariants()
+
+
+def play_checked(st, agents: Sequence, check=None, every: int = 1,
+                 on_hand_end=None) -> int:
+    """Play the game of ``st`` to its end, calling every agent (``agent(obs, legal)``, no
+    inlined choice: the loop of tests and soaks that check the state as it goes). Before
+    every ``every``-th decision (a turn, the answers to a discard, the last dealer's
+    stop) ``check(st)``; ``on_hand_end(st)`` at each hand's end the loop sees (with
+    ``st.auto_next`` off every hand: the next hand is then started here, and the last one
+    is seen at the game's end). The invariants are checked once more at the end. Returns
+    the number of decisions."""
+    views = [Observation(st, p) for p in range(st.n_players)]
+    n = 0
+    while st.phase is not _GAME_END:
+        legal = st._legal
+        if st.phase is not _TURN and st.phase is not _RESPONSE:   # a hand's end
+            if on_hand_end is not None:
+                on_hand_end(st)
+            if not legal:
+                st.step([])
+                continue
+        if check is not None and n % every == 0:
+            check(st)
+        if st.phase is _TURN:
+            p = st.actor
+            st.step(agents[p](views[p], legal[p]))
+        else:
+            st.step([agents[p](views[p], acts) for p, acts in legal.items()])
+        n += 1
+    if on_hand_end is not None:   # the last hand ends the game
+        on_hand_end(st)
+    st.check_invariants()
+    return n
 
 
 def _pick(agent, bits, view, acts, st):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List
 
-from ..tiles import id_to_mjai as _id_to_mjai
+from ..tiles import flower_name, id_to_mjai as _id_to_mjai
 
 __all__ = ["Observation"]
 
@@ -122,9 +122,10 @@ class Observation:
         return [mask_event(e, p) for e in self._s.events[start:]]
 
     def to_dict(self) -> dict:
-        """A JSON-able snapshot (mjai tile names)."""
+        """A JSON-able snapshot (mjai tile names; the melds in their text form): a tile is
+        named red exactly when the rules' red ids (``Rules.red_ids``) hold it."""
         s = self._s
-        reds = None if s.rules.red_five_counts is None else s.rules.red_ids
+        reds = s.rules.red_ids   # the rules' red fives: none with red fives off
 
         def id_to_mjai(t: int) -> str:   # every red copy is 5pr (Rules.red_five_counts)
             return _id_to_mjai(t, reds)

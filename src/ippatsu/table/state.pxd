@@ -28,9 +28,9 @@ cpdef object _action(typ, actor, tile, tuple consumed, target)
 cpdef bint _same_ids(list old, list new)
 
 # the melds of legal calls (C calls from _call / _ankan / _kakan)
-cpdef object _meld(int code, tiles, called, from_who, added=*)
+cpdef object _meld(int code, tiles, called, from_who, added=*, bytes red=*)
 @cython.locals(seat=int)
-cpdef object _new_meld(mtype, tiles, called, from_who, added=*)
+cpdef object _new_meld(mtype, tiles, called, from_who, added=*, bytes red=*)
 
 
 cdef class GameState:

@@ -353,38 +353,61 @@ _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
 _T_CHI, _T_PON, _T_DAIMINKAN, _T_ANKAN, _T_KAKAN = _MELD_TYPES
 _MELDS: Dict[tuple, Meld] = {}
 #: Meld's slots, in the order _new_meld gives their values
-_MELD_SLOTS = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash")
+_MELD_SLOTS = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash",
+               "_reds")
 #: (kind, red) of each tile id: a meld's key spells its tiles so
 _SPEC_PAIRS = tuple((t >> 2, t in RED_ID_SET) for t in range(136))
+#: (kind, red) of each tile id and the red ids, by red table (Rules.red_five_counts)
+_PAIR_TABLES: Dict[bytes, tuple] = {_IS_RED: (_SPEC_PAIRS, RED_ID_SET)}
+
+
+def _pair_table(red: bytes) -> tuple:
+    """(the (kind, red) pair of each tile id, the red ids) of the red table ``red``."""
+    e = _PAIR_TABLES.get(red)
+    if e is None:
+        e = _PAIR_TABLES[red] = (tuple([(t >> 2, red[t] == 1) for t in range(136)]),
+                                 frozenset([t for t in range(136) if red[t]]))
+    return e
 
 
 def _meld(code: int, tiles: tuple, called: Optional[int], from_who: Optional[int],
-          added: Optional[int] = None) -> Meld:
+          added: Optional[int] = None, red: bytes = _IS_RED) -> Meld:
     """The :class:`Meld` of a legal call (``code``: ``_M_CHI`` ...), cached: melds are
-    immutable values and repeat a lot."""
-    key = (code, tiles, called, from_who, added)
+    immutable values and repeat a lot. ``red``: the state's red table (the meld's red
+    fives are its rules' red ids)."""
+    key = (code, tiles, called, from_who, added, red)
     m = _MELDS.get(key)
     if m is None:
         if len(_MELDS) >= 1 << 16:
             _MELDS.clear()
-        m = _MELDS[key] = _new_meld(_MELD_TYPES[code], tiles, called, from_who, added)
+        m = _MELDS[key] = _new_meld(_MELD_TYPES[code], tiles, called, from_who, added, red)
     return m
 
 
 def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Optional[int],
-              added: Optional[int] = None) -> Meld:
-    """``Meld(mtype, tiles, called=called, from_who=from_who, added=added)`` (``Meld(mtype,
-    tiles)`` for an ankan) without the validation, for the melds of legal calls that the
-    engine builds itself: the same slots as the validating constructor sets
+              added: Optional[int] = None, red: bytes = _IS_RED) -> Meld:
+    """``Meld(mtype, tiles, called=called, from_who=from_who, added=added,
+    red_ids=red_ids)`` (``Meld(mtype, tiles, red_ids=red_ids)`` for an ankan; ``red_ids``:
+    the ids of the red table ``red``) without the validation, for the melds of legal calls
+    that the engine builds itself: the same slots as the validating constructor sets
     (tests/test_table_meld.py compares every slot)."""
     ids = tuple(sorted(tiles))
     seat = 0 if mtype is _T_ANKAN else int(from_who)
     m = object.__new__(Meld)
-    key = (mtype._value_, tuple([_SPEC_PAIRS[x] for x in ids]),
-           None if called is None else _SPEC_PAIRS[called],
-           None if added is None else _SPEC_PAIRS[added], seat)
+    reds = None
+    if red is _IS_RED:
+        pairs = _SPEC_PAIRS
+    else:
+        pairs, red_ids = _pair_table(red)
+        # None when the meld's tiles are red as under one red five per suit
+        own = frozenset([x for x in ids if x in red_ids])
+        if own != RED_ID_SET.intersection(ids):
+            reds = own
+    key = (mtype._value_, tuple([pairs[x] for x in ids]),
+           None if called is None else pairs[called],
+           None if added is None else pairs[added], seat)
     # the slots set by the generic setter (Meld.__setattr__ refuses) in one call
-    _set_slots(m, _MELD_SLOTS, (mtype, ids, called, seat, added, False, key, hash(key)))
+    _set_slots(m, _MELD_SLOTS, (mtype, ids, called, seat, added, False, key, hash(key), reds))
     return m
 
 
@@ -1364,11 +1387,13 @@ class GameState:
         self.melds = []
         self.river = []
         self.river_called = []
+        reds = self.rules.red_ids   # the melds' red fives: the rules' (as the table's own)
         for p, sd in enumerate(seats):
             self.hand.append(_ids(sd["hand"], f"seat {p}'s hand"))
             self.melds.append([Meld(m["type"], _ids(m["tiles"], f"seat {p}'s meld"),
                                     called=m.get("called"), from_who=m.get("from_who"),
-                                    added=m.get("added")) for m in sd["melds"]])
+                                    added=m.get("added"), red_ids=reds)
+                               for m in sd["melds"]])
             self.river.append(_ids(sd["river"], f"seat {p}'s river"))
             called = [bool(x) for x in sd["river_called"]]
             if len(called) != len(self.river[p]):
@@ -1566,6 +1591,18 @@ class GameState:
         if rf is not None:
             self.riichi_furiten = rf
 
+    # ------------------------------------------------------------------ action names
+    def action_key(self, a: Action) -> tuple:
+        """``a.key`` with this game's red fives (``Rules.red_ids``: with two red 5p, ids 52
+        and 53 are both red and 54 is not): :meth:`Action.key_for`. Two legal actions of
+        one decision never share it."""
+        return a.key_for(_pair_table(self._red)[1])
+
+    def action_text(self, a: Action) -> str:
+        """``str(a)`` with this game's red fives (:meth:`Action.text`): each red copy
+        written ``0``, a plain copy never (with red fives off, no tile is red)."""
+        return a.text(_pair_table(self._red)[1])
+
     # ------------------------------------------------------------------ action space
     def legal_mask(self, player: Optional[int] = None) -> int:
         """The legal actions of ``player`` (default: the actor at a turn) as a bit set over
@@ -1661,12 +1698,13 @@ class GameState:
                     ok = True
                 if ok:
                     return _DISCARDS[p][t]
-            raise IllegalActionError(f"illegal action {a}", "illegal_action")
+            raise IllegalActionError(f"illegal action {self.action_text(a)}", "illegal_action")
         legal = self._legal.get(a.actor)
         if legal is None:
             if a.type == A_CHI and self.n_players == 3:
                 raise _sanma_chi(a)
-            raise IllegalActionError(f"player {a.actor} has no decision now ({a})", "not_your_turn")
+            raise IllegalActionError(f"player {a.actor} has no decision now "
+                                     f"({self.action_text(a)})", "not_your_turn")
         for b in legal:
             if b is a:
                 return a
@@ -1681,7 +1719,7 @@ class GameState:
                         return _DISCARDS[a.actor][a.tile] if typ == A_DISCARD else \
                             b._replace(tile=a.tile)
                     return b
-            raise IllegalActionError(f"illegal action {a}", "illegal_action")
+            raise IllegalActionError(f"illegal action {self.action_text(a)}", "illegal_action")
         red = self._red
         key = _red_key(a, red)
         for b in legal:
@@ -1701,8 +1739,8 @@ class GameState:
             raise _sanma_chi(a)
         if typ == A_NUKIDORA and self.n_players != 3 and not self.rules.flowers:
             raise IllegalActionError(f"a North is set aside only in three-player mahjong "
-                                     f"({a})", "nukidora_four_players")
-        raise IllegalActionError(f"illegal action {a}", "illegal_action")
+                                     f"({self.action_text(a)})", "nukidora_four_players")
+        raise IllegalActionError(f"illegal action {self.action_text(a)}", "illegal_action")
 
     def step(self, actions) -> None:
         """Apply the chosen actions and run to the next decision point.
@@ -2066,11 +2104,11 @@ class GameState:
             rel = 3  # three players: the seat on the left, as with four
         typ = a.type
         if typ is A_CHI:
-            meld = _meld(_M_CHI, (t,) + a.consumed, t, 3)
+            meld = _meld(_M_CHI, (t,) + a.consumed, t, 3, None, self._red)
         elif typ is A_PON:
-            meld = _meld(_M_PON, (t,) + a.consumed, t, rel)
+            meld = _meld(_M_PON, (t,) + a.consumed, t, rel, None, self._red)
         else:
-            meld = _meld(_M_DAIMINKAN, (t,) + a.consumed, t, rel)
+            meld = _meld(_M_DAIMINKAN, (t,) + a.consumed, t, rel, None, self._red)
         self.melds[q].append(meld)
         self.is_open[q] = True
         self.temp_furiten[q] = False
@@ -2143,7 +2181,8 @@ class GameState:
         for x in ids:
             self._remove(p, x)
         self.visible[k] += 4
-        self.melds[p].append(_meld(_M_ANKAN, tuple(sorted(ids)), None, None))
+        self.melds[p].append(_meld(_M_ANKAN, tuple(sorted(ids)), None, None, None,
+                                   self._red))
         self._break_first()
         if self.record:
             self._emit({"type": "ankan", "actor": p, "consumed": [self._name(x) for x in ids]})
@@ -2185,7 +2224,7 @@ class GameState:
         self._remove(p, add)
         self.visible[add >> 2] += 1
         self.melds[p][idx] = _meld(_M_KAKAN, pon.tiles + (add,), pon.called,
-                                   pon.from_who, add)
+                                   pon.from_who, add, self._red)
         self.is_open[p] = True
         if self.record:
             self._emit({"type": "kakan", "actor": p, "pai": self._name(add),
