@@ -21,7 +21,8 @@ jr = pytest.importorskip("jansou.core.rules")
 
 SHARED = {"renmei": "renmei", "saikouisen": "saikouisen", "mu": "mu", "rmu": "rmu",
           "m-league": "mleague", "kyokai": "kyokai", "saikyosen": "saikyosen",
-          "saikouisen-classic": "saikouisen_classic", "tenhou": "tenhou", "mahjong-soul": "majsoul",
+          "saikouisen-classic": "saikouisen_classic", "tenhou": "tenhou",
+          "mahjong-soul": "majsoul",
           "tenhou-3p": "tenhou_sanma", "mahjong-soul-3p": "majsoul_sanma"}
 
 # jansou field -> its value read off an ippatsu Rules (a constant where ippatsu has the
