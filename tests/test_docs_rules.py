@@ -132,7 +132,8 @@ def test_preset_table_agrees_with_the_presets():
             assert _value(cell) == _plain(getattr(presets[preset], name)), (name, preset)
 
 
-LEAGUE_PRESETS = ("ippatsu", "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu")
+LEAGUE_PRESETS = ("ippatsu", "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu",
+                  "kyokai", "saikyosen", "saikouisen_classic")
 
 
 def test_league_preset_table_agrees_with_the_presets():

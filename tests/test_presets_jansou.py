@@ -1,7 +1,8 @@
 """The presets shared with the ``jansou`` package, point by point (docs/rules.md §10).
 
 ``jansou`` (a test-only oracle from the package index) names its presets ``renmei``,
-``saikouisen``, ``mu``, ``rmu``, ``m-league``, ``tenhou``, ``mahjong-soul`` and their
+``saikouisen``, ``mu``, ``rmu``, ``m-league``, ``kyokai``, ``saikyosen``,
+``saikouisen-classic``, ``tenhou``, ``mahjong-soul`` and their
 three-player ``tenhou-3p`` / ``mahjong-soul-3p``. Every field of its ``Rules`` is read off
 ippatsu's preset of the same rule set (:data:`READ`), and the two must agree, or the
 difference is in :data:`EXPLAINED` with its reason and the source it follows (a rule
@@ -19,7 +20,9 @@ from ippatsu.rules import GameLength, LastDealerStop, RiichiKan, Rules, RonMode
 jr = pytest.importorskip("jansou.core.rules")
 
 SHARED = {"renmei": "renmei", "saikouisen": "saikouisen", "mu": "mu", "rmu": "rmu",
-          "m-league": "mleague", "tenhou": "tenhou", "mahjong-soul": "majsoul",
+          "m-league": "mleague", "kyokai": "kyokai", "saikyosen": "saikyosen",
+          "saikouisen-classic": "saikouisen_classic", "tenhou": "tenhou",
+          "mahjong-soul": "majsoul",
           "tenhou-3p": "tenhou_sanma", "mahjong-soul-3p": "majsoul_sanma"}
 
 # jansou field -> its value read off an ippatsu Rules (a constant where ippatsu has the
@@ -59,7 +62,7 @@ READ = {
     "tenpai_declaration": lambda r: r.noten_declaration,
     "nagashi_mangan": lambda r: r.nagashi_mangan,
     "ippatsu": lambda r: r.ippatsu_yaku,
-    "dealer_repeat_on_tenpai": lambda r: True,
+    "dealer_repeat_on_tenpai": lambda r: r.dealer_repeat_tenpai,
     "pao_daisangen": lambda r: "daisangen" in r.pao_yakuman,
     "pao_daisuushi": lambda r: "daisuushi" in r.pao_yakuman,
     "pao_suukantsu": lambda r: "suukantsu" in r.pao_yakuman,
@@ -74,6 +77,9 @@ READ = {
 
 _JPML = "the JPML rules page (ma-jan.or.jp/guide/game_rule.php)"
 _SAIKOUISEN = "the Saikouisen rules summary (jan39.com, 最高位戦日本プロ麻雀協会 競技ルール)"
+_KYOKAI = ("the Japan Pro Mahjong Association's official rules as summarised at "
+           "pedia.3rd-in.co.jp/wiki/日本プロ麻雀協会 (docs/rules.md §10)")
+_SAIKYOSEN = "the Saikyosen rules page (mahjong-saikyosen.com/2022/?page_id=365)"
 
 # (jansou preset, field) -> why ippatsu's preset differs
 EXPLAINED = {
@@ -89,6 +95,16 @@ EXPLAINED = {
     ("renmei", "abort_suucha_riichi"): f"the abortive draws are kept: {_JPML}",
     ("renmei", "abort_suukaikan"): f"the abortive draws are kept: {_JPML}",
     ("saikouisen", "multiple_yakuman"): f"no cumulative yakuman: {_SAIKOUISEN}",
+    ("kyokai", "double_yakuman"): f"double and triple yakuman are counted: {_KYOKAI}",
+    ("saikyosen", "starting_points"): f"25,000 start, 30,000 return with the oka: "
+                                      f"{_SAIKYOSEN}",
+    # Saikouisen Classic: riichi here always needs a tenpai hand (docs/rules.md §8)
+    ("saikouisen-classic", "riichi_without_tenpai"): "not expressed: ippatsu offers riichi "
+        "only to a tenpai hand; jansou lets a Classic player declare it noten (no hand is "
+        "shown at a draw) (docs/rules.md §10)",
+    ("saikouisen-classic", "formal_tenpai"): "not expressed: a yakuless tenpai counts as "
+        "tenpai here; under Classic (no noten payment, no repeat by tenpai: "
+        "dealer_repeat_tenpai=False) a draw's tenpai settles nothing (docs/rules.md §10)",
     # the online presets: ippatsu's were checked against those sites' records
     ("tenhou", "open_kan_indicator_immediate"): "Tenhou turns an open kan's indicator when "
         "the kan player discards, before a ron on it: checked against the Tenhou records "

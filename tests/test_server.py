@@ -429,7 +429,8 @@ def test_presets(client):
     body = r.json()
     assert [p["name"] for p in body["presets"]] == [
         "ippatsu", "tenhou", "majsoul", "planet", "wrc", "ema", "mleague", "renmei",
-        "saikouisen", "mu", "rmu", "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma"]
+        "saikouisen", "mu", "rmu", "kyokai", "saikyosen", "saikouisen_classic",
+        "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma"]
     for p in body["presets"]:
         assert p["rules"] == _json(Rules.preset(p["name"]).to_dict())
     fields = {f["name"]: f for f in body["fields"]}

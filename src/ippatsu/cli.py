@@ -1058,7 +1058,7 @@ def _cmd_presets(args, out, err) -> int:
             for k, v in diff.items():
                 print(f"  {k:26s} {v!r:30s} (ippatsu {base[k]!r})", file=out)
         else:
-            print(f"{n:14s} {len(diff):2d} options differ from ippatsu", file=out)
+            print(f"{n:18s} {len(diff):2d} options differ from ippatsu", file=out)
     return 0
 
 

@@ -374,6 +374,10 @@ class Rules:
         The stop applies after the dealer's tenpai at an exhaustive draw too, not only
         after a dealer win. Default True; False in ``tenhou`` (records go on after an
         all-last dealer tenpai in first place).
+    dealer_repeat_tenpai : bool
+        The dealer keeps the seat after being tenpai at an exhaustive draw (honba +1).
+        Default True; False (``saikouisen_classic``: a dealer repeats only by winning,
+        agari renchan) passes the deal on after every exhaustive draw, tenpai or not.
     deposits_to_first : bool
         Deposits left on the table at game end go to the first-placed player. Default True.
     tied_placement : TiedPlacement
@@ -480,6 +484,7 @@ class Rules:
     last_dealer_stop: LastDealerStop = LastDealerStop.OFF
     last_dealer_stop_min: int = 30000
     last_dealer_stop_tenpai: bool = True
+    dealer_repeat_tenpai: bool = True
     deposits_to_first: bool = True
     tied_placement: TiedPlacement = TiedPlacement.SEAT
     starting_points: int = 25000
@@ -938,10 +943,63 @@ class Rules:
             tied_placement=TiedPlacement.SPLIT, noten_declaration=True)
 
     @classmethod
+    def kyokai(cls) -> "Rules":
+        """Nihon Pro Mahjong Kyokai (Japan Pro Mahjong Association) rules: 25,000 start,
+        30,000 return (oka 20,000), uma +30/+10/-10/-30, no red fives, ippatsu, ura and
+        kan dora, kiriage mangan, no counted yakuman, double and cumulative yakuman, no
+        liability, no renhou, no nagashi mangan, no abortive draws, no bust, head bump,
+        no last-dealer stop."""
+        return cls(
+            name="kyokai", uma=(30, 10, -10, -30), red_fives=False, kiriage=True,
+            kazoe_yakuman=False, pao_yakuman=(), pao_rinshan=False,
+            abort_nine_terminals=False, abort_four_winds=False, abort_four_riichi=False,
+            abort_four_kans=False, riichi_min_wall=0, double_wind_pair_fu=2,
+            nagashi_mangan=False, bust_ends_game=False, deposits_to_first=False,
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False, pao_ron_honba=True,
+            tied_placement=TiedPlacement.SPLIT, noten_declaration=True)
+
+    @classmethod
+    def saikyosen(cls) -> "Rules":
+        """Mahjong Saikyosen (Kindai Mahjong's open tournament) rules: 25,000 start,
+        30,000 return (oka 20,000), uma +30/+10/-10/-30, ties placed by seat, no red
+        fives, ippatsu, ura and kan dora, kiriage mangan, no counted or double yakuman
+        (different yakuman still add up), no abortive draws, no bust, head bump, no
+        last-dealer stop, the fourth kan's feeder liable too."""
+        return cls(
+            name="saikyosen", uma=(30, 10, -10, -30), red_fives=False, kiriage=True,
+            kazoe_yakuman=False, double_yakuman=False,
+            pao_yakuman=("daisangen", "daisuushi", "suukantsu"), pao_rinshan=False,
+            pao_ron_honba=True, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, riichi_min_wall=0,
+            double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
+            kokushi_robs_closed_kan=False, open_kan_dora_delayed=False,
+            noten_declaration=True)
+
+    @classmethod
+    def saikouisen_classic(cls) -> "Rules":
+        """Saikouisen Classic (the old Saikouisen rules): 30,000 start and return, uma
+        +30/+10/-10/-30, no red fives, no ippatsu, no ura or kan dora, no kiriage, no
+        noten payment and the dealer repeats only by winning (every hand is hidden at a
+        draw), no closed kan after riichi, swap-calling allowed, no counted or double
+        yakuman, no liability, no abortive draws."""
+        return cls(
+            name="saikouisen_classic", starting_points=30000, return_points=30000,
+            uma=(30, 10, -10, -30), red_fives=False, ippatsu_yaku=False, ura_dora=False,
+            kan_dora=False, kan_ura=False, noten_payment=0, dealer_repeat_tenpai=False,
+            closed_kan_after_riichi=RiichiKan.NEVER, kuikae_allowed=True,
+            kazoe_yakuman=False, double_yakuman=False, pao_yakuman=(), pao_rinshan=False,
+            pao_ron_honba=True, abort_nine_terminals=False, abort_four_winds=False,
+            abort_four_riichi=False, abort_four_kans=False, riichi_min_wall=0,
+            double_wind_pair_fu=2, nagashi_mangan=False, bust_ends_game=False,
+            deposits_to_first=False, kokushi_robs_closed_kan=False,
+            open_kan_dora_delayed=False, tied_placement=TiedPlacement.SPLIT)
+
+    @classmethod
     def preset(cls, name: str) -> "Rules":
         """A preset by name (:data:`PRESETS`): ``"ippatsu"``, ``"tenhou"``,
         ``"majsoul"``, ``"planet"``, the league and tournament presets ``"wrc"``,
-        ``"ema"``, ``"mleague"``, ``"renmei"``, ``"saikouisen"``, ``"mu"``, ``"rmu"``, or
+        ``"ema"``, ``"mleague"``, ``"renmei"``, ``"saikouisen"``, ``"mu"``, ``"rmu"``,
+        ``"kyokai"``, ``"saikyosen"``, ``"saikouisen_classic"``, or
         a three-player preset ``"ippatsu_sanma"``, ``"tenhou_sanma"``,
         ``"majsoul_sanma"``."""
         from .errors import IppatsuError
@@ -971,6 +1029,7 @@ def check_fields(names) -> None:
 
 PRESETS = ("ippatsu", "tenhou", "majsoul", "planet",
            "wrc", "ema", "mleague", "renmei", "saikouisen", "mu", "rmu",
+           "kyokai", "saikyosen", "saikouisen_classic",
            "ippatsu_sanma", "tenhou_sanma", "majsoul_sanma")
 """The preset names, four-player first (:meth:`Rules.preset`)."""
 
@@ -980,6 +1039,8 @@ _PRESET_MAKERS = {"ippatsu": Rules.ippatsu, "tenhou": Rules._tenhou_today,
                   "majsoul": Rules.majsoul, "planet": Rules.planet, "wrc": Rules.wrc,
                   "ema": Rules.ema, "mleague": Rules.mleague, "renmei": Rules.renmei,
                   "saikouisen": Rules.saikouisen, "mu": Rules.mu, "rmu": Rules.rmu,
+                  "kyokai": Rules.kyokai, "saikyosen": Rules.saikyosen,
+                  "saikouisen_classic": Rules.saikouisen_classic,
                   "ippatsu_sanma": Rules.ippatsu_sanma, "tenhou_sanma": Rules.tenhou_sanma,
                   "majsoul_sanma": Rules.majsoul_sanma}
 

@@ -2449,7 +2449,8 @@ class GameState:
         res = HandResult("exhaustive", [], deltas, tenpai, tuple(nagashi),
                          kyoku=self.kyoku, honba=self.honba)
         self._emit_ryukyoku("nagashimangan" if nagashi else "fanpai", deltas, tenpai)
-        self._finish(res, renchan=tenpai[dealer], win=False)
+        # the dealer's tenpai keeps the seat unless only a win does (dealer_repeat_tenpai)
+        self._finish(res, renchan=tenpai[dealer] and rules.dealer_repeat_tenpai, win=False)
 
     def _noten_offers(self, tenpai) -> Dict[int, List[Action]]:
         """``Rules.noten_declaration``: each tenpai seat not in riichi chooses at the
