@@ -184,10 +184,8 @@ def _row_error(row, code, a, b, c, counts):
     what = BATCH_ERRORS[code - 1]
     where = f"row {row}: "
     if what == "range":
-        if a == _C_FLOWERS:   # score(flowers=...)'s own words and codes
-            return _flowers_error(row, b)
-        if a == _C_NUKIDORA:  # score(nukidora=...)'s
-            return _nukidora_error(row, b)
+        if a == _C_FLOWERS or a == _C_NUKIDORA:   # score(flowers=/nukidora=)'s own words
+            return _set_aside_error(a, row, b)
         name, lo, hi = BATCH_COLUMNS[a]
         return IppatsuError(f"{where}{name} holds {lo}..{hi}, got {b}", code="bad_input")
     if what == "meld":
@@ -333,8 +331,8 @@ def score_batch(counts, win_tile=None, *, melds=None, flags=None, tsumo=False, r
     dora = _indicators(dora_indicators, n, _C_DORA)
     ura = _indicators(ura_indicators, n, _C_URA)
     rd = _per_row(red, n, _C_RED)
-    fl = _flowers(flowers, n, rules)
-    kita = _nukidora(nukidora, n, rules)
+    fl = _set_aside(flowers, n, _C_FLOWERS, rules, rules.flowers)
+    kita = _set_aside(nukidora, n, _C_NUKIDORA, rules, rules.players == 3 and rules.nukidora)
     sanma = kita_han = 0
     if rules.players == 3:   # (docs/rules.md §11)
         sanma = 1 | (2 if rules.sanma_tsumo is SanmaTsumo.SPLIT else 0)
@@ -376,76 +374,47 @@ def _no_flags(n):
     return np.broadcast_to(np.int64(0), (n,))
 
 
-def _flowers(x, n, rules):
-    """The flowers column as (n,) int64 (zeros when not given). Its checks are
-    :func:`ippatsu.scoring.validate_flowers`'s, with score()'s codes: under rules without
-    flower tiles the first row with flowers raises ``flowers_off`` here, before any row is
-    checked (as score() checks it first); a scalar is checked here; an array's values are
-    range-checked by the row pass (:func:`_row_error` words them as score() does)."""
+def _set_aside(x, n, col, rules, allowed):
+    """The tiles set aside per row, column ``col`` (``_C_FLOWERS``: flowers,
+    ``_C_NUKIDORA``: Norths), as (n,) int64 (zeros when not given). Their checks are
+    score()'s (:func:`ippatsu.scoring.validate_flowers` / ``validate_nukidora``), with its
+    codes: under rules that do not let them be set aside (``allowed`` False: no flower
+    tiles; four players or ``rules.nukidora`` off) the first row holding some raises here,
+    before any row is checked (as score() checks it first); a scalar is checked here; an
+    array's values are range-checked by the row pass (:func:`_row_error` words them as
+    score() does)."""
     if x is None:
         return _no_flags(n)
-    a = _ints(x, "flowers", -(1 << 63), (1 << 63) - 1)
+    a = _ints(x, BATCH_COLUMNS[col][0], -(1 << 63), (1 << 63) - 1)
     if a.ndim == 0:
-        from .scoring import validate_flowers
-
-        validate_flowers(int(a), rules)
+        _validator(col)(int(a), rules)
         return np.broadcast_to(a, (n,))
-    a = _per_row(a, n, _C_FLOWERS)
-    if not rules.flowers:
+    a = _per_row(a, n, col)
+    if not allowed:
         nz = np.flatnonzero(a)
         if nz.size:
-            raise _flowers_error(int(nz[0]), int(a[nz[0]]), rules)
+            raise _set_aside_error(col, int(nz[0]), int(a[nz[0]]), rules)
     return a
 
 
-def _flowers_error(row, v, rules=None):
-    """score(flowers=v)'s error (:func:`ippatsu.scoring.validate_flowers`) for row
-    ``row``; ``rules`` None: rules with flower tiles (a value out of 0..4)."""
-    from .scoring import validate_flowers
+def _validator(col):
+    """score()'s check of the flowers (``col`` ``_C_FLOWERS``) or Norths set aside."""
+    from .scoring import validate_flowers, validate_nukidora
 
+    return validate_flowers if col == _C_FLOWERS else validate_nukidora
+
+
+def _set_aside_error(col, row, v, rules=None):
+    """score()'s error for ``v`` flowers (``col`` ``_C_FLOWERS``) or Norths set aside,
+    for row ``row``; ``rules`` None: rules that have them (a value out of 0..4)."""
+    if rules is None:
+        rules = _DEFAULT_RULES.replace(flowers=True) if col == _C_FLOWERS else _SANMA_RULES
     try:
-        validate_flowers(v, rules if rules is not None else _flower_rules())
+        _validator(col)(v, rules)
     except IppatsuError as e:
         return type(e)(f"row {row}: {e}", code=e.code)
-    raise AssertionError(f"flowers={v} passes score()'s check")  # pragma: no cover
-
-
-def _flower_rules():
-    return _DEFAULT_RULES.replace(flowers=True)
-
-
-def _nukidora(x, n, rules):
-    """The Norths set aside as (n,) int64 (zeros when not given), checked as
-    :func:`ippatsu.scoring.validate_nukidora` checks them, with score()'s codes: under
-    rules that have no Norths to set aside (four players, or ``rules.nukidora`` off) the
-    first row with Norths raises here, before any row is checked; a scalar is checked
-    here; an array's values are range-checked by the row pass."""
-    if x is None:
-        return _no_flags(n)
-    a = _ints(x, "nukidora", -(1 << 63), (1 << 63) - 1)
-    if a.ndim == 0:
-        from .scoring import validate_nukidora
-
-        validate_nukidora(int(a), rules)
-        return np.broadcast_to(a, (n,))
-    a = _per_row(a, n, _C_NUKIDORA)
-    if rules.players != 3 or not rules.nukidora:
-        nz = np.flatnonzero(a)
-        if nz.size:
-            raise _nukidora_error(int(nz[0]), int(a[nz[0]]), rules)
-    return a
-
-
-def _nukidora_error(row, v, rules=None):
-    """score(nukidora=v)'s error (:func:`ippatsu.scoring.validate_nukidora`) for row
-    ``row``; ``rules`` None: three-player rules with nukidora (a value out of 0..4)."""
-    from .scoring import validate_nukidora
-
-    try:
-        validate_nukidora(v, rules if rules is not None else _SANMA_RULES)
-    except IppatsuError as e:
-        return type(e)(f"row {row}: {e}", code=e.code)
-    raise AssertionError(f"nukidora={v} passes score()'s check")  # pragma: no cover
+    name = BATCH_COLUMNS[col][0]
+    raise AssertionError(f"{name}={v} passes score()'s check")  # pragma: no cover
 
 
 _SANMA_RULES = Rules.ippatsu_sanma()
