@@ -283,8 +283,8 @@ def _exchange_hidden(st, seat, rng):
             cnt[k] = 0
         for t in hand:
             cnt[t >> 2] += 1
-        st.shanten[q] = 6 - st.shanten[q]
-        st.waits[q] = (1 << 34) - 1 - st.waits[q]
+        st.seats[q].shanten = 6 - st.shanten[q]
+        st.seats[q].waits = (1 << 34) - 1 - st.waits[q]
     moved = 0
     if st.rules.flowers:
         places = hidden_wall(st)

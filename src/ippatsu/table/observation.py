@@ -29,12 +29,12 @@ class Observation:
     @property
     def hand(self) -> List[int]:
         """The seat's concealed tiles (136-ids)."""
-        return list(self._s.hand[self.player])
+        return list(self._s.seats[self.player].hand)
 
     @property
     def counts(self) -> bytes:
         """The seat's concealed tiles as 34 counts (``bytes``, for :mod:`ippatsu.core`)."""
-        return bytes(self._s.cnt[self.player])
+        return bytes(self._s.seats[self.player].cnt)
 
     @property
     def last_draw(self) -> int:
@@ -44,7 +44,7 @@ class Observation:
     @property
     def shanten(self) -> int:
         """Shanten of the seat's 3k+1 hand (as of its last change)."""
-        return self._s.shanten[self.player]
+        return self._s.seats[self.player].shanten
 
     # public
     @property

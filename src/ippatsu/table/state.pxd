@@ -7,6 +7,7 @@
 # bit mask stays a Python int so that ``1 << k`` never overflows on any platform).
 
 cimport cython
+from ippatsu.table.seat cimport Seat
 
 # the discards of one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
 # (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
@@ -47,10 +48,8 @@ cdef class GameState:
     # hand
     cdef public object wall, visible
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
-    cdef public list hand, cnt, melds, is_open, river, river_called, river_riichi
-    cdef public list disc_mask, waits, shanten, riichi, double_riichi, ippatsu
-    cdef public list temp_furiten, riichi_furiten, first_turn, nagashi_ok, pao, kans
-    cdef public list first_winds, nuki, dead_hand, penalties
+    cdef public list seats      # a Seat per player (seat.pxd: C slots)
+    cdef public list first_winds, penalties
     cdef public bint no_calls, suukaikan, rinshan_draw, after_call
     cdef public object kuikae
     cdef public int kan_count, n_discards, pending_riichi, actor, last_draw
@@ -61,38 +60,44 @@ cdef class GameState:
     # Python). Seats and flags are typed; tile ids stay Python ints (they feed shifts).
     # Typed locals (@cython.locals): kinds, seats and counts are C ints (never shifted
     # into a mask: bits come from the _KBIT table), counts are typed bytearrays.
+    @cython.locals(sp=Seat)
     cpdef _refresh_waits(self, int p)
-    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, x=int, cnt=bytearray)
+    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, x=int, cnt=bytearray, sp=Seat)
     cpdef _remove(self, int p, int t)
+    @cython.locals(si=Seat)
     cpdef _break_first(self)
-    @cython.locals(t=int, c=bytearray, hand=list, acts=list)
+    @cython.locals(t=int, c=bytearray, hand=list, acts=list, sp=Seat)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
                    base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint, tail=list,
                    may_riichi=bint, w='unsigned long long',
-                   tenpai_after='unsigned long long')
+                   tenpai_after='unsigned long long', sp=Seat)
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
+    @cython.locals(sp=Seat)
     cpdef _do_turn(self, a)
     @cython.locals(k=int, tsumogiri=bint, cnt=bytearray, river=list, hand=list, tid=int,
-                   n=int, i=int, vis=bytearray, yao=bytes)
+                   n=int, i=int, vis=bytearray, yao=bytes, sp=Seat)
     cpdef _discard(self, int p, t, bint riichi)
-    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray, waits=list,
-                   rii=list, w='unsigned long long')
+    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray,
+                   w='unsigned long long', sq=Seat, seats=list)
     cpdef dict _discard_responses(self, int p, t)
-    @cython.locals(n=int, dealer=int, code=int, flags='unsigned int', first=bint, melds=list)
+    @cython.locals(n=int, dealer=int, code=int, flags='unsigned int', first=bint, melds=list,
+                   sp=Seat)
     cpdef bint _yaku_win(self, int p, int win_tile, bint tsumo, int discarder=*) except -1
+    @cython.locals(sq=Seat)
     cpdef bint _can_ron(self, int q, k)
     @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,
                    x=int, n_other=int, seen=int, red=bytes, chi_ok=bint, ron=bint,
-                   left_ok=bint, hand=list, same=list, cnt=bytearray, acts=list)
+                   left_ok=bint, hand=list, same=list, cnt=bytearray, acts=list, sq=Seat)
     cpdef list _response_actions(self, int q, int p, t, bint last)
     cpdef dict _chosen(self, actions)
+    @cython.locals(sq=Seat)
     cpdef _do_response(self, dict chosen)
-    @cython.locals(rii=list, waits=list, q=int)
+    @cython.locals(q=int, sq=Seat, sp=Seat, seats=list)
     cpdef _discard_passed(self, int p, t, call)
-    @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray)
+    @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray, sp=Seat, sq=Seat)
     cpdef _call(self, a)
