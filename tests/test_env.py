@@ -14,7 +14,7 @@ from hypothesis import strategies as hst
 from ippatsu.env import ORACLE, ORACLE_FLOWERS, PLANES, Encoder, VecEnv, encode
 from ippatsu.errors import IllegalActionError, IppatsuError
 from ippatsu.rules import Rules
-from ippatsu.table import Phase
+from ippatsu.table import Observation, Phase
 from ippatsu.table import actionspace as A
 from ippatsu.table.actionspace import SIZE
 
@@ -69,6 +69,9 @@ def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=T
             assert mask_bits(info["mask"][j]) == st.legal_mask(seat), "mask != legal_mask"
             if check_obs:
                 compare_planes(obs[j], reference_planes(st, seat, oracle), names)
+                if not oracle:   # the seat's own view encodes to the same array
+                    view = Observation(env.states[j], seat).encode(env.encoder)
+                    assert np.array_equal(view, obs[j]), "Observation.encode != the env's"
             if holds_flower(st, seat):   # setting the flower aside is all it may do
                 assert np.flatnonzero(info["mask"][j]).tolist() == [A.NUKIDORA]
                 seen["flowers"] += 1

@@ -124,7 +124,7 @@ def test_a_seat_copy_has_every_field_and_shares_no_list():
     for seat in st.seats:
         c = seat.copy()
         fields = _seat_fields(seat)
-        assert len(fields) == 21
+        assert len(fields) == 22
         for f in fields:
             a, b = getattr(seat, f), getattr(c, f)
             assert a == b, f
@@ -141,7 +141,7 @@ def test_a_seat_copy_keeps_every_field_that_differs_from_a_new_seat():
     seat = Seat([0, 4], bytearray(34), RiichiState.NONE)
     values = {"hand": [1, 5, 9], "cnt": bytearray([1] * 34), "melds": ["a meld"],
               "is_open": True, "river": [8], "river_called": [True], "river_riichi": 0,
-              "disc_mask": 1 << 33, "waits": 5, "shanten": 2, "riichi": RiichiState.ACCEPTED,
+              "disc_mask": 1 << 33, "tsumogiri": 1 << 20, "waits": 5, "shanten": 2, "riichi": RiichiState.ACCEPTED,
               "double_riichi": True, "ippatsu": True, "temp_furiten": True,
               "riichi_furiten": True, "first_turn": False, "nagashi_ok": False, "pao": 2,
               "kans": 1, "nuki": [120], "dead_hand": True}

@@ -7,7 +7,7 @@ cdef class Seat:
     cdef public list hand, melds, river, river_called, nuki
     cdef public bytearray cnt
     cdef public object riichi
-    cdef public unsigned long long disc_mask, waits
+    cdef public unsigned long long disc_mask, tsumogiri, waits
     cdef public int river_riichi, shanten, pao, kans
     cdef public bint is_open, double_riichi, ippatsu, temp_furiten, riichi_furiten
     cdef public bint first_turn, nagashi_ok, dead_hand

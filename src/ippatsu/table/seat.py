@@ -38,6 +38,8 @@ class Seat:
         The position in ``river`` of the riichi declaration's discard (-1: none).
     disc_mask : int
         The bit of every kind this player discarded (furiten).
+    tsumogiri : int
+        The bit of every river position whose tile was discarded straight from the draw.
     waits : int
         The bit of every kind that completes the 3k+1 hand (as of its last change).
     shanten : int
@@ -71,6 +73,7 @@ class Seat:
         self.river_called = []
         self.river_riichi = -1
         self.disc_mask = 0
+        self.tsumogiri = 0
         self.waits = 0
         self.shanten = 8
         self.riichi = riichi
@@ -95,6 +98,7 @@ class Seat:
         c.river_called = self.river_called[:]
         c.river_riichi = self.river_riichi
         c.disc_mask = self.disc_mask
+        c.tsumogiri = self.tsumogiri
         c.waits = self.waits
         c.shanten = self.shanten
         c.double_riichi = self.double_riichi

@@ -80,7 +80,8 @@ cdef class GameState:
     @cython.locals(sp=Seat)
     cpdef _do_turn(self, a)
     @cython.locals(k=int, tsumogiri=bint, cnt=bytearray, river=list, hand=list, tid=int,
-                   n=int, i=int, vis=bytearray, yao=bytes, sp=Seat)
+                   n=int, i=int, vis=bytearray, yao=bytes, sp=Seat,
+                   one='unsigned long long')
     cpdef _discard(self, int p, t, bint riichi)
     @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray,
                    w='unsigned long long', sq=Seat, seats=list)

@@ -887,6 +887,12 @@ class GameState:
         return tuple([s.nuki for s in self.seats])
 
     @property
+    def tsumogiri(self) -> tuple:
+        """By seat: the bits of the river positions discarded straight from the draw
+        (``seats[p].tsumogiri``)."""
+        return tuple([s.tsumogiri for s in self.seats])
+
+    @property
     def dead_hand(self) -> tuple:
         """By seat: a dead hand (penalty) (``seats[p].dead_hand``)."""
         return tuple([s.dead_hand for s in self.seats])
@@ -1020,6 +1026,7 @@ class GameState:
                                                                                    "river")
             self.seats[p].river = ids
             self.seats[p].river_called = [False] * len(ids)
+            self.seats[p].tsumogiri = 0
             self.seats[p].disc_mask = _mask_of(t >> 2 for t in ids)
             self.seats[p].nagashi_ok = all((_YAOCHUU_MASK >> (t >> 2)) & 1 for t in ids)
             if ids:
@@ -1390,7 +1397,8 @@ class GameState:
                 "temp_furiten": self.seats[p].temp_furiten,
                 "riichi_furiten": self.seats[p].riichi_furiten, "first_turn": self.seats[p].first_turn,
                 "nagashi_ok": self.seats[p].nagashi_ok, "pao": self.seats[p].pao, "kans": self.seats[p].kans,
-                "nuki": list(self.seats[p].nuki), "dead_hand": self.seats[p].dead_hand})
+                "nuki": list(self.seats[p].nuki), "dead_hand": self.seats[p].dead_hand,
+                "tsumogiri": self.seats[p].tsumogiri})
         return {
             "version": 1, "rules": self.rules.to_dict(), "kyoku": self.kyoku,
             "honba": self.honba, "deposits": self.deposits, "scores": list(self.scores),
@@ -1510,6 +1518,10 @@ class GameState:
                 raise IllegalActionError("bad snapshot: only flowers are set aside with "
                                          "flowers", "bad_snapshot")
             s.dead_hand = bool(sd.get("dead_hand", False))
+            s.tsumogiri = _int(sd.get("tsumogiri", 0), "tsumogiri")
+            if s.tsumogiri >> len(s.river):
+                raise IllegalActionError(f"bad snapshot: seat {p}'s tsumogiri bits go past "
+                                         f"its {len(s.river)} discards", "bad_snapshot")
             made.append(s)
         self.seats = made
         self.penalties = [_penalty_entry(x, n) for x in snap.get("penalties", [])]
@@ -1939,12 +1951,14 @@ class GameState:
         self._remove(p, tid)
         k = tid >> 2
         river = sp.river
+        one = 1
+        if tsumogiri:   # the bit of the new discard's river position
+            sp.tsumogiri |= one << len(river)
         river.append(t)
         sp.river_called.append(False)
         if riichi:
             sp.river_riichi = len(river) - 1
-        kb = _KBIT[k]
-        sp.disc_mask |= kb
+        sp.disc_mask |= one << k
         vis = self.visible
         vis[k] += 1
         yao = _YAO
@@ -2830,6 +2844,8 @@ class GameState:
                 assert c == self.seats[p].cnt, f"counts of seat {p} out of sync"
                 n = len(self.seats[p].hand) + 3 * len(self.seats[p].melds)
                 assert n in (13, 14), f"seat {p} holds {n} tiles"
+                assert not self.seats[p].tsumogiri >> len(self.seats[p].river), \
+                    f"tsumogiri bits of seat {p} past its river"
                 if n == 13:
                     if n_p == 3:  # from scratch: the hand core's players=3 road
                         s = _shanten(bytes(c), players=3)
