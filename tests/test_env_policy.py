@@ -91,3 +91,17 @@ def test_a_policy_agent_takes_a_seat_in_a_match():
     r = match([PolicyAgent(lowest_index, name="lowest"), "random", "random", "random"],
               games=4, seed=1, backend="serial", progress=False)
     assert r.agents[0] == "lowest" and r.games == 4
+
+
+def test_the_ppo_examples_match_and_curve_run_without_torch(tmp_path):
+    """The training example's last steps (the match against random agents, the curve)
+    with a fixed policy in place of the trained one."""
+    from ippatsu.env import ppo_example
+
+    r = ppo_example.match_against_random(lowest_index, 9, seed=0)
+    assert r.agents == ["ppo", "random", "random", "random"] and r.games == 8
+    assert "ppo" in str(r)
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "curve.png"
+    ppo_example.plot_curve([(1000, 0.01, 0.02), (2000, 0.03, 0.02)], -0.004, 0.007, str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -8,12 +8,15 @@
 
 cimport cython
 from ippatsu.table.seat cimport Seat
+from ippatsu.table.actionspace cimport index_of_fields
 
 # the discards of one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
 # (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
-@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t, slot=bytearray)
-cpdef _discard_actions(list acts, list hand, bytes sb, int drawn, unsigned long long ban,
-                       tuple disc)
+@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t, slot=bytearray,
+               bits='unsigned long long', one='unsigned long long')
+cpdef unsigned long long _discard_actions(list acts, list hand, bytes sb, int drawn,
+                                          unsigned long long ban, tuple disc,
+                                          bytes didx) except? 0
 
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
@@ -37,7 +40,11 @@ cpdef object _new_meld(mtype, tiles, called, from_who, added=*, bytes red=*)
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
-    cdef public bytes _red, _spec_b
+    cdef public bytes _red, _spec_b, _didx
+    # the turn's legal mask, made with its list (_turn_actions): discard and riichi index
+    # bits, the other actions' bits, the list they belong to
+    cdef public unsigned long long _tm_disc, _tm_riichi
+    cdef public object _tm_tail, _tm_list
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record
@@ -72,12 +79,14 @@ cdef class GameState:
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
                    base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint, tail=list,
                    may_riichi=bint, w='unsigned long long',
-                   tenpai_after='unsigned long long', sp=Seat)
+                   tenpai_after='unsigned long long', sp=Seat, didx=bytes,
+                   bits='unsigned long long', rbits='unsigned long long',
+                   one='unsigned long long')
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
-    @cython.locals(sp=Seat)
+    @cython.locals(sp=Seat, p=int)
     cpdef _do_turn(self, a)
     @cython.locals(k=int, tsumogiri=bint, cnt=bytearray, river=list, hand=list, tid=int,
                    n=int, i=int, vis=bytearray, yao=bytes, sp=Seat,

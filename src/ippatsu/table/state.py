@@ -112,7 +112,8 @@ from .._codes import (F_CHIIHOU as _F_CHIIHOU, F_DOUBLE_RIICHI as _F_DOUBLE_RIIC
 from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
                      YAOCHUU_KINDS, flower_name, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
-from .actionspace import index_of as _index_of, red_table as _red_table
+from .actionspace import RIICHI as _I_RIICHI, SIZE as _I_SIZE, TSUMO as _I_TSUMO
+from .actionspace import index_of_fields, red_table as _red_table
 from .seat import Seat
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
                      noten_deltas, noten_pool_deltas, placement, win_deltas)
@@ -294,17 +295,35 @@ _KINDS_B = bytes(_KINDS)
 _ZERO68 = bytearray(68)
 #: (specs, spec bits, specs as bytes) by red table (Rules.red_five_counts: which copies
 #: are red follows the rules)
-_SPEC_TABLES: Dict[bytes, tuple] = {_IS_RED: (_SPECS, _SPECBIT, _SPECS_B),
-                                    _NO_RED: (_KINDS, _KINDBIT, _KINDS_B)}
+_SPEC_TABLES: Dict[bytes, tuple] = {}
+
+
+def _discard_indices(red_fives: bool) -> bytes:
+    """The action-space index of the discard of each (kind, red-ness) code (68 codes
+    ``kind * 2 + red`` with red fives; the 34 kinds without): a kind's own index, a red
+    five's 34 + its suit (``actionspace.index_of_fields``, the one rule)."""
+    if not red_fives:
+        return bytes([index_of_fields(0, k * 4, (), _NO_RED) for k in range(34)] + [0] * 34)
+    out = bytearray(68)
+    for t in range(136):
+        out[(t >> 2) * 2 + _IS_RED[t]] = index_of_fields(0, t, (), _IS_RED)
+    return bytes(out)
+
+
+_DISC_INDEX = _discard_indices(True)
+_DISC_INDEX_PLAIN = _discard_indices(False)
+_SPEC_TABLES[_IS_RED] = (_SPECS, _SPECBIT, _SPECS_B, _DISC_INDEX)
+_SPEC_TABLES[_NO_RED] = (_KINDS, _KINDBIT, _KINDS_B, _DISC_INDEX_PLAIN)
 
 
 def _spec_tables(red: bytes) -> tuple:
-    """(specs, spec bits, specs as bytes) of the red table ``red``: the (kind, red-ness)
-    code ``kind * 2 + red`` of each id."""
+    """(specs, spec bits, specs as bytes, the discards' indices by code) of the red table
+    ``red``: the (kind, red-ness) code ``kind * 2 + red`` of each id."""
     e = _SPEC_TABLES.get(red)
     if e is None:
         specs = tuple((t >> 2) * 2 + red[t] for t in range(136))
-        e = _SPEC_TABLES[red] = (specs, tuple(1 << x for x in specs), bytes(specs))
+        e = _SPEC_TABLES[red] = (specs, tuple(1 << x for x in specs), bytes(specs),
+                                 _DISC_INDEX)
     return e
 
 
@@ -413,15 +432,18 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
 
 
 def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
-                     disc: tuple) -> None:
+                     disc: tuple, didx: bytes) -> int:
     """Append to ``acts`` the discard ``disc[t]`` of one tile id ``t`` per (kind, red-ness)
     of ``hand`` (``sb[t]``: the (kind, red-ness) code of ``t``), skipping the kinds of the
     bit mask ``ban``: in the order of first appearance, each the last such id, and
     ``drawn`` (when >= 0) representing its own (kind, red-ness) (exactly the values of the
-    dict ``{sb[t]: t for t in hand}`` updated with ``drawn``)."""
+    dict ``{sb[t]: t for t in hand}`` updated with ``drawn``). Returns the bit set of their
+    action-space indices (``didx[code]``: the index of a code's discard)."""
     slot = _ZERO68[:]   # 1 + the position after ``base`` of each (kind, red-ness) seen
     base = len(acts)
     n = 0
+    bits = 0
+    one = 1
     for x in hand:
         t = x
         if ban and (ban >> (t >> 2)) & 1:
@@ -434,6 +456,7 @@ def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int,
             acts.append(disc[t])
             n += 1
             slot[s] = n
+            bits |= one << didx[s]
     if drawn >= 0:
         s = sb[drawn]
         i = slot[s]
@@ -441,6 +464,8 @@ def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int,
             acts[base + i - 1] = disc[drawn]
         else:
             acts.append(disc[drawn])
+            bits |= one << didx[s]
+    return bits
 
 
 _TUPLE_NEW = tuple.__new__
@@ -586,7 +611,8 @@ def _names(names, n: int) -> List[str]:
 
 #: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
-_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_wallgen",
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx",
+                "_tm_disc", "_tm_riichi", "_tm_tail", "_wallgen",
                 "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
                 "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -678,9 +704,16 @@ def _is_index(x) -> bool:
 def _mask_of_actions(acts: List[Action], red: bytes) -> int:
     """The bit set of the action-space indices of ``acts`` (``red``: the red table)."""
     m = 0
+    bit = _INDEX_BIT
     for a in acts:
-        m |= 1 << _index_of(a, red)
+        m |= bit[index_of_fields(a.type, a.tile, a.consumed, red)]
     return m
+
+
+#: the bit of each action-space index (Python ints: a mask is wider than any C integer)
+_INDEX_BIT = tuple(1 << i for i in range(_I_SIZE))
+#: the bit of tsumo in a legal mask
+_TSUMO_BIT = _INDEX_BIT[_I_TSUMO]
 
 
 def _mask_of(kinds: Iterable[int]) -> int:
@@ -726,7 +759,7 @@ class GameState:
             self._name = id_to_mjai if self.rules.red_fives else _plain_name
             if self.rules.flowers:  # flowers are named 1f-4f
                 self._name = _flower_name if self.rules.red_fives else _flower_plain_name
-        self._spec, self._specbit, self._spec_b = _spec_tables(red)
+        self._spec, self._specbit, self._spec_b, self._didx = _spec_tables(red)
         n = self.rules.players
         self.n_players = n
         self._wallgen = wall_generator(seed) if n == 4 and not self.rules.flowers else \
@@ -750,6 +783,10 @@ class GameState:
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
         self._legal: Dict[int, List[Action]] = {}
+        # the turn's legal mask, made with its list (_turn_actions; legal_mask)
+        self._tm_list: Optional[List[Action]] = None
+        self._tm_disc = self._tm_riichi = 0
+        self._tm_tail = 0
         self.seats: List[Seat] = []   # one per player, dealt by start_hand
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
@@ -1231,7 +1268,12 @@ class GameState:
         hand = sp.hand
         disc = _DISCARDS[p]
         sb = self._spec_b
+        didx = self._didx
         drawn = self.last_draw
+        # the turn's legal mask is kept with the list (legal_mask): the discards' and the
+        # riichi declarations' index bits as they are listed, the other actions' bits
+        # (tsumo, kans, nine terminals, North) in _tm_tail
+        self._tm_list = None
         # the common turn at once, discards only: no win, no riichi (an open hand, or
         # two or more from tenpai before the draw), no kan (no four copies, no pon to add
         # to), not the first turn (nine terminals), four players (no North). Only
@@ -1245,14 +1287,21 @@ class GameState:
                     break
             else:
                 acts = []
-                _discard_actions(acts, hand, sb, drawn, 0, disc)
+                self._tm_disc = _discard_actions(acts, hand, sb, drawn, 0, disc, didx)
+                self._tm_riichi = 0
+                self._tm_tail = 0
+                self._tm_list = acts
                 return acts
         rules = self.rules
         if self.after_call:
             acts = []
-            _discard_actions(acts, hand, sb, -1, self.kuikae, disc)
+            self._tm_disc = _discard_actions(acts, hand, sb, -1, self.kuikae, disc, didx)
+            self._tm_riichi = 0
+            self._tm_tail = 0
+            self._tm_list = acts
             return acts
         acts = []
+        tail_bits = 0
         if fresh:
             w = sp.waits
             agari = (w >> (drawn >> 2)) & 1
@@ -1261,6 +1310,7 @@ class GameState:
         if agari and not sp.dead_hand:
             if self._yaku_win(p, drawn, True):
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
+                tail_bits = _TSUMO_BIT
         e = _turn_rules(rules)
         can_kan = self.kan_count < e[1] and self.left > 0
         sanma = self.n_players == 3
@@ -1334,13 +1384,16 @@ class GameState:
             tail.append(Action(A_NUKIDORA, p, north))
         # discards: one per kind and red-ness (the drawn tile represents its own)
         base = len(acts)
-        _discard_actions(acts, hand, sb, drawn, 0, disc)
+        bits = _discard_actions(acts, hand, sb, drawn, 0, disc, didx)
         # riichi
+        rbits = 0
+        one = 1
         if may_riichi and not sanma:
             for i in range(base, len(acts)):
                 t = acts[i].tile
                 if (tenpai_after >> (t >> 2)) & 1:
                     acts.append(_RIICHIS[p][t])
+                    rbits |= one << didx[sb[t]]
         elif may_riichi:
             work = bytearray(cnt)
             for i in range(base, len(acts)):
@@ -1349,9 +1402,17 @@ class GameState:
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
                     acts.append(_RIICHIS[p][t])
+                    rbits |= one << didx[sb[t]]
                 work[k] += 1
         if tail:
+            red = self._red
+            for a in tail:
+                tail_bits |= _INDEX_BIT[index_of_fields(a.type, a.tile, a.consumed, red)]
             acts.extend(tail)
+        self._tm_disc = bits
+        self._tm_riichi = rbits
+        self._tm_tail = tail_bits
+        self._tm_list = acts
         return acts
 
     # ------------------------------------------------------------------ public API
@@ -1436,6 +1497,10 @@ class GameState:
         c.seats = None if seats is None else [x.copy() for x in seats]
         c.final = None if self.final is None else dict(self.final)
         c._legal = {p: list(acts) for p, acts in self._legal.items()}
+        c._tm_list = None   # the turn's mask goes with the copy of its list
+        for p, acts in self._legal.items():
+            if acts is self._tm_list:
+                c._tm_list = c._legal[p]
         c.penalties = [dict(x) for x in self.penalties]
         bits = getattr(self._wallgen, "bit_generator", None)
         if bits is not None and self._walls is None:
@@ -1721,6 +1786,9 @@ class GameState:
         acts = legal.get(player)
         if not acts:
             return 0
+        if acts is self._tm_list:   # the turn's mask, kept as the list was made
+            # (Python ints: the riichi bits go past 64)
+            return int(self._tm_disc) | (int(self._tm_riichi) << _I_RIICHI) | self._tm_tail
         return _mask_of_actions(acts, self._red)
 
     def legal_mask_array(self, player: Optional[int] = None, out=None):
@@ -1761,7 +1829,7 @@ class GameState:
                                      f"{describe(i)})", "not_your_turn")
         red = self._red
         for a in acts:
-            if _index_of(a, red) == i:
+            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
                 return a
         raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
                                  f"{player}", "illegal_action")
@@ -1916,7 +1984,7 @@ class GameState:
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
-        p = a.actor
+        p = self.actor   # a legal action of the turn: the actor's (step resolved it)
         t = a.type
         if t is A_DISCARD:
             self._discard(p, a.tile, False)
