@@ -43,8 +43,7 @@ cdef class GameState:
     cdef public bytes _red, _spec_b, _didx
     # the turn's legal mask, made with its list (_turn_actions): discard and riichi index
     # bits, the other actions' bits, the list they belong to
-    cdef public unsigned long long _tm_disc, _tm_riichi
-    cdef public object _tm_tail, _tm_list
+    cdef public object _tm_disc, _tm_riichi, _tm_tail, _tm_list
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record

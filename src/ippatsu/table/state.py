@@ -1788,7 +1788,7 @@ class GameState:
             return 0
         if acts is self._tm_list:   # the turn's mask, kept as the list was made
             # (Python ints: the riichi bits go past 64)
-            return int(self._tm_disc) | (int(self._tm_riichi) << _I_RIICHI) | self._tm_tail
+            return self._tm_disc | (self._tm_riichi << _I_RIICHI) | self._tm_tail
         return _mask_of_actions(acts, self._red)
 
     def legal_mask_array(self, player: Optional[int] = None, out=None):
