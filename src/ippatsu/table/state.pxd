@@ -27,6 +27,10 @@ cpdef bytearray _kind_counts(list hand)
 cpdef list _variants(list hand, int k, bytes red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
 
+# a turn's legal mask from its parts (Python ints: a mask is wider than 64 bits)
+@cython.locals(dd=object, rr=object)
+cpdef object _turn_mask(unsigned long long d, unsigned long long r, object tail)
+
 # GameState.redeal's check of the tiles dealt again
 @cython.locals(mark=bytearray)
 cpdef bint _same_ids(list old, list new)
@@ -43,7 +47,8 @@ cdef class GameState:
     cdef public bytes _red, _spec_b, _didx
     # the turn's legal mask, made with its list (_turn_actions): discard and riichi index
     # bits, the other actions' bits, the list they belong to
-    cdef public object _tm_disc, _tm_riichi, _tm_tail, _tm_list
+    cdef public unsigned long long _tm_disc, _tm_riichi
+    cdef public object _tm_tail, _tm_list
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record

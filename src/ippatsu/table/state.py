@@ -710,6 +710,15 @@ def _mask_of_actions(acts: List[Action], red: bytes) -> int:
     return m
 
 
+def _turn_mask(d: int, r: int, tail: int) -> int:
+    """The legal mask of a turn from its discard index bits ``d``, its riichi index bits
+    ``r`` (both below 64: C integers when compiled) and the other actions' bits ``tail``,
+    as a Python int (a mask is wider than 64 bits)."""
+    dd = d
+    rr = r
+    return dd | (rr << _I_RIICHI) | tail
+
+
 #: the bit of each action-space index (Python ints: a mask is wider than any C integer)
 _INDEX_BIT = tuple(1 << i for i in range(_I_SIZE))
 #: the bit of tsumo in a legal mask
@@ -1787,8 +1796,7 @@ class GameState:
         if not acts:
             return 0
         if acts is self._tm_list:   # the turn's mask, kept as the list was made
-            # (Python ints: the riichi bits go past 64)
-            return self._tm_disc | (self._tm_riichi << _I_RIICHI) | self._tm_tail
+            return _turn_mask(self._tm_disc, self._tm_riichi, self._tm_tail)
         return _mask_of_actions(acts, self._red)
 
     def legal_mask_array(self, player: Optional[int] = None, out=None):
