@@ -175,13 +175,18 @@ def test_discard_actions_one_per_kind_and_redness(ids, draw, ban, red, prefix):
         ban = 0  # a ban applies after a call, when no tile was drawn
     acts = [S._PASSES[0]] if prefix else []  # appended after what is already there
     didx = S._spec_tables(S._IS_RED if red else S._NO_RED)[3]
+    slot = bytearray(68)
     bits = S._discard_actions(acts, hand + ([drawn] if drawn >= 0 else []), sb, drawn, ban,
-                              S._DISCARDS[1], didx)
+                              S._DISCARDS[1], didx, slot)
     want = _oracle_discards(hand + ([drawn] if drawn >= 0 else []), spec, drawn, ban)
     assert acts == ([S._PASSES[0]] if prefix else []) + [S._DISCARDS[1][t] for t in want]
     # the bits returned: the action-space indices of the discards listed
     table = A.red_table(red)
     assert bits == sum(1 << A.index_of(S._DISCARDS[1][t], table) for t in want)
+    # and each listed code's place in the list
+    for pos, t in enumerate(want):
+        assert slot[spec[t]] == pos + 1
+    assert sum(1 for x in slot if x) == len(want)
 
 
 @st.composite

@@ -12,11 +12,11 @@ from ippatsu.table.actionspace cimport index_of_fields
 
 # the discards of one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
 # (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
-@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t, slot=bytearray,
+@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t,
                bits='unsigned long long', one='unsigned long long')
 cpdef unsigned long long _discard_actions(list acts, list hand, bytes sb, int drawn,
                                           unsigned long long ban, tuple disc,
-                                          bytes didx) except? 0
+                                          bytes didx, bytearray slot) except? 0
 
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
@@ -44,11 +44,13 @@ cpdef object _new_meld(mtype, tiles, called, from_who, added=*, bytes red=*)
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
-    cdef public bytes _red, _spec_b, _didx
+    cdef public bytes _red, _spec_b, _didx, _dcode
     # the turn's legal mask, made with its list (_turn_actions): discard and riichi index
     # bits, the other actions' bits, the list they belong to
     cdef public unsigned long long _tm_disc, _tm_riichi
     cdef public object _tm_tail, _tm_list
+    cdef public bytearray _tm_slot
+    cdef public Py_ssize_t _tm_base
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record
@@ -85,7 +87,7 @@ cdef class GameState:
                    may_riichi=bint, w='unsigned long long',
                    tenpai_after='unsigned long long', sp=Seat, didx=bytes,
                    bits='unsigned long long', rbits='unsigned long long',
-                   one='unsigned long long')
+                   one='unsigned long long', slot=bytearray)
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)

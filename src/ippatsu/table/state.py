@@ -312,18 +312,34 @@ def _discard_indices(red_fives: bool) -> bytes:
 
 _DISC_INDEX = _discard_indices(True)
 _DISC_INDEX_PLAIN = _discard_indices(False)
-_SPEC_TABLES[_IS_RED] = (_SPECS, _SPECBIT, _SPECS_B, _DISC_INDEX)
-_SPEC_TABLES[_NO_RED] = (_KINDS, _KINDBIT, _KINDS_B, _DISC_INDEX_PLAIN)
+
+
+def _discard_codes(red_fives: bool) -> bytes:
+    """The inverse of :func:`_discard_indices`: the (kind, red-ness) code of each of the 37
+    discard indices (255: no tile has it, a red five without red fives)."""
+    didx = _discard_indices(red_fives)
+    out = bytearray([255] * 37)
+    for t in range(136):
+        s = (t >> 2) * 2 + _IS_RED[t] if red_fives else t >> 2
+        out[didx[s]] = s
+    return bytes(out)
+
+
+_DISC_CODE = _discard_codes(True)
+_DISC_CODE_PLAIN = _discard_codes(False)
+_SPEC_TABLES[_IS_RED] = (_SPECS, _SPECBIT, _SPECS_B, _DISC_INDEX, _DISC_CODE)
+_SPEC_TABLES[_NO_RED] = (_KINDS, _KINDBIT, _KINDS_B, _DISC_INDEX_PLAIN, _DISC_CODE_PLAIN)
 
 
 def _spec_tables(red: bytes) -> tuple:
-    """(specs, spec bits, specs as bytes, the discards' indices by code) of the red table
+    """(specs, spec bits, specs as bytes, the discards' indices by code, the discards'
+    codes by index) of the red table
     ``red``: the (kind, red-ness) code ``kind * 2 + red`` of each id."""
     e = _SPEC_TABLES.get(red)
     if e is None:
         specs = tuple((t >> 2) * 2 + red[t] for t in range(136))
         e = _SPEC_TABLES[red] = (specs, tuple(1 << x for x in specs), bytes(specs),
-                                 _DISC_INDEX)
+                                 _DISC_INDEX, _DISC_CODE)
     return e
 
 
@@ -432,14 +448,14 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
 
 
 def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
-                     disc: tuple, didx: bytes) -> int:
+                     disc: tuple, didx: bytes, slot: bytearray) -> int:
     """Append to ``acts`` the discard ``disc[t]`` of one tile id ``t`` per (kind, red-ness)
     of ``hand`` (``sb[t]``: the (kind, red-ness) code of ``t``), skipping the kinds of the
     bit mask ``ban``: in the order of first appearance, each the last such id, and
     ``drawn`` (when >= 0) representing its own (kind, red-ness) (exactly the values of the
     dict ``{sb[t]: t for t in hand}`` updated with ``drawn``). Returns the bit set of their
-    action-space indices (``didx[code]``: the index of a code's discard)."""
-    slot = _ZERO68[:]   # 1 + the position after ``base`` of each (kind, red-ness) seen
+    action-space indices (``didx[code]``: the index of a code's discard); ``slot`` (68
+    zeros on entry) gets 1 + the position after the entry length of each code listed."""
     base = len(acts)
     n = 0
     bits = 0
@@ -611,8 +627,8 @@ def _names(names, n: int) -> List[str]:
 
 #: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
-_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx",
-                "_tm_disc", "_tm_riichi", "_tm_tail", "_wallgen",
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx", "_dcode",
+                "_tm_disc", "_tm_riichi", "_tm_tail", "_tm_slot", "_tm_base", "_wallgen",
                 "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
                 "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -768,7 +784,7 @@ class GameState:
             self._name = id_to_mjai if self.rules.red_fives else _plain_name
             if self.rules.flowers:  # flowers are named 1f-4f
                 self._name = _flower_name if self.rules.red_fives else _flower_plain_name
-        self._spec, self._specbit, self._spec_b, self._didx = _spec_tables(red)
+        self._spec, self._specbit, self._spec_b, self._didx, self._dcode = _spec_tables(red)
         n = self.rules.players
         self.n_players = n
         self._wallgen = wall_generator(seed) if n == 4 and not self.rules.flowers else \
@@ -796,6 +812,8 @@ class GameState:
         self._tm_list: Optional[List[Action]] = None
         self._tm_disc = self._tm_riichi = 0
         self._tm_tail = 0
+        self._tm_slot = _ZERO68   # the turn's discard places by code (never changed: a copy
+        self._tm_base = 0         # is made for each turn)
         self.seats: List[Seat] = []   # one per player, dealt by start_hand
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
@@ -1296,7 +1314,10 @@ class GameState:
                     break
             else:
                 acts = []
-                self._tm_disc = _discard_actions(acts, hand, sb, drawn, 0, disc, didx)
+                slot = _ZERO68[:]
+                self._tm_disc = _discard_actions(acts, hand, sb, drawn, 0, disc, didx, slot)
+                self._tm_slot = slot
+                self._tm_base = 0
                 self._tm_riichi = 0
                 self._tm_tail = 0
                 self._tm_list = acts
@@ -1304,7 +1325,11 @@ class GameState:
         rules = self.rules
         if self.after_call:
             acts = []
-            self._tm_disc = _discard_actions(acts, hand, sb, -1, self.kuikae, disc, didx)
+            slot = _ZERO68[:]
+            self._tm_disc = _discard_actions(acts, hand, sb, -1, self.kuikae, disc, didx,
+                                             slot)
+            self._tm_slot = slot
+            self._tm_base = 0
             self._tm_riichi = 0
             self._tm_tail = 0
             self._tm_list = acts
@@ -1393,7 +1418,8 @@ class GameState:
             tail.append(Action(A_NUKIDORA, p, north))
         # discards: one per kind and red-ness (the drawn tile represents its own)
         base = len(acts)
-        bits = _discard_actions(acts, hand, sb, drawn, 0, disc, didx)
+        slot = _ZERO68[:]
+        bits = _discard_actions(acts, hand, sb, drawn, 0, disc, didx, slot)
         # riichi
         rbits = 0
         one = 1
@@ -1421,6 +1447,8 @@ class GameState:
         self._tm_disc = bits
         self._tm_riichi = rbits
         self._tm_tail = tail_bits
+        self._tm_slot = slot
+        self._tm_base = base
         self._tm_list = acts
         return acts
 
@@ -1835,10 +1863,18 @@ class GameState:
         if not acts:
             raise IllegalActionError(f"player {player} has no decision now (index {i}: "
                                      f"{describe(i)})", "not_your_turn")
-        red = self._red
-        for a in acts:
-            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
-                return a
+        if acts is self._tm_list and i < _I_RIICHI:
+            # a discard of the turn: its code's place in the list, kept as it was made
+            s = self._dcode[i]
+            if s < 68:
+                pos = self._tm_slot[s]
+                if pos:
+                    return acts[self._tm_base + pos - 1]
+        else:
+            red = self._red
+            for a in acts:
+                if index_of_fields(a.type, a.tile, a.consumed, red) == i:
+                    return a
         raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
                                  f"{player}", "illegal_action")
 
