@@ -9,21 +9,26 @@ from ippatsu.table.actionspace cimport index_of_fields
 
 cpdef int action_index(object a, bytes red) except -1
 
-@cython.locals(i=int)
+cdef dict _LUTS
+@cython.locals(t=int, lut=bytes)
+cdef bytes _lut(bytes red)
+
+@cython.locals(i=int, typ=int, t=int, lut=bytes, consumed=tuple)
 cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
 
 cpdef int channels_of(bint flowers, bint oracle)
 
 @cython.locals(k=int)
-cdef _fill(float[:, ::1] out, int c, float v)
+cdef void _fill(float[:, ::1] out, int c, float v) noexcept
 
 @cython.locals(k=int, n=int, j=int)
 cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
-               tg="unsigned long long", hand=list, river=list, called=list, ind=list,
-               tiles=tuple)
+               dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
+               called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
+               kyoku=int, sc='long long', nk=Py_ssize_t)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
@@ -52,7 +57,7 @@ cdef class Game:
     cpdef reset_episode(self)
     @cython.locals(i=int)
     cpdef clear(self, unsigned char[::1] row)
-    @cython.locals(n=int, d=int, r=int, q=int, seats=list, order=list)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list)
     cpdef bint advance(self, unsigned char[::1] row) except -1
     cpdef check(self, long long i)
     @cython.locals(typ=int, p=int, b=int)
