@@ -217,9 +217,9 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
             tiles = m.tiles
             for t in tiles:
                 k = t >> 2
-                j = 0
-                while j < 4 and out[c + j, k] != 0.0:
-                    j += 1
+                # the copies of the kind counted so far (thresholds: set in order)
+                j = ((1 if out[c, k] != 0.0 else 0) + (1 if out[c + 1, k] != 0.0 else 0)
+                     + (1 if out[c + 2, k] != 0.0 else 0) + (1 if out[c + 3, k] != 0.0 else 0))
                 if j < 4:
                     out[c + j, k] = 1.0
                 if red[t]:
@@ -235,9 +235,8 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         for i in range(nr):
             t = river[i]
             k = t >> 2
-            j = 0
-            while j < 4 and out[c + 5 + j, k] != 0.0:
-                j += 1
+            j = ((1 if out[c + 5, k] != 0.0 else 0) + (1 if out[c + 6, k] != 0.0 else 0)
+                 + (1 if out[c + 7, k] != 0.0 else 0) + (1 if out[c + 8, k] != 0.0 else 0))
             if j < 4:
                 out[c + 5 + j, k] = 1.0
             if j == 0:   # the first of its kind in this river
@@ -246,10 +245,11 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
                 out[c + 9, k] = 1.0
             if nr - 1 - i < 6:
                 out[c + 10 + nr - 1 - i, k] = 1.0
-            if i == ri:
-                out[c + 16, k] = 1.0
             if called[i]:
                 out[c + 19, k] = 1.0
+        if 0 <= ri < nr:
+            t = river[ri]
+            out[c + 16, t >> 2] = 1.0
         # riichi declared or accepted (c+17), score (c+18), Norths set aside (c+20)
         if st.riichi[q]:
             _fill(out, c + 17, 1.0)
@@ -593,7 +593,9 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
             sc = st.scores
             pv = g.prev
             for p in range(g.n):
-                rewards[j, p] = sc[p] - pv[p]
+                now = sc[p]
+                was = pv[p]
+                rewards[j, p] = now - was
                 pv[p] = sc[p]
         elif rkind == R_RANK:
             if done and st.phase is _GAME_END:
