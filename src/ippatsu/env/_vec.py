@@ -217,9 +217,9 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
             tiles = m.tiles
             for t in tiles:
                 k = t >> 2
-                # the copies of the kind counted so far (thresholds: set in order)
-                j = ((1 if out[c, k] != 0.0 else 0) + (1 if out[c + 1, k] != 0.0 else 0)
-                     + (1 if out[c + 2, k] != 0.0 else 0) + (1 if out[c + 3, k] != 0.0 else 0))
+                j = 0
+                while j < 4 and out[c + j, k] != 0.0:
+                    j += 1
                 if j < 4:
                     out[c + j, k] = 1.0
                 if red[t]:
@@ -235,12 +235,15 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         for i in range(nr):
             t = river[i]
             k = t >> 2
-            j = ((1 if out[c + 5, k] != 0.0 else 0) + (1 if out[c + 6, k] != 0.0 else 0)
-                 + (1 if out[c + 7, k] != 0.0 else 0) + (1 if out[c + 8, k] != 0.0 else 0))
-            if j < 4:
-                out[c + 5 + j, k] = 1.0
-            if j == 0:   # the first of its kind in this river
+            if out[c + 21, k] == 0.0:   # the first of its kind in this river
+                out[c + 5, k] = 1.0
                 out[c + 21, k] = (i + 1) / 24.0
+            else:
+                j = 1
+                while j < 4 and out[c + 5 + j, k] != 0.0:
+                    j += 1
+                if j < 4:
+                    out[c + 5 + j, k] = 1.0
             if (tg >> i) & 1:
                 out[c + 9, k] = 1.0
             if nr - 1 - i < 6:
