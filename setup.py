@@ -49,13 +49,15 @@ extensions = [
     ),
 
 ]
-# the table's state machine, agents and game loops: plain Python compiled as is (typed by
-# state.pxd, agents.pxd and loops.pxd), with Python's indexing semantics
+# the table's state machine, its seats, agents and game loops: plain Python compiled as is
+# (typed by state.pxd, seat.pxd, agents.pxd and loops.pxd), with Python's indexing semantics
 # kept (negative indexes, IndexError); both run interpreted under IPPATSU_PURE_PYTHON=1
 # (table/_source.py)
 # (include_dirs: the C headers, for a module that cimports ippatsu._core: its _core.pxd
 # declares the kernels' structs from them)
 py_extensions = [
+    Extension("ippatsu.table.seat", ["src/ippatsu/table/seat.py"], include_dirs=["src/ippatsu"],
+              extra_compile_args=cflags),
     Extension("ippatsu.table.state", ["src/ippatsu/table/state.py"], include_dirs=["src/ippatsu"],
               extra_compile_args=cflags),
     Extension("ippatsu.table.agents", ["src/ippatsu/table/agents.py"],

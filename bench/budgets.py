@@ -204,6 +204,42 @@ def _half_games(agent):
     return setup
 
 
+def _stepped_games(masks):
+    """Random legal play stepped through ``GameState.step`` (the default rules' seeded
+    games, a ``random.Random`` choosing from the legal lists); with ``masks`` the
+    deciding seats' ``legal_mask`` read at every decision as well: the two items' difference
+    is what the masks cost."""
+    def setup():
+        import random
+        from ippatsu.table import GameState, Phase
+
+        turn, response, end = Phase.TURN, Phase.RESPONSE, Phase.GAME_END
+
+        def work(n):
+            for seed in range(n):
+                st = GameState(seed=seed, record=False)
+                rng = random.Random(seed)
+                while st.phase is not end:
+                    if st.phase is turn:
+                        p = st.actor
+                        if masks:
+                            st.legal_mask(p)
+                        acts = st.legal_actions(p)
+                        st.step(acts[rng.randrange(len(acts))])
+                    elif st.phase is response:
+                        chosen = []
+                        for p in st.to_act:
+                            if masks:
+                                st.legal_mask(p)
+                            acts = st.legal_actions(p)
+                            chosen.append(acts[rng.randrange(len(acts))])
+                        st.step(chosen)
+                    else:
+                        st.step([])
+        return work
+    return setup
+
+
 def _solo_rollouts():
     from ippatsu import core
     from ippatsu.tiles import parse_counts
@@ -315,6 +351,8 @@ ITEMS = {
     "score_batch": ("row", 10_000, 40_000, _score_batch_rows),
     "random_half_game": ("game", 1, 4, _half_games("random")),
     "greedy_half_game": ("game", 1, 3, _half_games("greedy")),
+    "stepped_game": ("game", 1, 3, _stepped_games(False)),
+    "stepped_game_masks": ("game", 1, 3, _stepped_games(True)),
     "solo_rollout": ("rollout", 500, 2_000, _solo_rollouts),
     "tenhou_replay": ("game", 1, 3, _tenhou_replays),
     "server_score": ("request", 100, 400, _server_score),

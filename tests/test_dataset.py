@@ -266,8 +266,8 @@ class _Redealing:
                 c[k] = 0
             for t in h:
                 c[t >> 2] += 1
-            st.shanten[q] = 6 - st.shanten[q]
-            st.waits[q] = (1 << 34) - 1 - st.waits[q]
+            st.seats[q].shanten = 6 - st.shanten[q]
+            st.seats[q].waits = (1 << 34) - 1 - st.waits[q]
         again = np.zeros_like(out)
         self.inner.encode(st, seat, again, tsumogiri)
         for (a, i), t in zip(places, walled):
@@ -275,8 +275,8 @@ class _Redealing:
         for q, (h, c, s, w) in zip(others, saved):
             st.hand[q][:] = h
             st.cnt[q][:] = c
-            st.shanten[q] = s
-            st.waits[q] = w
+            st.seats[q].shanten = s
+            st.seats[q].waits = w
         self.checked += 1
         self.differ += not np.array_equal(again, out)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as hst
 from ippatsu.env import ORACLE, ORACLE_FLOWERS, PLANES, Encoder, VecEnv, encode
 from ippatsu.errors import IllegalActionError, IppatsuError
 from ippatsu.rules import Rules
-from ippatsu.table import Phase
+from ippatsu.table import Observation, Phase
 from ippatsu.table import actionspace as A
 from ippatsu.table.actionspace import SIZE
 
@@ -69,6 +69,9 @@ def _drive(players, seed, n_envs, steps, rules=None, episode="game", check_obs=T
             assert mask_bits(info["mask"][j]) == st.legal_mask(seat), "mask != legal_mask"
             if check_obs:
                 compare_planes(obs[j], reference_planes(st, seat, oracle), names)
+                if not oracle:   # the seat's own view encodes to the same array
+                    view = Observation(env.states[j], seat).encode(env.encoder)
+                    assert np.array_equal(view, obs[j]), "Observation.encode != the env's"
             if holds_flower(st, seat):   # setting the flower aside is all it may do
                 assert np.flatnonzero(info["mask"][j]).tolist() == [A.NUKIDORA]
                 seen["flowers"] += 1
@@ -283,8 +286,8 @@ def _exchange_hidden(st, seat, rng):
             cnt[k] = 0
         for t in hand:
             cnt[t >> 2] += 1
-        st.shanten[q] = 6 - st.shanten[q]
-        st.waits[q] = (1 << 34) - 1 - st.waits[q]
+        st.seats[q].shanten = 6 - st.shanten[q]
+        st.seats[q].waits = (1 << 34) - 1 - st.waits[q]
     moved = 0
     if st.rules.flowers:
         places = hidden_wall(st)

@@ -114,7 +114,7 @@ def test_core_c_api_shipped():
     assert "do not edit" in _package_file("_generated.h").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", ["state", "agents", "loops", "actionspace"])
+@pytest.mark.parametrize("name", ["state", "seat", "agents", "loops", "actionspace"])
 def test_table_modules_compiled_with_their_sources_shipped(name):
     """The wheel carries the compiled state machine and agents and their sources (the
     interpreted twins under IPPATSU_PURE_PYTHON=1 and in tests/test_table_compiled.py)."""
@@ -123,7 +123,7 @@ def test_table_modules_compiled_with_their_sources_shipped(name):
 
     from ippatsu.table._source import COMPILED_SOURCES
 
-    assert sorted(COMPILED_SOURCES) == ["actionspace", "agents", "loops", "state"]
+    assert sorted(COMPILED_SOURCES) == ["actionspace", "agents", "loops", "seat", "state"]
     mod = importlib.import_module(f"ippatsu.table.{name}")
     src = _package_file("table", f"{name}.py")
     assert src.is_file()

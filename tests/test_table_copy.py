@@ -8,6 +8,7 @@ import pytest
 
 from ippatsu.rules import Rules
 from ippatsu.table import GameState, Phase, state as state_module
+from ippatsu.table.seat import Seat
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 GAMES = 3 if PURE else 12
@@ -95,8 +96,60 @@ def _declared_attributes():
 
 def test_copy_knows_every_attribute_of_the_state():
     handled = (set(state_module._COPY_SHARED) | set(state_module._COPY_LIST)
-               | set(state_module._COPY_NESTED) | {"final", "_legal", "penalties"})
+               | {"seats", "final", "_legal", "_tm_list", "penalties"})
     declared = _declared_attributes()
-    assert len(declared) > 60
+    assert len(declared) > 40
     assert declared - handled == set(), "attributes GameState.copy does not copy"
     assert handled - declared == set(), "copied attributes the state does not have"
+
+
+def _seat_fields(seat):
+    """Every field of a Seat: an interpreted seat's instance dict, or the compiled class's
+    slots."""
+    if PURE:
+        return set(vars(seat))
+    return {k for k, v in vars(Seat).items()
+            if type(v).__name__ in ("getset_descriptor", "member_descriptor")
+            and not k.startswith("__")}
+
+
+def test_a_seat_copy_has_every_field_and_shares_no_list():
+    """Seat.copy (what GameState.copy copies the seats with): every field equal, and no
+    list or bytearray shared, so stepping either state leaves the other's seats alone."""
+    st = GameState(Rules.preset("tenhou"), seed=5, auto_next=False)
+    rng = np.random.default_rng(5)
+    for _ in range(60):   # rivers, calls and flags to copy
+        _random_step(st, rng)
+    checked = 0
+    for seat in st.seats:
+        c = seat.copy()
+        fields = _seat_fields(seat)
+        assert len(fields) == 22
+        for f in fields:
+            a, b = getattr(seat, f), getattr(c, f)
+            assert a == b, f
+            if isinstance(a, (list, bytearray)):
+                assert a is not b, f"{f} is shared by the copy"
+                checked += 1
+    assert checked == 6 * len(st.seats)
+
+
+def test_a_seat_copy_keeps_every_field_that_differs_from_a_new_seat():
+    """Every field set away from what a new seat starts with survives Seat.copy."""
+    from ippatsu.table import RiichiState
+
+    seat = Seat([0, 4], bytearray(34), RiichiState.NONE)
+    values = {"hand": [1, 5, 9], "cnt": bytearray([1] * 34), "melds": ["a meld"],
+              "is_open": True, "river": [8], "river_called": [True], "river_riichi": 0,
+              "disc_mask": 1 << 33, "tsumogiri": 1 << 20, "waits": 5, "shanten": 2, "riichi": RiichiState.ACCEPTED,
+              "double_riichi": True, "ippatsu": True, "temp_furiten": True,
+              "riichi_furiten": True, "first_turn": False, "nagashi_ok": False, "pao": 2,
+              "kans": 1, "nuki": [120], "dead_hand": True}
+    assert set(values) == _seat_fields(seat)
+    fresh = Seat([0, 4], bytearray(34), RiichiState.NONE)
+    for f, v in values.items():
+        assert getattr(fresh, f) != v, f
+        setattr(seat, f, v)
+    c = seat.copy()
+    for f, v in values.items():
+        assert getattr(c, f) == v, f

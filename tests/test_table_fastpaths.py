@@ -30,6 +30,7 @@ from ippatsu.rules import GameLength, Rules
 from ippatsu.study.match import play_game
 from ippatsu.table import state as S
 from ippatsu.table import ActionType
+from ippatsu.table import actionspace as A
 from ippatsu.table.agents import GreedyAgent, RandomAgent
 from ippatsu.table.state import GameState
 
@@ -173,10 +174,14 @@ def test_discard_actions_one_per_kind_and_redness(ids, draw, ban, red, prefix):
     if drawn >= 0:
         ban = 0  # a ban applies after a call, when no tile was drawn
     acts = [S._PASSES[0]] if prefix else []  # appended after what is already there
-    S._discard_actions(acts, hand + ([drawn] if drawn >= 0 else []), sb, drawn, ban,
-                       S._DISCARDS[1])
+    didx = S._spec_tables(S._IS_RED if red else S._NO_RED)[3]
+    bits = S._discard_actions(acts, hand + ([drawn] if drawn >= 0 else []), sb, drawn, ban,
+                              S._DISCARDS[1], didx)
     want = _oracle_discards(hand + ([drawn] if drawn >= 0 else []), spec, drawn, ban)
     assert acts == ([S._PASSES[0]] if prefix else []) + [S._DISCARDS[1][t] for t in want]
+    # the bits returned: the action-space indices of the discards listed
+    table = A.red_table(red)
+    assert bits == sum(1 << A.index_of(S._DISCARDS[1][t], table) for t in want)
 
 
 @st.composite

@@ -127,7 +127,7 @@ def test_a_wall_with_flower_ids_needs_the_flower_rule():
 def test_the_start_hands_flowers_are_set_aside_at_the_deal_from_the_dealer_on():
     st = _table(["1f123m456p", "2f4f789s", "", "3f"], rinshan="1z2z3z4z5z")
     # seat order from the dealer (seat 0): 1f, then 2f and 4f, then 3f
-    assert st.nuki == [[F1], [F2, F4], [], [F3]]
+    assert st.nuki == ([F1], [F2, F4], [], [F3])
     assert all(t < 136 for h in st.hand for t in h)
     r = st.wall.rinshan
     assert r[0] in st.hand[0] and r[1] in st.hand[1] and r[2] in st.hand[1]

@@ -259,7 +259,7 @@ def test_dead_hands_and_the_penalty_log_survive_a_snapshot():
     st.penalize(1, "foul")
     snap = st.snapshot()
     back = GameState.from_snapshot(snap, auto_next=False)
-    assert back.dead_hand == [False, False, True, False]
+    assert back.dead_hand == (False, False, True, False)
     assert back.penalties == st.penalties and back.deposits == 1
     assert back.snapshot() == snap
     bad = dict(snap, penalties=[{"kind": "warning", "seat": 0, "kyoku": 0, "honba": 0}])

@@ -168,7 +168,7 @@ def test_the_seat_to_move_may_be_given_its_own_tiles(turn):
     c = turn.copy()
     c.redeal(hands, live, rin, dora, ura, temp_furiten=[False, True, False, False])
     assert c.hand[p] == turn.hand[p] and c.legal_actions(p) == turn.legal_actions(p)
-    assert c.temp_furiten == [False, True, False, False]
+    assert c.temp_furiten == (False, True, False, False)
 
 
 def test_a_restored_turn_after_a_call_keeps_the_callers_waits():

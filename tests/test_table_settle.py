@@ -90,7 +90,7 @@ def test_riichi_state_is_an_enum():
     accepted (deposit paid) when the discard passes."""
     st = GameState(start=False)
     st.start_hand(Wall.from_text(["123m456p789s1122z", "", "", ""], draws="9m"))
-    assert st.riichi == [RiichiState.NONE] * 4
+    assert st.riichi == (RiichiState.NONE,) * 4
     act = next(a for a in st.legal_actions(0) if a.type.name == "RIICHI")
     st.step(act)
     assert st.riichi[0] is RiichiState.ACCEPTED and st.deposits == 1

@@ -47,7 +47,7 @@ def test_check_invariants_notices_stale_waits():
     waits of every 13-tile hand: a stale incremental wait mask is reported."""
     st = table([DUMMY, "234m345p678s22p55s", "", ""], draws="1s")
     st.check_invariants()
-    st.waits[1] = 0
+    st.seats[1].waits = 0
     with pytest.raises(AssertionError, match="waits"):
         st.check_invariants()
 

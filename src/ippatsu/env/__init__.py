@@ -5,6 +5,8 @@
   (:mod:`ippatsu.table.actionspace`), rewards for every seat, next-step autoreset.
 * encoders (:mod:`ippatsu.env.encoders`): ``"planes"``, ``"oracle"``, ``"mjai"``, your own
   :class:`Encoder`.
+* :class:`PolicyAgent` (:mod:`ippatsu.env.policy`): a trained ``policy(obs, mask) ->
+  index`` as a table agent, for :func:`ippatsu.study.match` and every game loop.
 * :mod:`ippatsu.env.vector`: :class:`~ippatsu.env.vector.ProcVecEnv` (a VecEnv split over
   worker processes) and ``MahjongVectorEnv`` (a ``gymnasium.vector.VectorEnv``).
 * :mod:`ippatsu.env.gym` (a single-agent ``gymnasium.Env``) and
@@ -26,6 +28,7 @@ if _PURE:
 from .encoders import (ORACLE, ORACLE_FLOWERS, PLANES, PLANES_FLOWERS,  # noqa: E402
                        Encoder, MjaiEncoder, OracleEncoder, PlanesEncoder, encode)
 from .vec import ACTIONS, VecEnv  # noqa: E402
+from .policy import PolicyAgent  # noqa: E402
 
-__all__ = ["VecEnv", "Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "encode",
+__all__ = ["VecEnv", "PolicyAgent", "Encoder", "PlanesEncoder", "OracleEncoder", "MjaiEncoder", "encode",
            "PLANES", "ORACLE", "PLANES_FLOWERS", "ORACLE_FLOWERS", "ACTIONS"]

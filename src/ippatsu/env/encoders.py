@@ -221,15 +221,14 @@ def encode(state, seat: int, encoder="planes", out: Optional[np.ndarray] = None,
     """The observation of ``seat`` in ``state`` (a :class:`~ippatsu.table.GameState`) by
     an array encoder (``"planes"``, ``"oracle"`` or an :class:`Encoder`; a name takes the
     layout of the state's rules, with flower tiles or without), written into ``out`` when
-    given. ``tsumogiri`` (see :class:`Encoder`) defaults to what the state's
-    event log says (all zeros without a log)."""
+    given. ``tsumogiri`` (see :class:`Encoder`) defaults to the state's own
+    (``state.seats[p].tsumogiri``)."""
     enc = encoder_of(encoder, state.rules)
     if not isinstance(enc, Encoder):
         raise TypeError("encode() takes an array encoder")
     if out is None:
         out = np.zeros(enc.shape, dtype=np.float32)
     if tsumogiri is None:
-        tsumogiri = (tsumogiri_of_events(state.events, state.n_players) if state.record
-                     else [0] * state.n_players)
+        tsumogiri = [s.tsumogiri for s in state.seats]
     enc.encode(state, seat, out, tsumogiri)
     return out

@@ -46,9 +46,11 @@ if _PURE:
     # too (the build compiles state.py and agents.py with Cython; the interpreted source
     # is the same program)
     from ._source import ACTIONSPACE_SOURCE as _ACTIONSPACE_SOURCE
+    from ._source import SEAT_SOURCE as _SEAT_SOURCE
     from ._source import load_source as _load_source
 
     _load_source(_ACTIONSPACE_SOURCE, "ippatsu.table.actionspace")
+    _load_source(_SEAT_SOURCE, "ippatsu.table.seat")
     _load_state_source("ippatsu.table.state")
     _load_agents_source("ippatsu.table.agents")
     _load_loops_source("ippatsu.table.loops")

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 __all__ = ["load_state_source", "load_agents_source", "load_loops_source", "load_source",
-           "STATE_SOURCE", "AGENTS_SOURCE", "LOOPS_SOURCE", "ACTIONSPACE_SOURCE",
+           "STATE_SOURCE", "SEAT_SOURCE", "AGENTS_SOURCE", "LOOPS_SOURCE", "ACTIONSPACE_SOURCE",
            "COMPILED_SOURCES"]
 
 #: the path of ``state.py`` (shipped in wheels beside the extension module)
@@ -29,7 +29,10 @@ LOOPS_SOURCE = Path(__file__).with_name("loops.py")
 #: the modules of ``ippatsu.table`` that the build compiles, by name
 #: the path of ``actionspace.py`` (shipped in wheels beside the extension module)
 ACTIONSPACE_SOURCE = Path(__file__).with_name("actionspace.py")
-COMPILED_SOURCES = {"state": STATE_SOURCE, "agents": AGENTS_SOURCE, "loops": LOOPS_SOURCE,
+#: the path of ``seat.py`` (shipped in wheels beside the extension module)
+SEAT_SOURCE = Path(__file__).with_name("seat.py")
+COMPILED_SOURCES = {"seat": SEAT_SOURCE, "state": STATE_SOURCE, "agents": AGENTS_SOURCE,
+                    "loops": LOOPS_SOURCE,
                     "actionspace": ACTIONSPACE_SOURCE}
 
 

@@ -5,10 +5,11 @@
 
 cimport cython
 from ippatsu.table.state cimport GameState
+from ippatsu.table.seat cimport Seat
 
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)
 @cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, one='unsigned long long',
                riichi_mask='unsigned long long', disc_mask='unsigned long long',
                allowed='unsigned long long', ties='unsigned long long',
-               cnt=bytearray)
+               cnt=bytearray, sp=Seat)
 cpdef object _greedy(object legal, object obs, GameState st)

@@ -73,14 +73,15 @@ class GreedyAgent:
 def _greedy(legal, obs, st) -> Action:
     """The choice of :class:`GreedyAgent` among ``legal``: the counts of its seat come from
     ``obs`` (an :class:`Observation`), or, when ``st`` is given (the match loop, which
-    holds the state), straight from ``st.cnt[seat]`` and ``st.visible``: the same values
+    holds the state), straight from ``st.seats[seat].cnt`` and ``st.visible``: the same values
     as ``obs.counts`` and ``obs.visible_counts``."""
     one = 1
     if st is not None and len(legal) > 1 and legal[0].type is _DISCARD \
             and legal[len(legal) - 1].type is _DISCARD:
         # a turn of discards only (the list's order: tsumo, discards, riichi, the rest):
         # every kind held is offered, minus the kuikae kinds after a call
-        cnt = st.cnt[obs.player]
+        sp = st.seats[obs.player]
+        cnt = sp.cnt
         if st.after_call:
             ties = _efficiency_ties(cnt, st.visible, _ALL_KINDS & ~st.kuikae)
         else:
@@ -123,7 +124,8 @@ def _greedy(legal, obs, st) -> Action:
     if st is None:
         ties = _efficiency_ties(obs.counts, obs.visible_counts, allowed)
     else:  # the state's own counts (bytearrays: read in place)
-        ties = _efficiency_ties(st.cnt[obs.player], st.visible, allowed)
+        sp = st.seats[obs.player]
+        ties = _efficiency_ties(sp.cnt, st.visible, allowed)
     for a in legal:
         if a.type is pool_type:
             tile = a.tile

@@ -29,12 +29,12 @@ class Observation:
     @property
     def hand(self) -> List[int]:
         """The seat's concealed tiles (136-ids)."""
-        return list(self._s.hand[self.player])
+        return list(self._s.seats[self.player].hand)
 
     @property
     def counts(self) -> bytes:
         """The seat's concealed tiles as 34 counts (``bytes``, for :mod:`ippatsu.core`)."""
-        return bytes(self._s.cnt[self.player])
+        return bytes(self._s.seats[self.player].cnt)
 
     @property
     def last_draw(self) -> int:
@@ -44,7 +44,7 @@ class Observation:
     @property
     def shanten(self) -> int:
         """Shanten of the seat's 3k+1 hand (as of its last change)."""
-        return self._s.shanten[self.player]
+        return self._s.seats[self.player].shanten
 
     # public
     @property
@@ -112,6 +112,31 @@ class Observation:
         tiles sit in the meld), every meld, the dora indicators (three players: the
         Norths set aside, and 2m-8m as four copies each: none is left to draw)."""
         return bytes(self._s.visible)
+
+    def encode(self, encoder="planes", out=None):
+        """The seat's observation array by an environment encoder (:mod:`ippatsu.env`):
+        ``"planes"`` (float32, ``(C, 34)``; the layout of the rules, flower tiles or not)
+        or an :class:`~ippatsu.env.Encoder`, written into ``out`` when given: what a
+        :class:`~ippatsu.env.VecEnv` shows the seat at this decision. The oracle encoder,
+        which shows hidden tiles, is refused (``bad_env_option``)."""
+        from ..env.encoders import OracleEncoder, encode
+        from ..errors import IppatsuError
+
+        if encoder == "oracle" or isinstance(encoder, OracleEncoder):
+            raise IppatsuError("an observation shows what its seat sees: the oracle "
+                               "encoder is the environments' (VecEnv(encoder='oracle'))",
+                               "bad_env_option")
+        return encode(self._s, self.player, encoder, out)
+
+    def legal_mask(self, out=None):
+        """The seat's legal actions now as a numpy ``bool`` row over the fixed action
+        space (:mod:`ippatsu.table.actionspace`; all False when it has no decision)."""
+        return self._s.legal_mask_array(self.player, out)
+
+    def action_of(self, index: int):
+        """The seat's legal :class:`~ippatsu.table.Action` with the action-space index
+        ``index`` (``IllegalActionError`` when that index is not legal for it now)."""
+        return self._s.action_of(index, self.player)
 
     def events(self, start: int = 0) -> List[dict]:
         """The mjai events so far (from index ``start``) as this seat sees them: other

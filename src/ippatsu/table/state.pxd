@@ -7,12 +7,16 @@
 # bit mask stays a Python int so that ``1 << k`` never overflows on any platform).
 
 cimport cython
+from ippatsu.table.seat cimport Seat
+from ippatsu.table.actionspace cimport index_of_fields
 
 # the discards of one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
 # (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
-@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t, slot=bytearray)
-cpdef _discard_actions(list acts, list hand, bytes sb, int drawn, unsigned long long ban,
-                       tuple disc)
+@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t, slot=bytearray,
+               bits='unsigned long long', one='unsigned long long')
+cpdef unsigned long long _discard_actions(list acts, list hand, bytes sb, int drawn,
+                                          unsigned long long ban, tuple disc,
+                                          bytes didx) except? 0
 
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
@@ -22,6 +26,10 @@ cpdef bytearray _kind_counts(list hand)
 @cython.locals(x=int, red_seen=bint, plain_seen=bint, out=list)
 cpdef list _variants(list hand, int k, bytes red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
+
+# a turn's legal mask from its parts (Python ints: a mask is wider than 64 bits)
+@cython.locals(dd=object, rr=object)
+cpdef object _turn_mask(unsigned long long d, unsigned long long r, object tail)
 
 # GameState.redeal's check of the tiles dealt again
 @cython.locals(mark=bytearray)
@@ -36,7 +44,11 @@ cpdef object _new_meld(mtype, tiles, called, from_who, added=*, bytes red=*)
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
-    cdef public bytes _red, _spec_b
+    cdef public bytes _red, _spec_b, _didx
+    # the turn's legal mask, made with its list (_turn_actions): discard and riichi index
+    # bits, the other actions' bits, the list they belong to
+    cdef public unsigned long long _tm_disc, _tm_riichi
+    cdef public object _tm_tail, _tm_list
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record
@@ -47,10 +59,8 @@ cdef class GameState:
     # hand
     cdef public object wall, visible
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
-    cdef public list hand, cnt, melds, is_open, river, river_called, river_riichi
-    cdef public list disc_mask, waits, shanten, riichi, double_riichi, ippatsu
-    cdef public list temp_furiten, riichi_furiten, first_turn, nagashi_ok, pao, kans
-    cdef public list first_winds, nuki, dead_hand, penalties
+    cdef public list seats      # a Seat per player (seat.pxd: C slots)
+    cdef public list first_winds, penalties
     cdef public bint no_calls, suukaikan, rinshan_draw, after_call
     cdef public object kuikae
     cdef public int kan_count, n_discards, pending_riichi, actor, last_draw
@@ -61,38 +71,47 @@ cdef class GameState:
     # Python). Seats and flags are typed; tile ids stay Python ints (they feed shifts).
     # Typed locals (@cython.locals): kinds, seats and counts are C ints (never shifted
     # into a mask: bits come from the _KBIT table), counts are typed bytearrays.
+    @cython.locals(sp=Seat)
     cpdef _refresh_waits(self, int p)
-    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, x=int, cnt=bytearray)
+    @cython.locals(hand=list, n=Py_ssize_t, i=Py_ssize_t, x=int, cnt=bytearray, sp=Seat)
     cpdef _remove(self, int p, int t)
+    @cython.locals(si=Seat)
     cpdef _break_first(self)
-    @cython.locals(t=int, c=bytearray, hand=list, acts=list)
+    @cython.locals(t=int, c=bytearray, hand=list, acts=list, sp=Seat)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
                    work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
                    base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint, tail=list,
                    may_riichi=bint, w='unsigned long long',
-                   tenpai_after='unsigned long long')
+                   tenpai_after='unsigned long long', sp=Seat, didx=bytes,
+                   bits='unsigned long long', rbits='unsigned long long',
+                   one='unsigned long long')
     cpdef list _turn_actions(self, int p, bint fresh=*)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)
     cpdef step(self, actions)
+    @cython.locals(sp=Seat, p=int)
     cpdef _do_turn(self, a)
     @cython.locals(k=int, tsumogiri=bint, cnt=bytearray, river=list, hand=list, tid=int,
-                   n=int, i=int, vis=bytearray, yao=bytes)
+                   n=int, i=int, vis=bytearray, yao=bytes, sp=Seat,
+                   one='unsigned long long')
     cpdef _discard(self, int p, t, bint riichi)
-    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray, waits=list,
-                   rii=list, w='unsigned long long')
+    @cython.locals(k=int, q=int, nxt=int, r=int, last=bint, cq=bytearray,
+                   w='unsigned long long', sq=Seat, seats=list)
     cpdef dict _discard_responses(self, int p, t)
-    @cython.locals(n=int, dealer=int, code=int, flags='unsigned int', first=bint, melds=list)
+    @cython.locals(n=int, dealer=int, code=int, flags='unsigned int', first=bint, melds=list,
+                   sp=Seat)
     cpdef bint _yaku_win(self, int p, int win_tile, bint tsumo, int discarder=*) except -1
+    @cython.locals(sq=Seat)
     cpdef bint _can_ron(self, int q, k)
     @cython.locals(k=int, c=int, r=int, i=int, j=int, a=int, b=int, other=int, kx=int,
                    x=int, n_other=int, seen=int, red=bytes, chi_ok=bint, ron=bint,
-                   left_ok=bint, hand=list, same=list, cnt=bytearray, acts=list)
+                   left_ok=bint, hand=list, same=list, cnt=bytearray, acts=list, sq=Seat)
     cpdef list _response_actions(self, int q, int p, t, bint last)
     cpdef dict _chosen(self, actions)
+    @cython.locals(sq=Seat)
     cpdef _do_response(self, dict chosen)
-    @cython.locals(rii=list, waits=list, q=int)
+    @cython.locals(q=int, sq=Seat, sp=Seat, seats=list)
     cpdef _discard_passed(self, int p, t, call)
-    @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray)
+    @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray, sp=Seat, sq=Seat)
     cpdef _call(self, a)

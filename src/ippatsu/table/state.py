@@ -112,7 +112,9 @@ from .._codes import (F_CHIIHOU as _F_CHIIHOU, F_DOUBLE_RIICHI as _F_DOUBLE_RIIC
 from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_KINDS,
                      YAOCHUU_KINDS, flower_name, id_to_mjai, kind_to_mjai)
 from .actions import Action, ActionType
-from .actionspace import index_of as _index_of, red_table as _red_table
+from .actionspace import RIICHI as _I_RIICHI, SIZE as _I_SIZE, TSUMO as _I_TSUMO
+from .actionspace import index_of_fields, red_table as _red_table
+from .seat import Seat
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
                      noten_deltas, noten_pool_deltas, placement, win_deltas)
 from .wall import SANMA_IDS, Wall, wall_generator
@@ -293,17 +295,35 @@ _KINDS_B = bytes(_KINDS)
 _ZERO68 = bytearray(68)
 #: (specs, spec bits, specs as bytes) by red table (Rules.red_five_counts: which copies
 #: are red follows the rules)
-_SPEC_TABLES: Dict[bytes, tuple] = {_IS_RED: (_SPECS, _SPECBIT, _SPECS_B),
-                                    _NO_RED: (_KINDS, _KINDBIT, _KINDS_B)}
+_SPEC_TABLES: Dict[bytes, tuple] = {}
+
+
+def _discard_indices(red_fives: bool) -> bytes:
+    """The action-space index of the discard of each (kind, red-ness) code (68 codes
+    ``kind * 2 + red`` with red fives; the 34 kinds without): a kind's own index, a red
+    five's 34 + its suit (``actionspace.index_of_fields``, the one rule)."""
+    if not red_fives:
+        return bytes([index_of_fields(0, k * 4, (), _NO_RED) for k in range(34)] + [0] * 34)
+    out = bytearray(68)
+    for t in range(136):
+        out[(t >> 2) * 2 + _IS_RED[t]] = index_of_fields(0, t, (), _IS_RED)
+    return bytes(out)
+
+
+_DISC_INDEX = _discard_indices(True)
+_DISC_INDEX_PLAIN = _discard_indices(False)
+_SPEC_TABLES[_IS_RED] = (_SPECS, _SPECBIT, _SPECS_B, _DISC_INDEX)
+_SPEC_TABLES[_NO_RED] = (_KINDS, _KINDBIT, _KINDS_B, _DISC_INDEX_PLAIN)
 
 
 def _spec_tables(red: bytes) -> tuple:
-    """(specs, spec bits, specs as bytes) of the red table ``red``: the (kind, red-ness)
-    code ``kind * 2 + red`` of each id."""
+    """(specs, spec bits, specs as bytes, the discards' indices by code) of the red table
+    ``red``: the (kind, red-ness) code ``kind * 2 + red`` of each id."""
     e = _SPEC_TABLES.get(red)
     if e is None:
         specs = tuple((t >> 2) * 2 + red[t] for t in range(136))
-        e = _SPEC_TABLES[red] = (specs, tuple(1 << x for x in specs), bytes(specs))
+        e = _SPEC_TABLES[red] = (specs, tuple(1 << x for x in specs), bytes(specs),
+                                 _DISC_INDEX)
     return e
 
 
@@ -412,15 +432,18 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
 
 
 def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
-                     disc: tuple) -> None:
+                     disc: tuple, didx: bytes) -> int:
     """Append to ``acts`` the discard ``disc[t]`` of one tile id ``t`` per (kind, red-ness)
     of ``hand`` (``sb[t]``: the (kind, red-ness) code of ``t``), skipping the kinds of the
     bit mask ``ban``: in the order of first appearance, each the last such id, and
     ``drawn`` (when >= 0) representing its own (kind, red-ness) (exactly the values of the
-    dict ``{sb[t]: t for t in hand}`` updated with ``drawn``)."""
+    dict ``{sb[t]: t for t in hand}`` updated with ``drawn``). Returns the bit set of their
+    action-space indices (``didx[code]``: the index of a code's discard)."""
     slot = _ZERO68[:]   # 1 + the position after ``base`` of each (kind, red-ness) seen
     base = len(acts)
     n = 0
+    bits = 0
+    one = 1
     for x in hand:
         t = x
         if ban and (ban >> (t >> 2)) & 1:
@@ -433,6 +456,7 @@ def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int,
             acts.append(disc[t])
             n += 1
             slot[s] = n
+            bits |= one << didx[s]
     if drawn >= 0:
         s = sb[drawn]
         i = slot[s]
@@ -440,6 +464,8 @@ def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int,
             acts[base + i - 1] = disc[drawn]
         else:
             acts.append(disc[drawn])
+            bits |= one << didx[s]
+    return bits
 
 
 _TUPLE_NEW = tuple.__new__
@@ -585,7 +611,8 @@ def _names(names, n: int) -> List[str]:
 
 #: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
-_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_wallgen",
+_COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx",
+                "_tm_disc", "_tm_riichi", "_tm_tail", "_wallgen",
                 "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
                 "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -593,12 +620,7 @@ _COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_wall
                 "last_draw", "rinshan_from", "last_discard", "last_discarder", "resp_kind",
                 "resp_tile", "resp_actor")
 #: ... copied one level deep (events and results are never changed once made) ...
-_COPY_LIST = ("events", "names", "scores", "hand_results", "visible", "is_open",
-              "river_riichi", "disc_mask", "waits", "shanten", "riichi", "double_riichi",
-              "ippatsu", "temp_furiten", "riichi_furiten", "first_turn", "nagashi_ok", "pao",
-              "kans", "first_winds", "dead_hand")
-#: ... and two levels deep (melds are replaced, never changed in place)
-_COPY_NESTED = ("hand", "cnt", "melds", "river", "river_called", "nuki")
+_COPY_LIST = ("events", "names", "scores", "hand_results", "visible", "first_winds")
 
 
 def _penalty_entry(x, n: int) -> dict:
@@ -682,9 +704,25 @@ def _is_index(x) -> bool:
 def _mask_of_actions(acts: List[Action], red: bytes) -> int:
     """The bit set of the action-space indices of ``acts`` (``red``: the red table)."""
     m = 0
+    bit = _INDEX_BIT
     for a in acts:
-        m |= 1 << _index_of(a, red)
+        m |= bit[index_of_fields(a.type, a.tile, a.consumed, red)]
     return m
+
+
+def _turn_mask(d: int, r: int, tail: int) -> int:
+    """The legal mask of a turn from its discard index bits ``d``, its riichi index bits
+    ``r`` (both below 64: C integers when compiled) and the other actions' bits ``tail``,
+    as a Python int (a mask is wider than 64 bits)."""
+    dd = d
+    rr = r
+    return dd | (rr << _I_RIICHI) | tail
+
+
+#: the bit of each action-space index (Python ints: a mask is wider than any C integer)
+_INDEX_BIT = tuple(1 << i for i in range(_I_SIZE))
+#: the bit of tsumo in a legal mask
+_TSUMO_BIT = _INDEX_BIT[_I_TSUMO]
 
 
 def _mask_of(kinds: Iterable[int]) -> int:
@@ -730,7 +768,7 @@ class GameState:
             self._name = id_to_mjai if self.rules.red_fives else _plain_name
             if self.rules.flowers:  # flowers are named 1f-4f
                 self._name = _flower_name if self.rules.red_fives else _flower_plain_name
-        self._spec, self._specbit, self._spec_b = _spec_tables(red)
+        self._spec, self._specbit, self._spec_b, self._didx = _spec_tables(red)
         n = self.rules.players
         self.n_players = n
         self._wallgen = wall_generator(seed) if n == 4 and not self.rules.flowers else \
@@ -754,6 +792,11 @@ class GameState:
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
         self._legal: Dict[int, List[Action]] = {}
+        # the turn's legal mask, made with its list (_turn_actions; legal_mask)
+        self._tm_list: Optional[List[Action]] = None
+        self._tm_disc = self._tm_riichi = 0
+        self._tm_tail = 0
+        self.seats: List[Seat] = []   # one per player, dealt by start_hand
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
             if self.rules.red_five_counts is not None:
@@ -782,6 +825,124 @@ class GameState:
     @property
     def dora_indicators(self) -> List[int]:
         return self.wall.dora[:self.n_dora]
+
+    # ------------------------------------------------------------------ per-seat views
+    # Each seat's part of the hand lives in its :class:`~ippatsu.table.seat.Seat`
+    # (``seats[p].hand``, ``seats[p].riichi`` ...). The views below give one field of every
+    # seat as a tuple, by seat (``st.hand[p]`` is ``st.seats[p].hand``, the same list):
+    # read-only, for reading code and the examples; the state's own code and hot readers
+    # use ``seats``.
+    @property
+    def hand(self) -> tuple:
+        """By seat: the concealed ids (``seats[p].hand``)."""
+        return tuple([s.hand for s in self.seats])
+
+    @property
+    def cnt(self) -> tuple:
+        """By seat: the 34 kind counts (``seats[p].cnt``)."""
+        return tuple([s.cnt for s in self.seats])
+
+    @property
+    def melds(self) -> tuple:
+        """By seat: the declared melds (``seats[p].melds``)."""
+        return tuple([s.melds for s in self.seats])
+
+    @property
+    def is_open(self) -> tuple:
+        """By seat: an open meld declared (``seats[p].is_open``)."""
+        return tuple([s.is_open for s in self.seats])
+
+    @property
+    def river(self) -> tuple:
+        """By seat: the discarded ids (``seats[p].river``)."""
+        return tuple([s.river for s in self.seats])
+
+    @property
+    def river_called(self) -> tuple:
+        """By seat: per discard, called away (``seats[p].river_called``)."""
+        return tuple([s.river_called for s in self.seats])
+
+    @property
+    def river_riichi(self) -> tuple:
+        """By seat: the river position of the riichi discard (-1) (``seats[p].river_riichi``)."""
+        return tuple([s.river_riichi for s in self.seats])
+
+    @property
+    def disc_mask(self) -> tuple:
+        """By seat: the discarded kinds' bits (``seats[p].disc_mask``)."""
+        return tuple([s.disc_mask for s in self.seats])
+
+    @property
+    def waits(self) -> tuple:
+        """By seat: the 3k+1 hand's waits (kind bits) (``seats[p].waits``)."""
+        return tuple([s.waits for s in self.seats])
+
+    @property
+    def shanten(self) -> tuple:
+        """By seat: the 3k+1 hand's shanten (``seats[p].shanten``)."""
+        return tuple([s.shanten for s in self.seats])
+
+    @property
+    def riichi(self) -> tuple:
+        """By seat: the RiichiState (``seats[p].riichi``)."""
+        return tuple([s.riichi for s in self.seats])
+
+    @property
+    def double_riichi(self) -> tuple:
+        """By seat: double riichi declared (``seats[p].double_riichi``)."""
+        return tuple([s.double_riichi for s in self.seats])
+
+    @property
+    def ippatsu(self) -> tuple:
+        """By seat: the ippatsu window open (``seats[p].ippatsu``)."""
+        return tuple([s.ippatsu for s in self.seats])
+
+    @property
+    def temp_furiten(self) -> tuple:
+        """By seat: temporary furiten (``seats[p].temp_furiten``)."""
+        return tuple([s.temp_furiten for s in self.seats])
+
+    @property
+    def riichi_furiten(self) -> tuple:
+        """By seat: riichi furiten (``seats[p].riichi_furiten``)."""
+        return tuple([s.riichi_furiten for s in self.seats])
+
+    @property
+    def first_turn(self) -> tuple:
+        """By seat: no discard yet (``seats[p].first_turn``)."""
+        return tuple([s.first_turn for s in self.seats])
+
+    @property
+    def nagashi_ok(self) -> tuple:
+        """By seat: nagashi mangan still possible (``seats[p].nagashi_ok``)."""
+        return tuple([s.nagashi_ok for s in self.seats])
+
+    @property
+    def pao(self) -> tuple:
+        """By seat: the liable seat (-1) (``seats[p].pao``)."""
+        return tuple([s.pao for s in self.seats])
+
+    @property
+    def kans(self) -> tuple:
+        """By seat: kans declared (``seats[p].kans``)."""
+        return tuple([s.kans for s in self.seats])
+
+    @property
+    def nuki(self) -> tuple:
+        """By seat: Norths or flowers set aside (``seats[p].nuki``)."""
+        return tuple([s.nuki for s in self.seats])
+
+    @property
+    def tsumogiri(self) -> tuple:
+        """By seat: the bits of the river positions discarded straight from the draw
+        (``seats[p].tsumogiri``)."""
+        return tuple([s.tsumogiri for s in self.seats])
+
+    @property
+    def dead_hand(self) -> tuple:
+        """By seat: a dead hand (penalty) (``seats[p].dead_hand``)."""
+        return tuple([s.dead_hand for s in self.seats])
+
 
     def _emit(self, ev: dict) -> None:
         self.events.append(ev)
@@ -822,30 +983,12 @@ class GameState:
             for k in SANMA_ABSENT_KINDS:
                 vis[k] = 4
         self.visible = vis
-        self.hand = [list(h) for h in wall.hands]
-        self.nuki: List[List[int]] = [[] for _ in range(n)]  # Norths (flowers) set aside
+        self.seats = [Seat(list(h), None, _NO_RIICHI) for h in wall.hands]
         dealt = self._deal_flowers() if self.rules.flowers else None
-        self.cnt = [_kind_counts(h) for h in self.hand]
-        self.melds: List[List[Meld]] = [[] for _ in range(n)]
-        self.is_open = [False] * n
-        self.river: List[List[int]] = [[] for _ in range(n)]
-        self.river_called: List[List[bool]] = [[] for _ in range(n)]
-        self.river_riichi = [-1] * n
-        self.disc_mask = [0] * n
-        self.waits = [0] * n
-        self.shanten = [8] * n
-        self.riichi = [_NO_RIICHI] * n  # RiichiState by seat
-        self.double_riichi = [False] * n
-        self.ippatsu = [False] * n
-        self.temp_furiten = [False] * n
-        self.riichi_furiten = [False] * n
-        self.first_turn = [True] * n
+        for s in self.seats:
+            s.cnt = _kind_counts(s.hand)
         self.no_calls = True
-        self.nagashi_ok = [True] * n
         self.kuikae = 0
-        self.pao = [-1] * n           # liable seat for a daisangen / daisuushi
-        self.kans = [0] * n
-        self.dead_hand = [False] * n  # no win, riichi or call for the rest of the hand
         self.kan_count = 0
         self.n_discards = 0
         self.first_winds: List[int] = []
@@ -890,22 +1033,22 @@ class GameState:
                                      f"got {p!r}", "bad_seat")
         if melds is not None:
             ms = [m if isinstance(m, Meld) else Meld.parse(m) for m in melds]
-            self.melds[p] = ms
-            self.is_open[p] = any(m.type is not MeldType.ANKAN for m in ms)
-            self.kans[p] = sum(1 for m in ms if m.type in (MeldType.ANKAN, MeldType.KAKAN,
+            self.seats[p].melds = ms
+            self.seats[p].is_open = any(m.type is not MeldType.ANKAN for m in ms)
+            self.seats[p].kans = sum(1 for m in ms if m.type in (MeldType.ANKAN, MeldType.KAKAN,
                                                              MeldType.DAIMINKAN))
         if hand is not None:
-            used = set(t for m in self.melds[p] for t in m.tiles)
+            used = set(t for m in self.seats[p].melds for t in m.tiles)
             for q in range(self.n_players):
                 if q != p:
-                    used.update(self.hand[q])
-                    used.update(self.river[q])
-                    used.update(t for m in self.melds[q] for t in m.tiles)
+                    used.update(self.seats[q].hand)
+                    used.update(self.seats[q].river)
+                    used.update(t for m in self.seats[q].melds for t in m.tiles)
             used.update(self.wall.live[self._live_pos:self._live_pos + 32])
             used.update(self.wall.dora)  # the indicators are tiles too (score checks it)
             used.update(self.wall.ura)
             if isinstance(hand, str):
-                own = frozenset(t for m in self.melds[p] for t in m.tiles)
+                own = frozenset(t for m in self.seats[p].melds for t in m.tiles)
                 ids = parse_tiles(hand, own)
                 taken = set(ids)
                 for i, t in enumerate(ids):  # prefer copies nobody else holds
@@ -920,20 +1063,21 @@ class GameState:
                                 break
             else:
                 ids = _position_ids(hand, "hand")
-            self.hand[p] = ids
-            self.cnt[p] = _kind_counts(ids)
+            self.seats[p].hand = ids
+            self.seats[p].cnt = _kind_counts(ids)
             if self.phase == _TURN and self.actor == p:
                 self.last_draw = ids[-1]
         if river is not None:
             ids = parse_tiles(river) if isinstance(river, str) else _position_ids(river,
                                                                                    "river")
-            self.river[p] = ids
-            self.river_called[p] = [False] * len(ids)
-            self.disc_mask[p] = _mask_of(t >> 2 for t in ids)
-            self.nagashi_ok[p] = all((_YAOCHUU_MASK >> (t >> 2)) & 1 for t in ids)
+            self.seats[p].river = ids
+            self.seats[p].river_called = [False] * len(ids)
+            self.seats[p].tsumogiri = 0
+            self.seats[p].disc_mask = _mask_of(t >> 2 for t in ids)
+            self.seats[p].nagashi_ok = all((_YAOCHUU_MASK >> (t >> 2)) & 1 for t in ids)
             if ids:
-                self.first_turn[p] = False
-        n = len(self.hand[p]) + 3 * len(self.melds[p])
+                self.seats[p].first_turn = False
+        n = len(self.seats[p].hand) + 3 * len(self.seats[p].melds)
         if n == 13:
             self._refresh_waits(p)
         if self.phase == _TURN:
@@ -942,18 +1086,20 @@ class GameState:
     # ------------------------------------------------------------------ helpers
     def _refresh_waits(self, p: int) -> None:
         """Shanten and the wait mask of seat ``p``'s 3k+1 concealed hand."""
+        sp = self.seats[p]
         if self.n_players == 3:
-            c = bytes(self.cnt[p])
+            c = bytes(sp.cnt)
             s = _shanten3(c)
-            self.shanten[p] = s
-            self.waits[p] = _waits3(c) if s == 0 else 0
+            sp.shanten = s
+            sp.waits = _waits3(c) if s == 0 else 0
             return
-        s, w = _shanten_waits(self.cnt[p])
-        self.shanten[p] = s
-        self.waits[p] = w
+        s, w = _shanten_waits(sp.cnt)
+        sp.shanten = s
+        sp.waits = w
 
     def _remove(self, p: int, t: int) -> None:
-        hand = self.hand[p]
+        sp = self.seats[p]
+        hand = sp.hand
         n = len(hand)
         i = 0
         while i < n:
@@ -964,10 +1110,11 @@ class GameState:
         if i == n:
             raise ValueError("list.remove(x): x not in list")
         del hand[i]  # hand.remove(t), C-level when compiled
-        cnt = self.cnt[p]
+        cnt = sp.cnt
         cnt[t >> 2] -= 1
 
     def _draw(self, p: int, rinshan: bool = False, feeder: int = -1) -> None:
+        sp = self.seats[p]
         w = self.wall
         if rinshan:
             i = self._rinshan_pos
@@ -990,16 +1137,16 @@ class GameState:
         if t >= 136:  # a flower (Rules.flowers): held outside the hand until set aside
             self._flower_drawn(p, t)
             return
-        hand = self.hand[p]
+        hand = sp.hand
         hand.append(t)
-        c = self.cnt[p]
+        c = sp.cnt
         c[t >> 2] += 1
         self.last_draw = t
         self.rinshan_draw = rinshan
         self.rinshan_from = feeder
         self.after_call = False
         self.kuikae = 0
-        self.temp_furiten[p] = False
+        sp.temp_furiten = False
         if self.record:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
         self.phase = _TURN
@@ -1030,32 +1177,32 @@ class GameState:
                chankan: bool = False, honba: Optional[int] = None,
                deposits: Optional[int] = None):
         """The ScoreResult of ``p`` winning on ``win_tile`` now (error='no_yaku' if none)."""
-        hand = self.hand[p] if tsumo else self.hand[p] + [win_tile]
+        hand = self.seats[p].hand if tsumo else self.seats[p].hand + [win_tile]
         dealer = self.dealer
-        first = tsumo and self.first_turn[p] and self.no_calls
-        riichi = self.riichi[p] == _ACCEPTED
+        first = tsumo and self.seats[p].first_turn and self.no_calls
+        riichi = self.seats[p].riichi == _ACCEPTED
         dora = self.wall.dora[:self.n_dora]
         ura = self.wall.ura[:self.n_dora if self.rules.kan_ura else 1] if riichi else ()
         pao = self._liable(p, tsumo)
         n = self.n_players
         # the Norths set aside go to scoring only with three players (a four-player call
         # keeps score()'s compiled road: no extra keyword)
-        extra = {"nukidora": len(self.nuki[p])} if n == 3 else {}
+        extra = {"nukidora": len(self.seats[p].nuki)} if n == 3 else {}
         if self.rules.flowers:  # flowers set aside; a flower indicator counts only for them
-            if self.nuki[p]:
-                extra["flowers"] = len(self.nuki[p])
+            if self.seats[p].nuki:
+                extra["flowers"] = len(self.seats[p].nuki)
             else:
                 dora = [t for t in dora if t < 136]
                 ura = [t for t in ura if t < 136]
         # renhou: a non-dealer's ron before its first draw, nobody having called
-        if not tsumo and self.first_turn[p] and self.no_calls and p != dealer and \
+        if not tsumo and self.seats[p].first_turn and self.no_calls and p != dealer and \
                 self.rules.renhou is not _RENHOU_OFF:
             extra["renhou"] = True
         return score(
-            hand, win_tile, melds=self.melds[p], tsumo=tsumo,
-            riichi=riichi and not self.double_riichi[p],
-            double_riichi=riichi and self.double_riichi[p],
-            ippatsu=self.ippatsu[p] and riichi and self.rules.ippatsu_yaku,
+            hand, win_tile, melds=self.seats[p].melds, tsumo=tsumo,
+            riichi=riichi and not self.seats[p].double_riichi,
+            double_riichi=riichi and self.seats[p].double_riichi,
+            ippatsu=self.seats[p].ippatsu and riichi and self.rules.ippatsu_yaku,
             haitei=tsumo and self.left == 0 and not self.rinshan_draw,
             houtei=(not tsumo) and self.left == 0 and not chankan,
             rinshan=tsumo and self.rinshan_draw, chankan=chankan,
@@ -1070,7 +1217,7 @@ class GameState:
 
     def _liable(self, p: int, tsumo: bool) -> int:
         """The seat liable (pao) for a win of ``p`` now, or -1 (:func:`settle.liable_seat`)."""
-        return liable_seat(self.pao[p], tsumo, self.rinshan_draw, self.rinshan_from,
+        return liable_seat(self.seats[p].pao, tsumo, self.rinshan_draw, self.rinshan_from,
                            self.rules.pao_rinshan)
 
     def _yaku_win(self, p: int, win_tile: int, tsumo: bool, discarder: int = -1) -> bool:
@@ -1078,20 +1225,21 @@ class GameState:
         test of the legal actions, ``self._score(...).error is None``. Four players with
         the compiled core ask its scoring kernel directly (:meth:`_score`'s flags; no dora:
         they never make a yaku); otherwise, and when renhou could count, :meth:`_score`."""
+        sp = self.seats[p]
         n = self.n_players
         dealer = self.kyoku % n
-        first = self.first_turn[p] and self.no_calls
+        first = sp.first_turn and self.no_calls
         rules = self.rules
         if _score_kernel is None or n != 4 or (
                 not tsumo and first and p != dealer and rules.renhou is not _RENHOU_OFF):
             return self._score(p, win_tile, tsumo, discarder).error is None
-        c = bytes(self.cnt[p])
+        c = bytes(sp.cnt)
         if not tsumo:
             cw = bytearray(c)
             cw[win_tile >> 2] += 1
             c = bytes(cw)
         melds = []
-        for m in self.melds[p]:
+        for m in sp.melds:
             mt = m.type
             code = 0
             while _MELD_TYPES[code] is not mt:
@@ -1108,9 +1256,9 @@ class GameState:
                 flags |= _F_TENHOU if p == dealer else _F_CHIIHOU
         elif self.left == 0:
             flags |= _F_HOUTEI
-        if self.riichi[p] == _ACCEPTED:
-            flags |= _F_DOUBLE_RIICHI if self.double_riichi[p] else _F_RIICHI
-            if self.ippatsu[p] and rules.ippatsu_yaku:
+        if sp.riichi == _ACCEPTED:
+            flags |= _F_DOUBLE_RIICHI if sp.double_riichi else _F_RIICHI
+            if sp.ippatsu and rules.ippatsu_yaku:
                 flags |= _F_IPPATSU
         return _score_kernel(c, win_tile >> 2, tuple(melds), flags, (p - dealer) % n,
                              (self.kyoku // n) % 4, 0, rules)[0] == _S_OK
@@ -1124,44 +1272,58 @@ class GameState:
         ``waits[p]`` are those of the hand without the tile just drawn (``_draw``): the
         hand is then complete exactly when the drawn kind is a wait, and it can be tenpai
         after a discard only when it was at most 1-shanten before the draw."""
-        cnt = self.cnt[p]
-        hand = self.hand[p]
+        sp = self.seats[p]
+        cnt = sp.cnt
+        hand = sp.hand
         disc = _DISCARDS[p]
         sb = self._spec_b
+        didx = self._didx
         drawn = self.last_draw
+        # the turn's legal mask is kept with the list (legal_mask): the discards' and the
+        # riichi declarations' index bits as they are listed, the other actions' bits
+        # (tsumo, kans, nine terminals, North) in _tm_tail
+        self._tm_list = None
         # the common turn at once, discards only: no win, no riichi (an open hand, or
         # two or more from tenpai before the draw), no kan (no four copies, no pon to add
         # to), not the first turn (nine terminals), four players (no North). Only
         # sufficient: any other turn of discards only is listed by the full path below.
-        if (fresh and not self.after_call and not self.riichi[p]
-                and not (self.waits[p] >> (drawn >> 2)) & 1
-                and (self.is_open[p] or self.shanten[p] > 1) and not self.first_turn[p]
+        if (fresh and not self.after_call and not sp.riichi
+                and not (sp.waits >> (drawn >> 2)) & 1
+                and (sp.is_open or sp.shanten > 1) and not sp.first_turn
                 and self.n_players == 4 and 4 not in cnt):
-            for m in self.melds[p]:
+            for m in sp.melds:
                 if m.type is _T_PON and cnt[m.tiles[0] >> 2]:
                     break
             else:
                 acts = []
-                _discard_actions(acts, hand, sb, drawn, 0, disc)
+                self._tm_disc = _discard_actions(acts, hand, sb, drawn, 0, disc, didx)
+                self._tm_riichi = 0
+                self._tm_tail = 0
+                self._tm_list = acts
                 return acts
         rules = self.rules
         if self.after_call:
             acts = []
-            _discard_actions(acts, hand, sb, -1, self.kuikae, disc)
+            self._tm_disc = _discard_actions(acts, hand, sb, -1, self.kuikae, disc, didx)
+            self._tm_riichi = 0
+            self._tm_tail = 0
+            self._tm_list = acts
             return acts
         acts = []
+        tail_bits = 0
         if fresh:
-            w = self.waits[p]
+            w = sp.waits
             agari = (w >> (drawn >> 2)) & 1
         else:
             agari = _is_agari(bytes(cnt))
-        if agari and not self.dead_hand[p]:
+        if agari and not sp.dead_hand:
             if self._yaku_win(p, drawn, True):
                 acts.append(Action(A_TSUMO, p, drawn, (), p))
+                tail_bits = _TSUMO_BIT
         e = _turn_rules(rules)
         can_kan = self.kan_count < e[1] and self.left > 0
         sanma = self.n_players == 3
-        if self.riichi[p]:
+        if sp.riichi:
             acts.append(disc[drawn])
             if can_kan and cnt[drawn >> 2] == 4 and \
                     rules.closed_kan_after_riichi is not _KAN_NEVER:
@@ -1169,14 +1331,14 @@ class GameState:
                 after = bytearray(cnt)
                 after[k] -= 4
                 if sanma:
-                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == self.waits[p] \
+                    if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == sp.waits \
                             and (rules.closed_kan_after_riichi is not _KAN_READINGS
-                                 or riichi_kan_keeps_readings(cnt, k, self.waits[p])):
+                                 or riichi_kan_keeps_readings(cnt, k, sp.waits)):
                         acts.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
                 elif _shanten(bytes(after)) == 0:
                     wa = _mask_of(_waits(bytes(after)))
-                    if wa == self.waits[p] and (
+                    if wa == sp.waits and (
                             rules.closed_kan_after_riichi is not _KAN_READINGS
                             or riichi_kan_keeps_readings(cnt, k, wa)):
                         acts.append(Action(A_ANKAN, p, drawn,
@@ -1187,8 +1349,8 @@ class GameState:
                 acts.append(Action(A_NUKIDORA, p, drawn))
             return acts
         shf = _shanten3 if sanma else _shanten
-        may_riichi = (not self.is_open[p] and self.scores[p] >= e[2] and self.left >= e[3]
-                      and (not fresh or self.shanten[p] <= 1) and not self.dead_hand[p])
+        may_riichi = (not sp.is_open and self.scores[p] >= e[2] and self.left >= e[3]
+                      and (not fresh or sp.shanten <= 1) and not sp.dead_hand)
         tenpai_after = 0  # four players: the kinds whose discard leaves the hand tenpai
         if may_riichi:
             if sanma:
@@ -1205,14 +1367,14 @@ class GameState:
                     if cnt[k] == 4:
                         four = tuple(sorted([t for t in hand if t >> 2 == k]))
                         tail.append(Action(A_ANKAN, p, four[0], four))
-            for m in self.melds[p]:
+            for m in sp.melds:
                 if m.type is _T_PON:
                     k = m.tiles[0] >> 2
                     if cnt[k]:
                         add = [t for t in hand if t >> 2 == k][0]
                         tail.append(Action(A_KAKAN, p, add, m.tiles, -1))
         # nine terminals
-        if self.first_turn[p] and self.no_calls and self.rules.abort_nine_terminals:
+        if sp.first_turn and self.no_calls and self.rules.abort_nine_terminals:
             n = 0
             for k in _YAOCHUU:
                 if cnt[k]:
@@ -1231,13 +1393,16 @@ class GameState:
             tail.append(Action(A_NUKIDORA, p, north))
         # discards: one per kind and red-ness (the drawn tile represents its own)
         base = len(acts)
-        _discard_actions(acts, hand, sb, drawn, 0, disc)
+        bits = _discard_actions(acts, hand, sb, drawn, 0, disc, didx)
         # riichi
+        rbits = 0
+        one = 1
         if may_riichi and not sanma:
             for i in range(base, len(acts)):
                 t = acts[i].tile
                 if (tenpai_after >> (t >> 2)) & 1:
                     acts.append(_RIICHIS[p][t])
+                    rbits |= one << didx[sb[t]]
         elif may_riichi:
             work = bytearray(cnt)
             for i in range(base, len(acts)):
@@ -1246,9 +1411,17 @@ class GameState:
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
                     acts.append(_RIICHIS[p][t])
+                    rbits |= one << didx[sb[t]]
                 work[k] += 1
         if tail:
+            red = self._red
+            for a in tail:
+                tail_bits |= _INDEX_BIT[index_of_fields(a.type, a.tile, a.consumed, red)]
             acts.extend(tail)
+        self._tm_disc = bits
+        self._tm_riichi = rbits
+        self._tm_tail = tail_bits
+        self._tm_list = acts
         return acts
 
     # ------------------------------------------------------------------ public API
@@ -1284,17 +1457,18 @@ class GameState:
         seats = []
         for p in range(n):
             seats.append({
-                "hand": list(self.hand[p]),
+                "hand": list(self.seats[p].hand),
                 "melds": [{"type": m.type.value, "tiles": list(m.tiles), "called": m.called,
                            "from_who": m.from_who, "added": m.added}
-                          for m in self.melds[p]],
-                "river": list(self.river[p]), "river_called": list(self.river_called[p]),
-                "river_riichi": self.river_riichi[p], "riichi": int(self.riichi[p]),
-                "double_riichi": self.double_riichi[p], "ippatsu": self.ippatsu[p],
-                "temp_furiten": self.temp_furiten[p],
-                "riichi_furiten": self.riichi_furiten[p], "first_turn": self.first_turn[p],
-                "nagashi_ok": self.nagashi_ok[p], "pao": self.pao[p], "kans": self.kans[p],
-                "nuki": list(self.nuki[p]), "dead_hand": self.dead_hand[p]})
+                          for m in self.seats[p].melds],
+                "river": list(self.seats[p].river), "river_called": list(self.seats[p].river_called),
+                "river_riichi": self.seats[p].river_riichi, "riichi": int(self.seats[p].riichi),
+                "double_riichi": self.seats[p].double_riichi, "ippatsu": self.seats[p].ippatsu,
+                "temp_furiten": self.seats[p].temp_furiten,
+                "riichi_furiten": self.seats[p].riichi_furiten, "first_turn": self.seats[p].first_turn,
+                "nagashi_ok": self.seats[p].nagashi_ok, "pao": self.seats[p].pao, "kans": self.seats[p].kans,
+                "nuki": list(self.seats[p].nuki), "dead_hand": self.seats[p].dead_hand,
+                "tsumogiri": self.seats[p].tsumogiri})
         return {
             "version": 1, "rules": self.rules.to_dict(), "kyoku": self.kyoku,
             "honba": self.honba, "deposits": self.deposits, "scores": list(self.scores),
@@ -1328,11 +1502,14 @@ class GameState:
         for a in _COPY_LIST:       # flat lists and bytearrays of immutable items
             v = getattr(self, a, None)
             setattr(c, a, None if v is None else v[:])
-        for a in _COPY_NESTED:     # per-seat lists of lists / bytearrays
-            v = getattr(self, a, None)
-            setattr(c, a, None if v is None else [x[:] for x in v])
+        seats = getattr(self, "seats", None)   # each seat copied (Seat.copy)
+        c.seats = None if seats is None else [x.copy() for x in seats]
         c.final = None if self.final is None else dict(self.final)
         c._legal = {p: list(acts) for p, acts in self._legal.items()}
+        c._tm_list = None   # the turn's mask goes with the copy of its list
+        for p, acts in self._legal.items():
+            if acts is self._tm_list:
+                c._tm_list = c._legal[p]
         c.penalties = [dict(x) for x in self.penalties]
         bits = getattr(self._wallgen, "bit_generator", None)
         if bits is not None and self._walls is None:
@@ -1383,42 +1560,44 @@ class GameState:
         if len(seats) != n:
             raise IllegalActionError(f"bad snapshot: {len(seats)} seats for {n} players",
                                      "bad_snapshot")
-        self.hand = []
-        self.melds = []
-        self.river = []
-        self.river_called = []
         reds = self.rules.red_ids   # the melds' red fives: the rules' (as the table's own)
+        made = []
         for p, sd in enumerate(seats):
-            self.hand.append(_ids(sd["hand"], f"seat {p}'s hand"))
-            self.melds.append([Meld(m["type"], _ids(m["tiles"], f"seat {p}'s meld"),
-                                    called=m.get("called"), from_who=m.get("from_who"),
-                                    added=m.get("added"), red_ids=reds)
-                               for m in sd["melds"]])
-            self.river.append(_ids(sd["river"], f"seat {p}'s river"))
+            hand = _ids(sd["hand"], f"seat {p}'s hand")
+            s = Seat(hand, _kind_counts(hand), RiichiState(sd["riichi"]))
+            s.melds = [Meld(m["type"], _ids(m["tiles"], f"seat {p}'s meld"),
+                            called=m.get("called"), from_who=m.get("from_who"),
+                            added=m.get("added"), red_ids=reds)
+                       for m in sd["melds"]]
+            s.river = _ids(sd["river"], f"seat {p}'s river")
             called = [bool(x) for x in sd["river_called"]]
-            if len(called) != len(self.river[p]):
+            if len(called) != len(s.river):
                 raise IllegalActionError(f"bad snapshot: seat {p}'s river_called has "
-                                         f"{len(called)} flags for {len(self.river[p])} "
+                                         f"{len(called)} flags for {len(s.river)} "
                                          f"discards", "bad_snapshot")
-            self.river_called.append(called)
-        self.cnt = [_kind_counts(h) for h in self.hand]
-        self.is_open = [any(m.type is not _T_ANKAN for m in ms) for ms in self.melds]
-        self.river_riichi = [_int(sd["river_riichi"], "river_riichi", -1) for sd in seats]
-        self.disc_mask = [_mask_of(t >> 2 for t in r) for r in self.river]
-        self.riichi = [RiichiState(sd["riichi"]) for sd in seats]
-        self.double_riichi = [bool(sd["double_riichi"]) for sd in seats]
-        self.ippatsu = [bool(sd["ippatsu"]) for sd in seats]
-        self.temp_furiten = [bool(sd["temp_furiten"]) for sd in seats]
-        self.riichi_furiten = [bool(sd["riichi_furiten"]) for sd in seats]
-        self.first_turn = [bool(sd["first_turn"]) for sd in seats]
-        self.nagashi_ok = [bool(sd["nagashi_ok"]) for sd in seats]
-        self.pao = [_int(sd["pao"], "pao", -1) for sd in seats]
-        self.kans = [_int(sd["kans"], "kans") for sd in seats]
-        self.nuki = [_ids(sd["nuki"], "Norths set aside", top) for sd in seats]
-        if top == 140 and any(t < 136 for x in self.nuki for t in x):
-            raise IllegalActionError("bad snapshot: only flowers are set aside with flowers",
-                                     "bad_snapshot")
-        self.dead_hand = [bool(sd.get("dead_hand", False)) for sd in seats]
+            s.river_called = called
+            s.is_open = any(m.type is not _T_ANKAN for m in s.melds)
+            s.river_riichi = _int(sd["river_riichi"], "river_riichi", -1)
+            s.disc_mask = _mask_of(t >> 2 for t in s.river)
+            s.double_riichi = bool(sd["double_riichi"])
+            s.ippatsu = bool(sd["ippatsu"])
+            s.temp_furiten = bool(sd["temp_furiten"])
+            s.riichi_furiten = bool(sd["riichi_furiten"])
+            s.first_turn = bool(sd["first_turn"])
+            s.nagashi_ok = bool(sd["nagashi_ok"])
+            s.pao = _int(sd["pao"], "pao", -1)
+            s.kans = _int(sd["kans"], "kans")
+            s.nuki = _ids(sd["nuki"], "Norths set aside", top)
+            if top == 140 and any(t < 136 for t in s.nuki):
+                raise IllegalActionError("bad snapshot: only flowers are set aside with "
+                                         "flowers", "bad_snapshot")
+            s.dead_hand = bool(sd.get("dead_hand", False))
+            s.tsumogiri = _int(sd.get("tsumogiri", 0), "tsumogiri")
+            if s.tsumogiri >> len(s.river):
+                raise IllegalActionError(f"bad snapshot: seat {p}'s tsumogiri bits go past "
+                                         f"its {len(s.river)} discards", "bad_snapshot")
+            made.append(s)
+        self.seats = made
         self.penalties = [_penalty_entry(x, n) for x in snap.get("penalties", [])]
         self.no_calls = bool(snap["no_calls"])
         self.suukaikan = bool(snap["suukaikan"])
@@ -1442,20 +1621,18 @@ class GameState:
                                      "bad_snapshot")
         # what the rivers, melds, Norths and indicators determine
         self.visible = self._visible_recount()
-        self.waits = [0] * n
-        self.shanten = [8] * n
         phase = snap["phase"]
         for p in range(n):
-            if len(self.hand[p]) + 3 * len(self.melds[p]) == 13:
+            if len(self.seats[p].hand) + 3 * len(self.seats[p].melds) == 13:
                 self._refresh_waits(p)
         if phase == "TURN":
             p = self.actor
             # the waits of the actor's 3k+1 tiles (the hand without the tile just drawn)
             t = self.last_draw
-            if t >= 0 and t in self.hand[p]:
-                self.cnt[p][t >> 2] -= 1
+            if t >= 0 and t in self.seats[p].hand:
+                self.seats[p].cnt[t >> 2] -= 1
                 self._refresh_waits(p)
-                self.cnt[p][t >> 2] += 1
+                self.seats[p].cnt[t >> 2] += 1
             elif self.after_call:
                 self._refresh_waits_before_call(p)
             self.phase = _TURN
@@ -1492,8 +1669,8 @@ class GameState:
         """Seat ``p`` has just called a chi or pon (its turn, no tile drawn): its shanten
         and waits are those of its hand before the call, as play keeps them (they are
         refreshed at its next discard)."""
-        m = self.melds[p][-1]
-        c = self.cnt[p]
+        m = self.seats[p].melds[-1]
+        c = self.seats[p].cnt
         own = [t for t in m.tiles if t != m.called]
         for t in own:
             c[t >> 2] += 1
@@ -1549,15 +1726,15 @@ class GameState:
             if h is None:
                 continue
             if q == p:
-                if sorted(h) != sorted(self.hand[q]):
+                if sorted(h) != sorted(self.seats[q].hand):
                     raise IllegalActionError(f"redeal: seat {q} is to move and keeps its "
                                              "tiles", "bad_redeal")
                 hands[q] = None
                 continue
-            if len(h) != len(self.hand[q]):
-                raise IllegalActionError(f"redeal: seat {q} holds {len(self.hand[q])} "
+            if len(h) != len(self.seats[q].hand):
+                raise IllegalActionError(f"redeal: seat {q} holds {len(self.seats[q].hand)} "
                                          f"tiles, got {len(h)}", "bad_redeal")
-            old += self.hand[q]
+            old += self.seats[q].hand
             new += h
         if not _same_ids(old, new):
             raise IllegalActionError("redeal: the new tiles are not the unseen ids they "
@@ -1574,22 +1751,23 @@ class GameState:
         rf = flags[1]
         if rf is not None:
             for q in range(n):
-                if rf[q] and self.riichi[q] != _ACCEPTED:
+                if rf[q] and self.seats[q].riichi != _ACCEPTED:
                     raise IllegalActionError(f"redeal: seat {q} is not in riichi (riichi "
                                              "furiten)", "bad_redeal")
         for q in range(n):
             h = hands[q]
             if h is not None:
-                self.hand[q] = h
-                self.cnt[q] = _kind_counts(h)
-                if len(h) + 3 * len(self.melds[q]) == 13:
+                self.seats[q].hand = h
+                self.seats[q].cnt = _kind_counts(h)
+                if len(h) + 3 * len(self.seats[q].melds) == 13:
                     self._refresh_waits(q)
-        self.wall = Wall(self.hand, w.live[:lp] + live, w.rinshan[:rp] + rinshan,
-                         w.dora[:nd] + dora, ura, w.n_live)
-        if flags[0] is not None:
-            self.temp_furiten = flags[0]
-        if rf is not None:
-            self.riichi_furiten = rf
+        self.wall = Wall([s.hand for s in self.seats], w.live[:lp] + live,
+                         w.rinshan[:rp] + rinshan, w.dora[:nd] + dora, ura, w.n_live)
+        for q in range(n):
+            if flags[0] is not None:
+                self.seats[q].temp_furiten = flags[0][q]
+            if rf is not None:
+                self.seats[q].riichi_furiten = rf[q]
 
     # ------------------------------------------------------------------ action names
     def action_key(self, a: Action) -> tuple:
@@ -1617,6 +1795,8 @@ class GameState:
         acts = legal.get(player)
         if not acts:
             return 0
+        if acts is self._tm_list:   # the turn's mask, kept as the list was made
+            return _turn_mask(self._tm_disc, self._tm_riichi, self._tm_tail)
         return _mask_of_actions(acts, self._red)
 
     def legal_mask_array(self, player: Optional[int] = None, out=None):
@@ -1657,7 +1837,7 @@ class GameState:
                                      f"{describe(i)})", "not_your_turn")
         red = self._red
         for a in acts:
-            if _index_of(a, red) == i:
+            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
                 return a
         raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
                                  f"{player}", "illegal_action")
@@ -1680,7 +1860,7 @@ class GameState:
             # a flower is held: Rules.flowers, the legal list below refuses it)
             p = a.actor
             t = a.tile
-            hand = self.hand[p]
+            hand = self.seats[p].hand
             spec = self._spec
             if t not in hand:
                 want = spec[t] if 0 <= t < 136 else -1
@@ -1692,7 +1872,7 @@ class GameState:
             if t >= 0:
                 if self.after_call:
                     ok = not (self.kuikae >> (t >> 2)) & 1
-                elif self.riichi[p]:
+                elif self.seats[p].riichi:
                     ok = spec[t] == spec[self.last_draw]
                 else:
                     ok = True
@@ -1709,7 +1889,7 @@ class GameState:
             if b is a:
                 return a
         typ = a.type
-        hand = self.hand[a.actor]
+        hand = self.seats[a.actor].hand
         if typ == A_DISCARD or typ == A_RIICHI:  # fast path: compare kind and red-ness
             specbit = self._specbit
             sb = specbit[a.tile] if 0 <= a.tile < 136 else 0
@@ -1812,13 +1992,14 @@ class GameState:
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
-        p = a.actor
+        p = self.actor   # a legal action of the turn: the actor's (step resolved it)
         t = a.type
         if t is A_DISCARD:
             self._discard(p, a.tile, False)
         elif t is A_RIICHI:
-            self.riichi[p] = _DECLARED
-            self.double_riichi[p] = self.first_turn[p] and self.no_calls
+            sp = self.seats[p]
+            sp.riichi = _DECLARED
+            sp.double_riichi = sp.first_turn and self.no_calls
             self.pending_riichi = p
             if self.record:
                 self._emit({"type": "reach", "actor": p})
@@ -1838,29 +2019,32 @@ class GameState:
                 self._nukidora(p, a.tile)
 
     def _discard(self, p: int, t: int, riichi: bool) -> None:
+        sp = self.seats[p]
         if self.pending_dora and not self.rules.open_kan_dora_delayed:
             self._flush_dora()  # Tenhou: the open kan's indicator turns at the discard
         tid = t
         tsumogiri = tid == self.last_draw
         self._remove(p, tid)
         k = tid >> 2
-        river = self.river[p]
+        river = sp.river
+        one = 1
+        if tsumogiri:   # the bit of the new discard's river position
+            sp.tsumogiri |= one << len(river)
         river.append(t)
-        self.river_called[p].append(False)
+        sp.river_called.append(False)
         if riichi:
-            self.river_riichi[p] = len(river) - 1
-        kb = _KBIT[k]
-        self.disc_mask[p] |= kb
+            sp.river_riichi = len(river) - 1
+        sp.disc_mask |= one << k
         vis = self.visible
         vis[k] += 1
         yao = _YAO
         if not yao[k]:
-            self.nagashi_ok[p] = False
-        r = self.riichi[p]
+            sp.nagashi_ok = False
+        r = sp.riichi
         if r and r == _ACCEPTED:  # (a truth test first: most seats are not in riichi)
-            self.ippatsu[p] = False
-        if self.first_turn[p]:
-            self.first_turn[p] = False
+            sp.ippatsu = False
+        if sp.first_turn:
+            sp.first_turn = False
             if self.no_calls:
                 self.first_winds.append(k)
         self.n_discards += 1
@@ -1889,14 +2073,14 @@ class GameState:
         legal: Optional[Dict[int, List[Action]]] = None
         last = self.left == 0
         nxt = self._chi_seat[p]  # -1 with three players: no chi
-        waits = self.waits
-        rii = self.riichi
+        seats = self.seats
         for q in self._others[p]:
-            w = waits[q]
+            sq = seats[q]
+            w = sq.waits
             if not (w >> k) & 1:  # cheap test before building the action list
-                if last or rii[q]:
+                if last or sq.riichi:
                     continue
-                cq = self.cnt[q]
+                cq = sq.cnt
                 if cq[k] < 2:
                     if q != nxt or k >= 27:
                         continue
@@ -1905,7 +2089,7 @@ class GameState:
                             or (1 <= r <= 7 and cq[k - 1] and cq[k + 1])
                             or (r <= 6 and cq[k + 1] and cq[k + 2])):
                         continue
-            if self.dead_hand[q]:   # no ron, no call
+            if sq.dead_hand:   # no ron, no call
                 continue
             acts = self._response_actions(q, p, t, last)
             if acts:
@@ -1915,22 +2099,24 @@ class GameState:
         return legal
 
     def _can_ron(self, q: int, k: int) -> bool:
-        if not (self.waits[q] >> k) & 1:
+        sq = self.seats[q]
+        if not (sq.waits >> k) & 1:
             return False
-        if self.temp_furiten[q] or self.riichi_furiten[q] or self.dead_hand[q]:
+        if sq.temp_furiten or sq.riichi_furiten or sq.dead_hand:
             return False
-        return not (self.waits[q] & self.disc_mask[q])
+        return not (sq.waits & sq.disc_mask)
 
     def _response_actions(self, q: int, p: int, t: int, last: bool) -> List[Action]:
+        sq = self.seats[q]
         k = t >> 2
         acts: List[Action] = []
-        cnt = self.cnt[q]
+        cnt = sq.cnt
         ron = False
-        if (self.waits[q] >> k) & 1 and self._can_ron(q, k):
+        if (sq.waits >> k) & 1 and self._can_ron(q, k):
             if self._yaku_win(q, t, False, p):
                 acts.append(_action(A_RON, q, t, (), p))
                 ron = True
-        if last or self.riichi[q]:
+        if last or sq.riichi:
             if ron:
                 acts.append(_PASSES[q])
             return acts
@@ -1940,7 +2126,7 @@ class GameState:
             if ron:
                 acts.append(_PASSES[q])
             return acts
-        hand = self.hand[q]
+        hand = sq.hand
         red = self._red
         if c >= 2:
             same = [x for x in hand if x >> 2 == k]
@@ -2001,9 +2187,10 @@ class GameState:
         for q, acts in legal.items():
             a = chosen.get(q)
             if (a is None or a.type is not A_RON) and any([b.type is A_RON for b in acts]):
-                self.temp_furiten[q] = True
-                if self.riichi[q] == _ACCEPTED:
-                    self.riichi_furiten[q] = True
+                sq = self.seats[q]
+                sq.temp_furiten = True
+                if sq.riichi == _ACCEPTED:
+                    sq.riichi_furiten = True
         if rons:
             # in turn order from the discarder (the first is the head-bump winner)
             n = self.n_players
@@ -2046,15 +2233,16 @@ class GameState:
         if _turn_rules(rules)[4]:
             # planet: letting pass a tile that completes the shape is temporary furiten,
             # yaku or not (a caller's own call lifts it in _call)
-            waits = self.waits
             tk = t >> 2
             for q in range(self.n_players):
-                if q != p and (waits[q] >> tk) & 1:
-                    self.temp_furiten[q] = True
+                sq = self.seats[q]
+                if q != p and (sq.waits >> tk) & 1:
+                    sq.temp_furiten = True
         if self.pending_riichi == p:
             self.pending_riichi = -1
-            self.riichi[p] = _ACCEPTED
-            self.ippatsu[p] = True
+            sp = self.seats[p]
+            sp.riichi = _ACCEPTED
+            sp.ippatsu = True
             self.scores[p] -= rules.riichi_deposit
             self.deposits += 1
             if self.record:
@@ -2069,10 +2257,11 @@ class GameState:
                 and self.first_winds.count(self.first_winds[0]) == 4):
             self._abort("four_winds")
             return
-        rii = self.riichi
-        if (rii[0] and rii[0] == _ACCEPTED and rii[1] == _ACCEPTED and rii[2] == _ACCEPTED
-                and self.n_players == 4 and rii[3] == _ACCEPTED
-                and rules.abort_four_riichi):
+        seats = self.seats
+        r0 = seats[0].riichi
+        if (r0 and r0 == _ACCEPTED and seats[1].riichi == _ACCEPTED
+                and seats[2].riichi == _ACCEPTED and self.n_players == 4
+                and seats[3].riichi == _ACCEPTED and rules.abort_four_riichi):
             self._abort("four_riichi")
             return
         if self.suukaikan:
@@ -2091,9 +2280,11 @@ class GameState:
         p = a.target
         t = a.tile
         k = t >> 2
-        self.river_called[p][-1] = True
-        self.nagashi_ok[p] = False
-        self.nagashi_ok[q] = False
+        sp = self.seats[p]
+        sq = self.seats[q]
+        sp.river_called[-1] = True
+        sp.nagashi_ok = False
+        sq.nagashi_ok = False
         self._break_first()
         vis = self.visible
         for x in a.consumed:
@@ -2109,9 +2300,9 @@ class GameState:
             meld = _meld(_M_PON, (t,) + a.consumed, t, rel, None, self._red)
         else:
             meld = _meld(_M_DAIMINKAN, (t,) + a.consumed, t, rel, None, self._red)
-        self.melds[q].append(meld)
-        self.is_open[q] = True
-        self.temp_furiten[q] = False
+        sq.melds.append(meld)
+        sq.is_open = True
+        sq.temp_furiten = False
         if typ is not A_CHI:
             self._check_pao(q, k, p)
         if self.record:
@@ -2119,9 +2310,8 @@ class GameState:
                         "target": p, "pai": self._name(t),
                         "consumed": [self._name(x) for x in a.consumed]})
         if typ is A_DAIMINKAN:
-            if self.kans[q] == 3 and self.pao[q] < 0 and \
-                    "suukantsu" in self.rules.pao_yakuman:
-                self.pao[q] = p   # fed the fourth kan (docs/rules.md §8)
+            if sq.kans == 3 and sq.pao < 0 and "suukantsu" in self.rules.pao_yakuman:
+                sq.pao = p   # fed the fourth kan (docs/rules.md §8)
             self._refresh_waits(q)  # the 3k+1 tiles left before the replacement draw
             self._new_kan(q, closed=False)
             self._draw(q, rinshan=True, feeder=p)
@@ -2145,7 +2335,8 @@ class GameState:
     def _break_first(self) -> None:
         self.no_calls = False
         for i in range(self.n_players):
-            self.ippatsu[i] = False
+            si = self.seats[i]
+            si.ippatsu = False
 
     def _check_pao(self, q: int, k: int, feeder: int) -> None:
         if k >= 31:
@@ -2154,16 +2345,16 @@ class GameState:
             group = WIND_KINDS
         else:
             return
-        n = sum(1 for m in self.melds[q] if m.type is not _T_CHI
+        n = sum(1 for m in self.seats[q].melds if m.type is not _T_CHI
                 and (m.tiles[0] >> 2) in group)
-        if n == len(group) and self.pao[q] < 0 and (
+        if n == len(group) and self.seats[q].pao < 0 and (
                 ("daisangen" if k >= 31 else "daisuushi") in self.rules.pao_yakuman):
-            self.pao[q] = feeder
+            self.seats[q].pao = feeder
 
     def _new_kan(self, p: int, closed: bool) -> None:
         """Count a kan, turn pending and new indicators."""
         self.kan_count += 1
-        self.kans[p] += 1
+        self.seats[p].kans += 1
         if self.pending_dora:
             self._flush_dora()
         if self.rules.kan_dora:
@@ -2172,16 +2363,16 @@ class GameState:
             else:
                 self.pending_dora += 1
         if (self.kan_count == 4 and self.rules.abort_four_kans
-                and max(self.kans) < 4):
+                and max([s.kans for s in self.seats]) < 4):
             self.suukaikan = True
 
     def _ankan(self, p: int, a: Action) -> None:
         k = a.consumed[0] >> 2
-        ids = tuple(x for x in self.hand[p] if x >> 2 == k)
+        ids = tuple(x for x in self.seats[p].hand if x >> 2 == k)
         for x in ids:
             self._remove(p, x)
         self.visible[k] += 4
-        self.melds[p].append(_meld(_M_ANKAN, tuple(sorted(ids)), None, None, None,
+        self.seats[p].melds.append(_meld(_M_ANKAN, tuple(sorted(ids)), None, None, None,
                                    self._red))
         self._break_first()
         if self.record:
@@ -2204,8 +2395,8 @@ class GameState:
         k = t >> 2
         if self.rules.kokushi_robs_closed_kan:
             for q in self._others[p]:
-                if self._can_ron(q, k) and not self.is_open[q] and not self.melds[q]:
-                    if _core.shanten(bytes(self.cnt[q]), form="kokushi") == 0:
+                if self._can_ron(q, k) and not self.seats[q].is_open and not self.seats[q].melds:
+                    if _core.shanten(bytes(self.seats[q].cnt), form="kokushi") == 0:
                         r = self._score(q, t, False, p, chankan=True)
                         if r.error is None:
                             legal[q] = [Action(A_RON, q, t, (), p), _PASSES[q]]
@@ -2218,14 +2409,14 @@ class GameState:
 
     def _kakan(self, p: int, a: Action) -> None:
         add = a.tile
-        idx = next(i for i, m in enumerate(self.melds[p])
+        idx = next(i for i, m in enumerate(self.seats[p].melds)
                    if m.type is _T_PON and m.tiles[0] >> 2 == add >> 2)
-        pon = self.melds[p][idx]
+        pon = self.seats[p].melds[idx]
         self._remove(p, add)
         self.visible[add >> 2] += 1
-        self.melds[p][idx] = _meld(_M_KAKAN, pon.tiles + (add,), pon.called,
+        self.seats[p].melds[idx] = _meld(_M_KAKAN, pon.tiles + (add,), pon.called,
                                    pon.from_who, add, self._red)
-        self.is_open[p] = True
+        self.seats[p].is_open = True
         if self.record:
             self._emit({"type": "kakan", "actor": p, "pai": self._name(add),
                         "consumed": [self._name(x) for x in pon.tiles]})
@@ -2268,7 +2459,7 @@ class GameState:
         """Seat ``p`` sets the North ``t`` aside (three players): the other two may ron it
         (any yaku, not chankan); else :meth:`_nukidora_done`."""
         self._remove(p, t)
-        self.nuki[p].append(t)
+        self.seats[p].nuki.append(t)
         self.visible[_NORTH] += 1
         if self.record:
             self._emit({"type": "nukidora", "actor": p, "pai": self._name(t)})
@@ -2294,7 +2485,7 @@ class GameState:
         dealt = []
         for i in range(n):
             p = (self.dealer + i) % n
-            hand = self.hand[p]
+            hand = self.seats[p].hand
             j = 0
             while j < len(hand):
                 t = hand[j]
@@ -2307,7 +2498,7 @@ class GameState:
                 r = w.rinshan[self._rinshan_pos]
                 self._rinshan_pos += 1
                 self.left -= 1
-                self.nuki[p].append(t)
+                self.seats[p].nuki.append(t)
                 hand[j] = r  # the replacement takes the flower's place (checked again)
                 dealt.append((p, t, r))
         return dealt
@@ -2328,7 +2519,7 @@ class GameState:
         self.rinshan_from = -1
         self.after_call = False
         self.kuikae = 0
-        self.temp_furiten[p] = False
+        self.seats[p].temp_furiten = False
         if self.record:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
         self.phase = _TURN
@@ -2341,7 +2532,7 @@ class GameState:
         replacement is not rinshan kaihou. The replacement shortens the live wall by one
         (the dead wall is refilled from its end), never below empty: the replacement of a
         flower drawn as the last tile is the last draw (haitei)."""
-        self.nuki[p].append(t)
+        self.seats[p].nuki.append(t)
         if self.record:
             self._emit({"type": "nukidora", "actor": p, "pai": self._name(t)})
         w = self.wall
@@ -2355,8 +2546,8 @@ class GameState:
         if r >= 136:
             self._flower_drawn(p, r)
             return
-        self.hand[p].append(r)
-        self.cnt[p][r >> 2] += 1
+        self.seats[p].hand.append(r)
+        self.seats[p].cnt[r >> 2] += 1
         self.last_draw = r
         self.rinshan_draw = False
         self.rinshan_from = -1
@@ -2379,7 +2570,7 @@ class GameState:
             r = self._score(w, tile, tsumo, from_who, chankan=chankan, honba=honba,
                             deposits=deps)
             deltas = win_deltas(r.payments, dealer)
-            hand = list(self.hand[w]) if tsumo else self.hand[w] + [tile]
+            hand = list(self.seats[w].hand) if tsumo else self.seats[w].hand + [tile]
             pao = self._liable(w, tsumo)
             wins.append(WinResult(w, from_who, tile, r, deltas, pao, hand))
             for s in range(n):
@@ -2390,7 +2581,7 @@ class GameState:
                     "type": "hora", "actor": w, "target": from_who, "pai": self._name(tile),
                     "hora_tehais": [self._name(x) for x in sorted(hand)],
                     "uradora_markers": [self._name(x) for x in self.wall.ura[:self.n_dora]]
-                    if self.riichi[w] == _ACCEPTED else [],
+                    if self.seats[w].riichi == _ACCEPTED else [],
                     "yakus": [list(y) for y in r.yaku] + [
                         [n, v] for n, v in (("dora", r.dora), ("uradora", r.ura),
                                             ("akadora", r.red)) if v],
@@ -2403,7 +2594,7 @@ class GameState:
 
     def _tenpai(self) -> List[bool]:
         """Tenpai by seat at an exhaustive draw (a dead hand counts as noten)."""
-        return [self.shanten[p] == 0 and not self.dead_hand[p] for p in range(self.n_players)]
+        return [self.seats[p].shanten == 0 and not self.seats[p].dead_hand for p in range(self.n_players)]
 
     def _exhaustive(self, declared: Optional[Dict[int, Action]] = None) -> None:
         rules = self.rules
@@ -2413,7 +2604,7 @@ class GameState:
         deltas = [0] * n
         nagashi = []
         if rules.nagashi_mangan:
-            nagashi = [p for p in range(n) if self.nagashi_ok[p] and self.river[p]]
+            nagashi = [p for p in range(n) if self.seats[p].nagashi_ok and self.seats[p].river]
         if rules.noten_declaration and not (nagashi and rules.nagashi_mode is
                                             NagashiMode.WIN):
             if declared is None:
@@ -2456,9 +2647,9 @@ class GameState:
         """``Rules.noten_declaration``: each tenpai seat not in riichi chooses at the
         exhaustive draw between showing its hand (``PASS``) and declaring noten
         (``NOTEN``); a riichi hand was declared tenpai and is shown."""
-        riichi = self.riichi
+        seats = self.seats
         return {p: [_PASSES[p], _NOTENS[p]] for p in range(self.n_players)
-                if tenpai[p] and not riichi[p]}
+                if tenpai[p] and not seats[p].riichi}
 
     def _declared_tenpai(self, tenpai, declared: Dict[int, Action]) -> List[bool]:
         """Tenpai by seat after the declarations: a seat that declared noten is noten."""
@@ -2484,7 +2675,7 @@ class GameState:
             n = self.n_players
             self._emit({"type": "ryukyoku", "reason": reason,
                         "tenpais": list(tenpai) if tenpai else [False] * n,
-                        "tehais": [[self._name(x) for x in self.hand[p]]
+                        "tehais": [[self._name(x) for x in self.seats[p].hand]
                                    if tenpai and tenpai[p] else [] for p in range(n)],
                         "deltas": list(deltas), "scores": list(self.scores)})
 
@@ -2494,14 +2685,14 @@ class GameState:
         if self.record:
             self._emit({"type": "ryukyoku", "reason": _ABORT_REASON[kind],
                         "tenpais": [False] * n,
-                        "tehais": [[self._name(x) for x in self.hand[p]] if p == reveal else []
+                        "tehais": [[self._name(x) for x in self.seats[p].hand] if p == reveal else []
                                    for p in range(n)],
                         "deltas": [0] * n, "scores": list(self.scores)})
         self._finish(res, renchan=True, win=False)
 
     def _finish(self, res: HandResult, renchan: bool, win: bool) -> None:
-        res.riichi = tuple([r != 0 for r in self.riichi])
-        res.open = tuple(self.is_open)
+        res.riichi = tuple([s.riichi != 0 for s in self.seats])
+        res.open = tuple([s.is_open for s in self.seats])
         self.hand_results.append(res)
         self._legal = {}
         if self.record:
@@ -2554,8 +2745,8 @@ class GameState:
             self.scores[seat] -= self.rules.riichi_deposit
             self.deposits += 1
         elif kind == "dead_hand":
-            self.dead_hand[seat] = True
-            self.nagashi_ok[seat] = False
+            self.seats[seat].dead_hand = True
+            self.seats[seat].nagashi_ok = False
             self._offers_without(seat)
             self._auto_next()
         self.penalties.append({"kind": kind, "seat": seat, "kyoku": self.kyoku,
@@ -2585,18 +2776,18 @@ class GameState:
         n = self.n_players
         deltas = chombo_deltas(seat, self.dealer, n)
         for q in range(n):
-            if self.riichi[q] == _ACCEPTED:   # its deposit goes back
+            if self.seats[q].riichi == _ACCEPTED:   # its deposit goes back
                 self.scores[q] += self.rules.riichi_deposit
                 self.deposits -= 1
             self.scores[q] += deltas[q]
         res = HandResult("chombo", [], list(deltas), kyoku=self.kyoku, honba=self.honba)
-        res.riichi = tuple([r != 0 for r in self.riichi])
-        res.open = tuple(self.is_open)
+        res.riichi = tuple([s.riichi != 0 for s in self.seats])
+        res.open = tuple([s.is_open for s in self.seats])
         self.hand_results.append(res)
         self._legal = {}
         if self.record:
             self._emit({"type": "ryukyoku", "reason": "chombo", "tenpais": [False] * n,
-                        "tehais": [[self._name(x) for x in self.hand[p]] if p == seat else []
+                        "tehais": [[self._name(x) for x in self.seats[p].hand] if p == seat else []
                                    for p in range(n)],
                         "deltas": list(deltas), "scores": list(self.scores)})
             self._emit({"type": "end_kyoku"})
@@ -2695,11 +2886,11 @@ class GameState:
                 vis[k] = 4
         for p in range(self.n_players):
             if self.n_players == 3:
-                vis[_NORTH] += len(self.nuki[p])
-            for t, called in zip(self.river[p], self.river_called[p]):
+                vis[_NORTH] += len(self.seats[p].nuki)
+            for t, called in zip(self.seats[p].river, self.seats[p].river_called):
                 if not called:
                     vis[t >> 2] += 1
-            for m in self.melds[p]:
+            for m in self.seats[p].melds:
                 for t in m.tiles:
                     vis[t >> 2] += 1
         for t in self.wall.dora[:self.n_dora]:
@@ -2716,19 +2907,21 @@ class GameState:
         if self.phase in (_TURN, _RESPONSE):
             seen = []
             for p in range(n_p):
-                seen += self.hand[p]
-                seen += self.nuki[p]
-                for m in self.melds[p]:
+                seen += self.seats[p].hand
+                seen += self.seats[p].nuki
+                for m in self.seats[p].melds:
                     seen += m.tiles
-                for t, called in zip(self.river[p], self.river_called[p]):
+                for t, called in zip(self.seats[p].river, self.seats[p].river_called):
                     if not called:
                         seen.append(t)
                 c = bytearray(34)
-                for t in self.hand[p]:
+                for t in self.seats[p].hand:
                     c[t >> 2] += 1
-                assert c == self.cnt[p], f"counts of seat {p} out of sync"
-                n = len(self.hand[p]) + 3 * len(self.melds[p])
+                assert c == self.seats[p].cnt, f"counts of seat {p} out of sync"
+                n = len(self.seats[p].hand) + 3 * len(self.seats[p].melds)
                 assert n in (13, 14), f"seat {p} holds {n} tiles"
+                assert not self.seats[p].tsumogiri >> len(self.seats[p].river), \
+                    f"tsumogiri bits of seat {p} past its river"
                 if n == 13:
                     if n_p == 3:  # from scratch: the hand core's players=3 road
                         s = _shanten(bytes(c), players=3)
@@ -2736,8 +2929,8 @@ class GameState:
                     else:
                         s = _shanten(bytes(c))
                         wm = _mask_of(_waits(bytes(c))) if s == 0 else 0
-                    assert s == self.shanten[p], f"incremental shanten of seat {p}"
-                    assert wm == self.waits[p], f"incremental waits of seat {p}"
+                    assert s == self.seats[p].shanten, f"incremental shanten of seat {p}"
+                    assert wm == self.seats[p].waits, f"incremental waits of seat {p}"
             assert self._visible_recount() == self.visible, "visible counts out of sync"
             w = self.wall
             # replacement draws beyond the dead wall's take the last of the n_live live
