@@ -5,6 +5,7 @@
 
 cimport cython
 from ippatsu.table.state cimport GameState
+from ippatsu.table.seat cimport Seat
 from ippatsu.table.actionspace cimport index_of_fields
 
 cpdef int action_index(object a, bytes red) except -1
@@ -28,14 +29,14 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
-               kyoku=int, sc='long long', nk=Py_ssize_t)
+               kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
-               nd=int, nf=int, nu=int, red=bytes, live=list)
+               nd=int, nf=int, nu=int, red=bytes, live=list, sq=Seat)
 cdef _encode_oracle(GameState st, int seat, float[:, ::1] out, int c, bint fl)
 
-@cython.locals(repl=int)
+@cython.locals(repl=int, sq=Seat)
 cpdef int live_position(GameState st) except -1
 
 

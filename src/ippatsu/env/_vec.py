@@ -153,8 +153,9 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
     phase = st.phase
     # own hand (0-3), red fives (4: how many red copies of the five are held; 1.0 at
     # most with one red per suit)
-    _counts(out, 0, st.cnt[seat])
-    hand = st.hand[seat]
+    me = st.seats[seat]   # the seat's part of the hand (table.seat.Seat)
+    _counts(out, 0, me.cnt)
+    hand = me.hand
     for t in hand:
         if red[t]:
             out[4, t >> 2] += 1.0
@@ -167,14 +168,14 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         elif fl:
             _fill(out, npl, 1.0)
     # waits (6), furiten (7), shanten (8) of the seat's 3k+1 hand as of its last change
-    w = st.waits[seat]
+    w = me.waits
     for k in range(34):
         if (w >> k) & 1:
             out[6, k] = 1.0
-    dm = st.disc_mask[seat]
-    if st.temp_furiten[seat] or st.riichi_furiten[seat] or (w & dm):
+    dm = me.disc_mask
+    if me.temp_furiten or me.riichi_furiten or (w & dm):
         _fill(out, 7, 1.0)
-    sh = st.shanten[seat]
+    sh = me.shanten
     _fill(out, 8, (sh + 1) / 8.0)
     # the decision: the tile answered (9), a response (10), the last dealer's stop (11)
     if phase is _RESPONSE:
@@ -213,7 +214,8 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         q = (seat + r) % n
         c = seat0 + r * sch
         # melds (c .. c+3 counts, c+4 red fives)
-        for m in st.melds[q]:
+        sq = st.seats[q]
+        for m in sq.melds:
             tiles = m.tiles
             for t in tiles:
                 k = t >> 2
@@ -227,11 +229,11 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
         # latest first), the riichi tile (c+16), called away (c+19), the first discard of
         # each kind by turn (c+21)
-        river = st.river[q]
-        called = st.river_called[q]
+        river = sq.river
+        called = sq.river_called
         tg = tsumogiri[q]
         nr = len(river)
-        ri = st.river_riichi[q]
+        ri = sq.river_riichi
         for i in range(nr):
             t = river[i]
             k = t >> 2
@@ -254,12 +256,12 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
             t = river[ri]
             out[c + 16, t >> 2] = 1.0
         # riichi declared or accepted (c+17), score (c+18), Norths set aside (c+20)
-        if st.riichi[q]:
+        if sq.riichi:
             _fill(out, c + 17, 1.0)
         sc = st.scores[q]
         _fill(out, c + 18, sc / 100000.0)
         # (the flowers set aside under Rules.flowers: GameState.nuki holds them too)
-        nk = len(st.nuki[q])
+        nk = len(sq.nuki)
         if nk:
             _fill(out, c + 20, nk / 4.0)
     if fl:
@@ -283,8 +285,9 @@ def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
     # aside) is the actor's last draw
     for r in range(1, n):
         q = (seat + r) % n
-        _counts(out, c + 4 * (r - 1), st.cnt[q])
-        for t in st.hand[q]:
+        sq = st.seats[q]
+        _counts(out, c + 4 * (r - 1), sq.cnt)
+        for t in sq.hand:
             if red[t]:
                 out[c + 12 + r - 1, t >> 2] += 1.0
         if fl and st.phase is _TURN and st.actor == q and st.last_draw >= 136:
@@ -347,8 +350,8 @@ def live_position(st) -> int:
     the last tile shortens nothing, so once no draw is left the count may be one short;
     nothing is then read from the live wall."""
     repl = st.kan_count
-    for x in st.nuki:
-        repl += len(x)
+    for sq in st.seats:
+        repl += len(sq.nuki)
     return st.wall.n_live - st.left - repl
 
 
@@ -493,7 +496,7 @@ class Game:
             typ = a.type
             if typ == 0 or typ == 1:    # a discard: from the draw or not
                 p = st.actor
-                b = len(st.river[p])
+                b = len(st.seats[p].river)
                 bit = 1 << b
                 if a.tile == st.last_draw:
                     self.tsumogiri[p] |= bit
