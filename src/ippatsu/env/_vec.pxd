@@ -5,32 +5,38 @@
 
 cimport cython
 from ippatsu.table.state cimport GameState
+from ippatsu.table.seat cimport Seat
 from ippatsu.table.actionspace cimport index_of_fields
 
 cpdef int action_index(object a, bytes red) except -1
 
-@cython.locals(i=int)
+cdef dict _LUTS
+@cython.locals(t=int, lut=bytes)
+cdef bytes _lut(bytes red)
+
+@cython.locals(i=int, typ=int, t=int, lut=bytes, consumed=tuple)
 cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
 
 cpdef int channels_of(bint flowers, bint oracle)
 
 @cython.locals(k=int)
-cdef _fill(float[:, ::1] out, int c, float v)
+cdef void _fill(float[:, ::1] out, int c, float v) noexcept
 
 @cython.locals(k=int, n=int, j=int)
 cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
-               tg="unsigned long long", hand=list, river=list, called=list, ind=list,
-               tiles=tuple)
+               dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
+               called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
+               kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat)
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
-               nd=int, nf=int, nu=int, red=bytes, live=list)
+               nd=int, nf=int, nu=int, red=bytes, live=list, sq=Seat)
 cdef _encode_oracle(GameState st, int seat, float[:, ::1] out, int c, bint fl)
 
-@cython.locals(repl=int)
+@cython.locals(repl=int, sq=Seat)
 cpdef int live_position(GameState st) except -1
 
 
@@ -52,7 +58,7 @@ cdef class Game:
     cpdef reset_episode(self)
     @cython.locals(i=int)
     cpdef clear(self, unsigned char[::1] row)
-    @cython.locals(n=int, d=int, r=int, q=int, seats=list, order=list)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list)
     cpdef bint advance(self, unsigned char[::1] row) except -1
     cpdef check(self, long long i)
     @cython.locals(typ=int, p=int, b=int)
@@ -75,6 +81,7 @@ cpdef run_reset(list games, Buffers b, int enc)
 cdef _encode(Game g, int j, float[:, :, ::1] obs, int enc)
 
 @cython.locals(j=int, ng=int, p=int, place=int, g=Game, done=bint, sc=list, pv=list,
+               now='long long', was='long long',
                order=list, actions='long long[::1]', obs='float[:, :, ::1]',
                masks='unsigned char[:, ::1]', seats='long long[::1]',
                rewards='float[:, ::1]', terminated='unsigned char[::1]')

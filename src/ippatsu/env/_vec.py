@@ -78,11 +78,33 @@ def action_index(a, red: bytes) -> int:
     return index_of_fields(a.type, a.tile, a.consumed, red)
 
 
+#: per red table (the key): the index of the discard of each tile id (``[t]``) and of
+#: the riichi discarding it (``[136 + t]``), as index_of_fields gives them
+_LUTS: dict = {}
+
+
+def _lut(red: bytes) -> bytes:
+    """The discard and riichi indices of the 136 ids under the red table ``red``
+    (:data:`_LUTS`), made once per table from :func:`index_of_fields`."""
+    lut = _LUTS.get(red)
+    if lut is None:
+        lut = bytes([index_of_fields(0, t, (), red) for t in range(136)]
+                    + [index_of_fields(1, t, (), red) for t in range(136)])
+        _LUTS[red] = lut
+    return lut
+
+
 def write_mask(acts: list, red: bytes, row, table: list, legal: list) -> None:
     """Set ``row[i]`` (a bool row of :data:`SIZE`, all False on entry) for the index ``i``
     of each action of ``acts``; ``table[i]`` = that action; ``legal`` gets the indices."""
+    lut = _lut(red)
     for a in acts:
-        i = action_index(a, red)
+        typ = a.type
+        t = a.tile
+        if (typ == 0 or typ == 1) and 0 <= t < 136:   # a discard or a riichi: by the id
+            i = lut[typ * 136 + t]
+        else:
+            i = index_of_fields(typ, t, a.consumed, red)
         row[i] = 1
         table[i] = a
         legal.append(i)
@@ -95,13 +117,14 @@ def _fill(out, c: int, v: float) -> None:
 
 
 def _counts(out, c: int, cnt) -> None:
-    """Channels ``c`` .. ``c + 3``: the 34 counts ``cnt`` as thresholds >= 1 .. >= 4."""
+    """Channels ``c`` .. ``c + 3``: the 34 counts ``cnt`` as thresholds >= 1 .. >= 4
+    (every cell written, zeros too: no branch on the count when compiled)."""
     for k in range(34):
         n = cnt[k]
-        if n > 4:
-            n = 4
-        for j in range(n):
-            out[c + j, k] = 1.0
+        out[c, k] = 1.0 if n >= 1 else 0.0
+        out[c + 1, k] = 1.0 if n >= 2 else 0.0
+        out[c + 2, k] = 1.0 if n >= 3 else 0.0
+        out[c + 3, k] = 1.0 if n >= 4 else 0.0
 
 
 def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
@@ -122,13 +145,17 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         raise IppatsuError(f"tsumogiri: one bit set per seat ({n}), got {len(tsumogiri)}",
                            "bad_obs_buffer")
     out[:, :] = 0.0
+    # (the channel numbers and the scalars as typed locals: C arithmetic when compiled)
+    npl = N_PLANES
+    seat0 = SEAT0
+    sch = SEAT_CH
     red = st._red
     phase = st.phase
-    hand = st.hand[seat]
-    cnt = st.cnt[seat]
     # own hand (0-3), red fives (4: how many red copies of the five are held; 1.0 at
     # most with one red per suit)
-    _counts(out, 0, cnt)
+    me = st.seats[seat]   # the seat's part of the hand (table.seat.Seat)
+    _counts(out, 0, me.cnt)
+    hand = me.hand
     for t in hand:
         if red[t]:
             out[4, t >> 2] += 1.0
@@ -139,15 +166,17 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         if t < 136:
             out[5, t >> 2] = 1.0
         elif fl:
-            _fill(out, N_PLANES, 1.0)
+            _fill(out, npl, 1.0)
     # waits (6), furiten (7), shanten (8) of the seat's 3k+1 hand as of its last change
-    w = st.waits[seat]
+    w = me.waits
     for k in range(34):
         if (w >> k) & 1:
             out[6, k] = 1.0
-    if st.temp_furiten[seat] or st.riichi_furiten[seat] or (w & st.disc_mask[seat]):
+    dm = me.disc_mask
+    if me.temp_furiten or me.riichi_furiten or (w & dm):
         _fill(out, 7, 1.0)
-    _fill(out, 8, (st.shanten[seat] + 1) / 8.0)
+    sh = me.shanten
+    _fill(out, 8, (sh + 1) / 8.0)
     # the decision: the tile answered (9), a response (10), the last dealer's stop (11)
     if phase is _RESPONSE:
         out[9, st.resp_tile >> 2] = 1.0
@@ -169,22 +198,24 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         else:   # a flower indicator (Rules.flowers): each flower set aside scores again
             nf += 1
     # round wind (17), seat wind (18)
-    rw = st.kyoku // n
+    kyoku = st.kyoku
+    rw = kyoku // n
     if rw > 3:
         rw = 3
     out[17, 27 + rw] = 1.0
-    out[18, 27 + (seat - st.kyoku) % n] = 1.0
+    out[18, 27 + (seat - kyoku) % n] = 1.0
     # counters (19-22)
-    _fill(out, 19, st.kyoku / 8.0)
+    _fill(out, 19, kyoku / 8.0)
     _fill(out, 20, st.honba / 10.0)
     _fill(out, 21, st.deposits / 10.0)
     _fill(out, 22, st.left / 70.0)
     # the seats, from the observer's (self, right, across, left)
     for r in range(n):
         q = (seat + r) % n
-        c = SEAT0 + r * SEAT_CH
+        c = seat0 + r * sch
         # melds (c .. c+3 counts, c+4 red fives)
-        for m in st.melds[q]:
+        sq = st.seats[q]
+        for m in sq.melds:
             tiles = m.tiles
             for t in tiles:
                 k = t >> 2
@@ -198,44 +229,49 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
         # latest first), the riichi tile (c+16), called away (c+19), the first discard of
         # each kind by turn (c+21)
-        river = st.river[q]
-        called = st.river_called[q]
+        river = sq.river
+        called = sq.river_called
         tg = tsumogiri[q]
         nr = len(river)
-        ri = st.river_riichi[q]
+        ri = sq.river_riichi
         for i in range(nr):
             t = river[i]
             k = t >> 2
-            j = 0
-            while j < 4 and out[c + 5 + j, k] != 0.0:
-                j += 1
-            if j < 4:
-                out[c + 5 + j, k] = 1.0
+            if out[c + 21, k] == 0.0:   # the first of its kind in this river
+                out[c + 5, k] = 1.0
+                out[c + 21, k] = (i + 1) / 24.0
+            else:
+                j = 1
+                while j < 4 and out[c + 5 + j, k] != 0.0:
+                    j += 1
+                if j < 4:
+                    out[c + 5 + j, k] = 1.0
             if (tg >> i) & 1:
                 out[c + 9, k] = 1.0
             if nr - 1 - i < 6:
                 out[c + 10 + nr - 1 - i, k] = 1.0
-            if i == ri:
-                out[c + 16, k] = 1.0
             if called[i]:
                 out[c + 19, k] = 1.0
-            if out[c + 21, k] == 0.0:
-                out[c + 21, k] = (i + 1) / 24.0
+        if 0 <= ri < nr:
+            t = river[ri]
+            out[c + 16, t >> 2] = 1.0
         # riichi declared or accepted (c+17), score (c+18), Norths set aside (c+20)
-        if st.riichi[q]:
+        if sq.riichi:
             _fill(out, c + 17, 1.0)
-        _fill(out, c + 18, st.scores[q] / 100000.0)
+        sc = st.scores[q]
+        _fill(out, c + 18, sc / 100000.0)
         # (the flowers set aside under Rules.flowers: GameState.nuki holds them too)
-        if st.nuki[q]:
-            _fill(out, c + 20, len(st.nuki[q]) / 4.0)
+        nk = len(sq.nuki)
+        if nk:
+            _fill(out, c + 20, nk / 4.0)
     if fl:
         # the flower dora indicators revealed (N_PLANES + 1); the flower held: above
         if nf:
-            _fill(out, N_PLANES + 1, nf / 4.0)
+            _fill(out, npl + 1, nf / 4.0)
         if oracle:
             _encode_oracle(st, seat, out, N_PLANES_FLOWERS, True)
     elif oracle:
-        _encode_oracle(st, seat, out, N_PLANES, False)
+        _encode_oracle(st, seat, out, npl, False)
 
 
 def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
@@ -249,8 +285,9 @@ def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
     # aside) is the actor's last draw
     for r in range(1, n):
         q = (seat + r) % n
-        _counts(out, c + 4 * (r - 1), st.cnt[q])
-        for t in st.hand[q]:
+        sq = st.seats[q]
+        _counts(out, c + 4 * (r - 1), sq.cnt)
+        for t in sq.hand:
             if red[t]:
                 out[c + 12 + r - 1, t >> 2] += 1.0
         if fl and st.phase is _TURN and st.actor == q and st.last_draw >= 136:
@@ -313,8 +350,8 @@ def live_position(st) -> int:
     the last tile shortens nothing, so once no draw is left the count may be one short;
     nothing is then read from the live wall."""
     repl = st.kan_count
-    for x in st.nuki:
-        repl += len(x)
+    for sq in st.seats:
+        repl += len(sq.nuki)
     return st.wall.n_live - st.left - repl
 
 
@@ -398,7 +435,7 @@ class Game:
             if ph is _RESPONSE:
                 n = self.n
                 d = st.resp_actor
-                seats = st.to_act
+                seats = st._legal   # the seats to answer (GameState.to_act, unsorted)
                 order = []
                 # from the discarder's right; the discarder itself last (it answers only
                 # the tenpai declaration at the draw, Rules.noten_declaration)
@@ -416,7 +453,7 @@ class Game:
                 self.reported = len(st.hand_results)
                 return True
             self.reported = len(st.hand_results)
-            if st.to_act:   # the last dealer may stop (LastDealerStop.OPTIONAL)
+            if st._legal:   # the last dealer may stop (LastDealerStop.OPTIONAL)
                 self.seat = st.dealer
                 break
             st.next_hand()
@@ -456,12 +493,12 @@ class Game:
             st.step(chosen)
             return True
         if ph is _TURN:
-            typ = a[0]
+            typ = a.type
             if typ == 0 or typ == 1:    # a discard: from the draw or not
                 p = st.actor
-                b = len(st.river[p])
+                b = len(st.seats[p].river)
                 bit = 1 << b
-                if a[2] == st.last_draw:
+                if a.tile == st.last_draw:
                     self.tsumogiri[p] |= bit
                 elif self.tsumogiri[p] & bit:
                     self.tsumogiri[p] ^= bit
@@ -562,7 +599,9 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
             sc = st.scores
             pv = g.prev
             for p in range(g.n):
-                rewards[j, p] = sc[p] - pv[p]
+                now = sc[p]
+                was = pv[p]
+                rewards[j, p] = now - was
                 pv[p] = sc[p]
         elif rkind == R_RANK:
             if done and st.phase is _GAME_END:

@@ -208,7 +208,8 @@ class VecEnv:
         if not self._started:
             raise IppatsuError("call reset() before step()", "env_not_reset")
         a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or not (np.issubdtype(a.dtype, np.integer)):
+        if a.shape != (self.num_envs,) or (a.dtype.kind not in "iu"
+                                           and not np.issubdtype(a.dtype, np.integer)):
             raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
                                f"{a.dtype} {a.shape}", "bad_env_actions")
         self._act[:] = a
