@@ -66,3 +66,14 @@ def S(hand, win=None, **kw):
 def Y(hand, win=None, **kw):
     """The ``{yaku name: han}`` of ``S(...)``."""
     return dict(S(hand, win, **kw).yaku)
+
+
+def random_step(st, rng):
+    """One decision: every deciding seat picks a uniformly random legal action (``rng``:
+    a numpy Generator)."""
+    if st.phase is Phase.TURN:
+        acts = st.legal_actions()
+        st.step(acts[rng.integers(len(acts))])
+    else:
+        st.step({p: (lambda a: a[rng.integers(len(a))])(st.legal_actions(p))
+                 for p in st.to_act})

@@ -9,26 +9,16 @@ import pytest
 from ippatsu.rules import Rules
 from ippatsu.table import GameState, Phase, state as state_module
 from ippatsu.table.seat import Seat
+from _table_helpers import random_step
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 GAMES = 3 if PURE else 12
 
 
-def _random_step(st, rng):
-    if st.phase is Phase.TURN:
-        acts = st.legal_actions()
-        st.step(acts[rng.integers(len(acts))])
-    elif st.phase is Phase.RESPONSE or st.to_act:
-        st.step({p: (lambda a: a[rng.integers(len(a))])(st.legal_actions(p))
-                 for p in st.to_act})
-    else:
-        st.next_hand()
-
-
 def _play_out(st, seed):
     rng = np.random.default_rng(seed)
     while st.phase is not Phase.GAME_END:
-        _random_step(st, rng)
+        random_step(st, rng)
     return st
 
 
@@ -42,7 +32,7 @@ def test_a_copy_goes_on_exactly_like_the_original_and_apart_from_it(preset):
         want = (Phase.TURN, Phase.RESPONSE, Phase.HAND_END)[g % 3]
         steps = int(rng.integers(5, 300))
         while st.phase is not Phase.GAME_END and (steps > 0 or st.phase is not want):
-            _random_step(st, rng)
+            random_step(st, rng)
             steps -= 1
         if st.phase is Phase.GAME_END:
             continue
@@ -66,7 +56,7 @@ def test_a_copy_between_hands_deals_the_same_next_walls():
     st = GameState(seed=5, auto_next=False, record=False)
     rng = np.random.default_rng(0)
     while st.phase is not Phase.HAND_END:
-        _random_step(st, rng)
+        random_step(st, rng)
     c = st.copy()
     st.next_hand()
     c.next_hand()
@@ -119,7 +109,7 @@ def test_a_seat_copy_has_every_field_and_shares_no_list():
     st = GameState(Rules.preset("tenhou"), seed=5, auto_next=False)
     rng = np.random.default_rng(5)
     for _ in range(60):   # rivers, calls and flags to copy
-        _random_step(st, rng)
+        random_step(st, rng)
     checked = 0
     for seat in st.seats:
         c = seat.copy()

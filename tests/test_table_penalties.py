@@ -14,6 +14,7 @@ from ippatsu.errors import IllegalActionError
 from ippatsu.rules import Rules
 from ippatsu.table import ActionType, GameState, GreedyAgent, Observation, Phase
 from ippatsu.table.settle import chombo_deltas, noten_deltas
+from _table_helpers import random_step
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 GAMES = 6 if PURE else 30
@@ -21,16 +22,6 @@ GAMES = 6 if PURE else 30
 #: what a dead hand may never be offered
 FORBIDDEN = {ActionType.TSUMO, ActionType.RON, ActionType.RIICHI, ActionType.CHI,
              ActionType.PON, ActionType.DAIMINKAN}
-
-
-def _random_step(st, rng):
-    """One decision: every deciding seat picks a uniformly random legal action."""
-    if st.phase is Phase.TURN:
-        acts = st.legal_actions()
-        st.step(acts[rng.integers(len(acts))])
-    else:
-        st.step({p: (lambda a: a[rng.integers(len(a))])(st.legal_actions(p))
-                 for p in st.to_act})
 
 
 def _greedy_hand(st):
@@ -49,7 +40,7 @@ def _play_hand(st, rng, on_decision=None):
     while st.phase in (Phase.TURN, Phase.RESPONSE):
         if on_decision:
             on_decision(st)
-        _random_step(st, rng)
+        random_step(st, rng)
         st.check_invariants()
 
 
@@ -70,7 +61,7 @@ def test_a_dead_hand_is_never_offered_a_win_riichi_or_call_and_is_noten_at_the_d
             for _ in range(4 * players):
                 if st.phase not in (Phase.TURN, Phase.RESPONSE):
                     break
-                _random_step(st, rng)
+                random_step(st, rng)
             if st.phase not in (Phase.TURN, Phase.RESPONSE):
                 continue
             if dead:
@@ -123,7 +114,7 @@ def test_a_dead_hands_pending_answer_is_withdrawn_and_the_discard_passes():
     for seed in range(200):
         st = GameState(seed=seed, auto_next=False, record=False)
         while st.phase is Phase.TURN or (st.phase is Phase.RESPONSE and len(st.to_act) > 1):
-            _random_step(st, rng)
+            random_step(st, rng)
         if st.phase is Phase.RESPONSE and len(st.to_act) == 1:
             break
     else:

@@ -14,6 +14,7 @@ from ippatsu.rules import Rules
 from ippatsu.table import GameState, Phase
 from ippatsu.table.seat import Seat
 from ippatsu.env.encoders import tsumogiri_of_events
+from _table_helpers import random_step
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 GAMES = 2 if PURE else 6
@@ -24,15 +25,6 @@ FIELDS = ("hand", "cnt", "melds", "is_open", "river", "river_called", "river_rii
           "dead_hand")
 
 
-def _step(st, rng):
-    if st.phase is Phase.TURN:
-        acts = st.legal_actions()
-        st.step(acts[rng.integers(len(acts))])
-    else:
-        st.step({p: (lambda a: a[rng.integers(len(a))])(st.legal_actions(p))
-                 for p in st.to_act})
-
-
 def _decisions(rules, games):
     """Every decision (a turn or a response) of ``games`` seeded random games."""
     for g in range(games):
@@ -41,7 +33,7 @@ def _decisions(rules, games):
         while st.phase is not Phase.GAME_END:
             if st.phase is Phase.TURN or st.phase is Phase.RESPONSE:
                 yield st
-            _step(st, rng)
+            random_step(st, rng)
 
 
 @pytest.mark.parametrize("preset,flowers", [("tenhou", False), ("tenhou_sanma", False),
@@ -68,7 +60,7 @@ def test_the_per_seat_views_are_the_seats_fields():
     st = GameState(Rules.preset("tenhou"), seed=3)
     rng = np.random.default_rng(3)
     for _ in range(40):
-        _step(st, rng)
+        random_step(st, rng)
     assert all(type(s) is Seat for s in st.seats) and len(st.seats) == 4
     for f in FIELDS:
         view = getattr(st, f)
@@ -83,7 +75,7 @@ def test_a_snapshot_keeps_the_tsumogiri_bits_and_refuses_bits_past_the_river():
     st = GameState(Rules.preset("tenhou"), seed=11)
     rng = np.random.default_rng(11)
     while not any(st.tsumogiri) or st.phase is not Phase.TURN:
-        _step(st, rng)
+        random_step(st, rng)
     snap = json.loads(json.dumps(st.snapshot()))
     back = GameState.from_snapshot(snap)
     assert back.tsumogiri == st.tsumogiri and back.snapshot() == st.snapshot()
