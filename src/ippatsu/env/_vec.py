@@ -435,7 +435,7 @@ class Game:
             if ph is _RESPONSE:
                 n = self.n
                 d = st.resp_actor
-                seats = st._legal   # the seats to answer (GameState.to_act, unsorted)
+                seats = st._offers   # the seats to answer (GameState.to_act, unsorted)
                 order = []
                 # from the discarder's right; the discarder itself last (it answers only
                 # the tenpai declaration at the draw, Rules.noten_declaration)
@@ -453,11 +453,11 @@ class Game:
                 self.reported = len(st.hand_results)
                 return True
             self.reported = len(st.hand_results)
-            if st._legal:   # the last dealer may stop (LastDealerStop.OPTIONAL)
+            if st._offers:   # the last dealer may stop (LastDealerStop.OPTIONAL)
                 self.seat = st.dealer
                 break
             st.next_hand()
-        write_mask(st._legal[self.seat], self.red, row, self.table, self.legal)
+        write_mask(st._offered(self.seat), self.red, row, self.table, self.legal)
         return False
 
     def check(self, i) -> None:
@@ -485,7 +485,7 @@ class Game:
             self.chosen.append(a)
             if self.pending:
                 self.seat = self.pending.pop(0)
-                write_mask(st._legal[self.seat], self.red, row, self.table, self.legal)
+                write_mask(st._offered(self.seat), self.red, row, self.table, self.legal)
                 return False
             chosen = self.chosen
             self.chosen = []
