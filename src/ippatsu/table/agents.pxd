@@ -17,4 +17,4 @@ cpdef object _greedy(object legal, object obs, GameState st)
 # GreedyAgent's choice at a turn kept as data (GameState._offer_turn)
 @cython.locals(i=int, tile=int, ties='unsigned long long', cnt=bytearray, sp=Seat,
                ids=bytearray)
-cpdef object _greedy_turn(GameState st, object obs)
+cpdef int _greedy_place(GameState st, object obs) except -2

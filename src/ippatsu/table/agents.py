@@ -70,11 +70,11 @@ class GreedyAgent:
         return _greedy(legal, obs, None)
 
 
-def _greedy_turn(st, obs) -> Action:
-    """The choice of :class:`GreedyAgent` at the turn ``st`` offers kept as data
-    (``GameState._offer_turn``): when it is discards only, read from the turn's discard
-    ids (the order of its list) without making the list; else :func:`_greedy` over the
-    list."""
+def _greedy_place(st, obs) -> int:
+    """The place in the offered turn's list (``GameState._offer_turn``: a turn kept as
+    data) of :class:`GreedyAgent`'s choice when the turn is discards only, read from the
+    turn's discard ids (the order of its list) without making the list; -1 for any
+    other turn (then :func:`_greedy` chooses over the list)."""
     if st._tm_tsumo is None and st._tm_riichi == 0 and st._tm_rest is None \
             and st._tm_nd > 1:
         sp = st.seats[obs.player]
@@ -87,8 +87,9 @@ def _greedy_turn(st, obs) -> Action:
         for i in range(st._tm_nd):
             tile = ids[i]
             if (ties >> (tile >> 2)) & 1:
-                return st._turn_at(i)
-    return _greedy(st._turn_list(), obs, st)
+                return i
+        raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
+    return -1
 
 
 def _greedy(legal, obs, st) -> Action:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .agents import GreedyAgent, RandomAgent, _greedy, _greedy_turn
+from .agents import GreedyAgent, RandomAgent, _greedy, _greedy_place
 from .observation import Observation
 from .state import Phase
 
@@ -45,9 +45,13 @@ def play(st, agents: Sequence, check: bool = False) -> None:
             b = bits[p]
             if st._offers[p] is None and b is not None:
                 # a random choice among the turn kept as data: no list made
-                st.step(st._turn_at(_rand_index(b, st._turn_count())))
+                st._play_turn_at(_rand_index(b, st._turn_count()))
             elif st._offers[p] is None and type(agents[p]) is GreedyAgent:
-                st.step(_greedy_turn(st, views[p]))
+                i = _greedy_place(st, views[p])
+                if i >= 0:
+                    st._play_turn_at(i)
+                else:
+                    st.step(_greedy(st._turn_list(), views[p], st))
             else:
                 st.step(_pick(agents[p], b, views[p], st._offered(p), st))
         elif phase is _RESPONSE:

@@ -103,6 +103,7 @@ cdef class GameState:
     cpdef _turn_at(self, Py_ssize_t r)
     @cython.locals(r=Py_ssize_t, n=Py_ssize_t)
     cpdef list _turn_list(self)
+    cpdef _play_turn_at(self, Py_ssize_t r)
     cpdef _offered(self, int p)
     @cython.locals(p=int, i=int, t=int, ids=bytearray, disc=tuple, riichis=tuple,
                    didx=bytes, sb=bytes, rbits='unsigned long long')

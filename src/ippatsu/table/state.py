@@ -1533,6 +1533,18 @@ class GameState:
                     r -= 1
         return self._tm_rest[r - self._tm_nr]
 
+    def _play_turn_at(self, r: int) -> None:
+        """``step(self._turn_at(r))`` for a place ``r`` (0 <= r < :meth:`_turn_count`) of the
+        offered turn kept as data, the game loop's random pick: a place of the turn's own
+        list needs no check, and a discard is played from its id."""
+        if self._tm_tsumo is not None:
+            r -= 1
+        if 0 <= r < self._tm_nd:
+            self._discard(self.actor, self._tm_ids[r], False)
+        else:
+            self._do_turn(self._turn_at(r + 1 if self._tm_tsumo is not None else r))
+        self._auto_next()
+
     def _is_offered(self, a) -> bool:
         """Whether ``a`` is one of the actor's offered actions itself (the same object:
         what an agent returns needs no resolving)."""
