@@ -38,6 +38,8 @@ def play(st, agents: Sequence, check: bool = False) -> None:
     agents = list(agents)
     views = [Observation(st, p) for p in range(n)]
     bits = [a._bits if type(a) is RandomAgent else None for a in agents]
+    # the seats whose choice is made here, always one of the offered actions itself
+    inline = [bits[p] is not None or type(agents[p]) is GreedyAgent for p in range(n)]
     while True:
         phase = st.phase
         if phase is _TURN:
@@ -55,10 +57,15 @@ def play(st, agents: Sequence, check: bool = False) -> None:
             else:
                 st.step(_pick(agents[p], b, views[p], st._offered(p), st))
         elif phase is _RESPONSE:
-            chosen = []
+            offered = True   # every answer is an offered action itself: no resolving
+            answers = {}
             for p, acts in st._offers.items():
-                chosen.append(_pick(agents[p], bits[p], views[p], acts, st))
-            st.step(chosen)
+                answers[p] = _pick(agents[p], bits[p], views[p], acts, st)
+                offered = offered and inline[p]
+            if offered:
+                st._play_response(answers)
+            else:
+                st.step(list(answers.values()))
         elif phase is _GAME_END:
             break
         else:

@@ -45,6 +45,9 @@ cpdef object _meld(int code, tiles, called, from_who, added=*, bytes red=*)
 cpdef object _new_meld(mtype, tiles, called, from_who, added=*, bytes red=*)
 
 
+# final: no Python subclass overrides a per-decision method, so calls to them skip the
+# override lookup Cython makes otherwise (one attribute lookup per call)
+@cython.final
 cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
@@ -104,6 +107,7 @@ cdef class GameState:
     @cython.locals(r=Py_ssize_t, n=Py_ssize_t)
     cpdef list _turn_list(self)
     cpdef _play_turn_at(self, Py_ssize_t r)
+    cpdef _play_response(self, dict answers)
     cpdef _offered(self, int p)
     @cython.locals(p=int, i=int, t=int, ids=bytearray, disc=tuple, riichis=tuple,
                    didx=bytes, sb=bytes, rbits='unsigned long long')
@@ -132,7 +136,7 @@ cdef class GameState:
     cpdef dict _chosen(self, actions)
     @cython.locals(sq=Seat)
     cpdef _do_response(self, dict chosen)
-    @cython.locals(q=int, sq=Seat, sp=Seat, seats=list)
+    @cython.locals(q=int, sq=Seat, sp=Seat, s0=Seat, seats=list)
     cpdef _discard_passed(self, int p, t, call)
     @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray, sp=Seat, sq=Seat)
     cpdef _call(self, a)

@@ -1545,6 +1545,12 @@ class GameState:
             self._do_turn(self._turn_at(r + 1 if self._tm_tsumo is not None else r))
         self._auto_next()
 
+    def _play_response(self, answers: Dict[int, Action]) -> None:
+        """``step(answers)`` at a response when every answer (by seat) is one of the actions
+        offered to that seat itself (the game loop's own picks): nothing to resolve."""
+        self._do_response(answers)
+        self._auto_next()
+
     def _is_offered(self, a) -> bool:
         """Whether ``a`` is one of the actor's offered actions itself (the same object:
         what an agent returns needs no resolving)."""
@@ -2432,7 +2438,8 @@ class GameState:
             self._abort("four_winds")
             return
         seats = self.seats
-        r0 = seats[0].riichi
+        s0 = seats[0]
+        r0 = s0.riichi
         if (r0 and r0 == _ACCEPTED and seats[1].riichi == _ACCEPTED
                 and seats[2].riichi == _ACCEPTED and self.n_players == 4
                 and seats[3].riichi == _ACCEPTED and rules.abort_four_riichi):
