@@ -166,8 +166,11 @@ cdef int core_score(const ipt_score_in_t *inp, const ipt_rules_t *rules,
                     ipt_score_out_t *out) noexcept nogil
 # fill the kernel's rules struct from a Rules object, field by field by name
 cdef int core_fill_rules(object rules, ipt_rules_t *out) except -1
-# the table engine's refresh of a seat's shanten and waits, and its riichi discards:
-# cpdef, so the compiled state machine calls them in C (state.pxd cimports them) and
-# ippatsu.core gives them to Python (and to the interpreted state machine)
+# the table engine's calls per decision: cpdef, so the compiled state machine and agents
+# call them in C (state.pxd and agents.pxd cimport them) and ippatsu.core gives them to
+# Python (and to the interpreted engine)
 cpdef tuple _shanten_waits(object counts)
 cpdef object _tenpai_discards(object counts)
+# the greedy agent's choice (table/agents.py) and the slots of the engine's melds
+cpdef object _efficiency_ties(object hand, object visible=*, object allowed=*)
+cpdef _set_slots(object obj, tuple names, tuple values)

@@ -562,7 +562,7 @@ cpdef object _tenpai_discards(object counts):
     return m
 
 
-def _set_slots(obj, tuple names, tuple values):
+cpdef _set_slots(object obj, tuple names, tuple values):
     """_set_slots(obj, names, values) -> None
 
     Set the attributes ``names`` of ``obj`` to ``values`` in order by the generic setter
@@ -783,7 +783,7 @@ def efficiency_discard(hand, visible=None, allowed=None):
     return _efficiency_of(hand, visible, allowed, NULL)
 
 
-def _efficiency_ties(hand, visible=None, allowed=None):
+cpdef object _efficiency_ties(object hand, object visible=None, object allowed=None):
     """Bit mask of every kind :func:`efficiency_discard` ranks first (its choice is the
     lowest); the greedy agent takes the first legal discard in this mask."""
     cdef uint64_t ties = 0

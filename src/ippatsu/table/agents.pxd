@@ -6,6 +6,9 @@
 cimport cython
 from ippatsu.table.state cimport GameState
 from ippatsu.table.seat cimport Seat
+# the hand core's greedy choice as a C call (agents.py takes it from ippatsu.core when
+# interpreted)
+from ippatsu._core cimport _efficiency_ties
 
 # GreedyAgent's choice (counters, tiles and the 34-bit kind masks are C integers)
 @cython.locals(n_riichi=int, n_disc=int, n=int, tile=int, one='unsigned long long',

@@ -11,7 +11,7 @@ from ippatsu.table.seat cimport Seat
 from ippatsu.table.actionspace cimport index_of_fields
 # the hand core's per-change calls, as C calls (state.py takes them from ippatsu.core
 # when interpreted)
-from ippatsu._core cimport _shanten_waits, _tenpai_discards
+from ippatsu._core cimport _shanten_waits, _tenpai_discards, _set_slots
 
 # the discards of one id per (kind, red-ness) of a hand: bytearrays of ids and slots, C
 # ints (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
@@ -41,7 +41,7 @@ cpdef bint _same_ids(list old, list new)
 
 # the melds of legal calls (C calls from _call / _ankan / _kakan)
 cpdef object _meld(int code, tiles, called, from_who, added=*, bytes red=*)
-@cython.locals(seat=int)
+@cython.locals(seat=int, code=int, a=int, b=int, c=int, pairs=tuple)
 cpdef object _new_meld(mtype, tiles, called, from_who, added=*, bytes red=*)
 
 

@@ -392,6 +392,8 @@ _MELD_TYPES = (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN, MeldType.ANKAN,
 #: the same members as module names (a member read off the Enum class goes through its
 #: metaclass's Python-level attribute hook, on every turn)
 _T_CHI, _T_PON, _T_DAIMINKAN, _T_ANKAN, _T_KAKAN = _MELD_TYPES
+#: their values (a meld's key spells its type so)
+_MELD_VALUES = tuple(t.value for t in _MELD_TYPES)
 _MELDS: Dict[tuple, Meld] = {}
 #: Meld's slots, in the order _new_meld gives their values
 _MELD_SLOTS = ("type", "tiles", "called", "from_who", "added", "_auto", "_key", "_hash",
@@ -432,19 +434,38 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     the ids of the red table ``red``) without the validation, for the melds of legal calls
     that the engine builds itself: the same slots as the validating constructor sets
     (tests/test_table_meld.py compares every slot)."""
-    ids = tuple(sorted(tiles))
-    seat = 0 if mtype is _T_ANKAN else int(from_who)
-    m = object.__new__(Meld)
+    code = 0
+    while _MELD_TYPES[code] is not mtype:
+        code += 1
     reds = None
     if red is _IS_RED:
         pairs = _SPEC_PAIRS
     else:
-        pairs, red_ids = _pair_table(red)
+        pairs = _pair_table(red)[0]
+    if len(tiles) == 3:   # a chi or a pon: three ids sorted in place
+        a = tiles[0]
+        b = tiles[1]
+        c = tiles[2]
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+            if a > b:
+                a, b = b, a
+        ids = (a, b, c)
+        spelled = (pairs[a], pairs[b], pairs[c])
+    else:
+        ids = tuple(sorted(tiles))
+        spelled = tuple([pairs[x] for x in ids])
+    if red is not _IS_RED:
+        red_ids = _pair_table(red)[1]
         # None when the meld's tiles are red as under one red five per suit
         own = frozenset([x for x in ids if x in red_ids])
         if own != RED_ID_SET.intersection(ids):
             reds = own
-    key = (mtype._value_, tuple([pairs[x] for x in ids]),
+    seat = 0 if mtype is _T_ANKAN else int(from_who)
+    m = object.__new__(Meld)
+    key = (_MELD_VALUES[code], spelled,
            None if called is None else pairs[called],
            None if added is None else pairs[added], seat)
     # the slots set by the generic setter (Meld.__setattr__ refuses) in one call
