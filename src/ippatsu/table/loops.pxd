@@ -7,7 +7,7 @@ cimport cython
 from ippatsu.table.state cimport GameState
 
 @cython.locals(n=int, p=int, d=int, i=int, views=list, bits=list, inline=list,
-               answers=dict, offered=bint, legal=dict)
+               answers=dict, offered=bint, data=bint, legal=dict)
 cpdef play(GameState st, agents, bint check=*)
 cdef object _pick(object agent, object bits, object view, list acts, GameState st)
 @cython.locals(k=int, r=Py_ssize_t)

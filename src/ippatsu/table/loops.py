@@ -45,10 +45,11 @@ def play(st, agents: Sequence, check: bool = False) -> None:
         if phase is _TURN:
             p = st.actor
             b = bits[p]
-            if st._offers[p] is None and b is not None:
+            data = st._offers[p] is None   # the turn kept as data
+            if data and b is not None:
                 # a random choice among the turn kept as data: no list made
                 st._play_turn_at(_rand_index(b, st._turn_count()))
-            elif st._offers[p] is None and type(agents[p]) is GreedyAgent:
+            elif data and type(agents[p]) is GreedyAgent:
                 i = _greedy_place(st, views[p])
                 if i >= 0:
                     st._play_turn_at(i)
