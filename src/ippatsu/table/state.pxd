@@ -68,6 +68,7 @@ cdef class GameState:
     cdef public dict _offers
     # hand
     cdef public object wall, visible
+    cdef public list _live      # wall.live, read at every draw
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
     cdef public list seats      # a Seat per player (seat.pxd: C slots)
     cdef public list first_winds, penalties
@@ -87,7 +88,7 @@ cdef class GameState:
     cpdef _remove(self, int p, int t)
     @cython.locals(si=Seat)
     cpdef _break_first(self)
-    @cython.locals(t=int, c=bytearray, hand=list, acts=list, sp=Seat)
+    @cython.locals(t=int, c=bytearray, hand=list, acts=list, sp=Seat, live=list)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
     @cython.locals(hand=list, cnt=bytearray, drawn=int, k=int, n=int, t=int, s=int,
                    i=int, work=bytearray, after=bytearray, can_kan=bint, sb=bytes,

@@ -658,7 +658,7 @@ def _names(names, n: int) -> List[str]:
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
 _COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx", "_dcode",
                 "_tm_disc", "_tm_riichi", "_tm_tail", "_tm_nd", "_tm_nr", "_tm_tsumo",
-                "_tm_rest", "_wallgen",
+                "_tm_rest", "_wallgen", "_live",
                 "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
                 "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -1032,6 +1032,7 @@ class GameState:
             wall = _checked_wall(wall, self.n_players, self.rules.flowers)
         n = self.n_players
         self.wall = wall
+        self._live = wall.live   # read at every draw
         self._live_pos = 0
         self._rinshan_pos = 0
         self.left = wall.n_live
@@ -1189,7 +1190,7 @@ class GameState:
                 t = w.live[j]
             self._rinshan_pos += 1
         else:
-            live = w.live
+            live = self._live   # w.live
             if self._live_pos >= len(live):
                 raise IllegalActionError("the wall has no more tiles to draw", "wall_exhausted")
             t = live[self._live_pos]
@@ -1748,6 +1749,7 @@ class GameState:
                     _ids(wd["dora"], "dora indicators", top),
                     _ids(wd["ura"], "ura indicators", top), _int(wd["n_live"], "n_live"))
         self.wall = wall
+        self._live = wall.live   # read at every draw
         self._live_pos = _int(snap["live_pos"], "live_pos")
         self._rinshan_pos = _int(snap["rinshan_pos"], "rinshan_pos")
         self.left = _int(snap["left"], "left")
@@ -1960,6 +1962,7 @@ class GameState:
                     self._refresh_waits(q)
         self.wall = Wall([s.hand for s in self.seats], w.live[:lp] + live,
                          w.rinshan[:rp] + rinshan, w.dora[:nd] + dora, ura, w.n_live)
+        self._live = self.wall.live
         for q in range(n):
             if flags[0] is not None:
                 self.seats[q].temp_furiten = flags[0][q]
