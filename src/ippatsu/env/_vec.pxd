@@ -30,7 +30,7 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
                kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat)
-cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
+cpdef encode_planes(GameState st, int seat, float[:, ::1] out, bint oracle, list tsumogiri=*)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
                nd=int, nf=int, nu=int, red=bytes, live=list, sq=Seat)
@@ -52,7 +52,7 @@ cdef class Game:
     cdef public bytes red
     cdef public object entropy
     cdef public GameState st
-    cdef public list pending, chosen, table, legal, tsumogiri, prev
+    cdef public list pending, chosen, table, legal, prev
 
     cpdef new_game(self)
     cpdef reset_episode(self)
@@ -61,7 +61,6 @@ cdef class Game:
     @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list)
     cpdef bint advance(self, unsigned char[::1] row) except -1
     cpdef check(self, long long i)
-    @cython.locals(typ=int, p=int, b=int)
     cpdef bint apply(self, int i, unsigned char[::1] row) except -1
 
 

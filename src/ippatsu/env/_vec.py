@@ -127,11 +127,13 @@ def _counts(out, c: int, cnt) -> None:
         out[c + 3, k] = 1.0 if n >= 4 else 0.0
 
 
-def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
+def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> None:
     """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
     ``(C, 34)``, C >= :func:`channels_of` the rules' flowers and ``oracle``: :data:`N_PLANES`
-    or :data:`N_ORACLE` without flowers); ``tsumogiri``: per seat, bit ``i`` set when river
-    tile ``i`` was discarded straight from the draw."""
+    or :data:`N_ORACLE` without flowers). The river's tsumogiri channel reads the state's
+    own bits (``st.seats[q].tsumogiri``: bit ``i`` set when river tile ``i`` was discarded
+    straight from the draw); ``tsumogiri``, when given, a list of such bits per seat, is read
+    instead."""
     n = st.n_players
     fl = st.rules.flowers
     # the loops below index without bounds checks: what they index is checked here
@@ -141,7 +143,7 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
                            f"({out.shape[0]}, {out.shape[1]})", "bad_obs_buffer")
     if not 0 <= seat < n:
         raise IppatsuError(f"seat {seat} of {n} players", "bad_seat")
-    if len(tsumogiri) < n:
+    if tsumogiri is not None and len(tsumogiri) < n:
         raise IppatsuError(f"tsumogiri: one bit set per seat ({n}), got {len(tsumogiri)}",
                            "bad_obs_buffer")
     out[:, :] = 0.0
@@ -231,7 +233,7 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         # each kind by turn (c+21)
         river = sq.river
         called = sq.river_called
-        tg = tsumogiri[q]
+        tg = sq.tsumogiri if tsumogiri is None else tsumogiri[q]
         nr = len(river)
         ri = sq.river_riichi
         for i in range(nr):
@@ -388,7 +390,6 @@ class Game:
         self.chosen = []
         self.table = [None] * SIZE
         self.legal = []
-        self.tsumogiri = [0] * self.n
         self.prev = [0] * self.n
         self.reported = 0
         self.needs_reset = True
@@ -492,16 +493,7 @@ class Game:
             self.pending = []
             st.step(chosen)
             return True
-        if ph is _TURN:
-            typ = a.type
-            if typ == 0 or typ == 1:    # a discard: from the draw or not
-                p = st.actor
-                b = len(st.seats[p].river)
-                bit = 1 << b
-                if a.tile == st.last_draw:
-                    self.tsumogiri[p] |= bit
-                elif self.tsumogiri[p] & bit:
-                    self.tsumogiri[p] ^= bit
+        if ph is _TURN:   # (the state keeps which discards came from the draw: Seat)
             st.step(a)
             return True
         st.step([a])   # the last dealer's stop or pass
@@ -557,9 +549,9 @@ def run_reset(games: list, b, enc: int) -> None:
 def _encode(g, j: int, obs, enc: int) -> None:
     """The built-in encoders (the others run after the step, in Python)."""
     if enc == E_PLANES:
-        encode_planes(g.st, g.seat, obs[j], g.tsumogiri, False)
+        encode_planes(g.st, g.seat, obs[j], False)
     elif enc == E_ORACLE:
-        encode_planes(g.st, g.seat, obs[j], g.tsumogiri, True)
+        encode_planes(g.st, g.seat, obs[j], True)
 
 
 def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:

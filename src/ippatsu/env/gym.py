@@ -187,7 +187,7 @@ class MahjongEnv(gymnasium.Env):
         if g.seat == self.seat and not self._done:
             return self._vec._obs[0].copy()
         out = np.zeros(self.observation_space.shape, dtype=np.float32)
-        self._enc.encode(g.st, self.seat, out, g.tsumogiri)
+        self._enc.encode(g.st, self.seat, out, list(g.st.tsumogiri))
         return out
 
     def _info(self) -> dict:

@@ -235,7 +235,7 @@ class VecEnv:
         if self._enc == _vec.E_CUSTOM:
             for j in envs:
                 g = self.games[j]
-                enc.encode(g.st, g.seat, self._obs[j], g.tsumogiri)
+                enc.encode(g.st, g.seat, self._obs[j], list(g.st.tsumogiri))
         elif self._mjai:
             if fresh:
                 self._events = [None] * self.num_envs
