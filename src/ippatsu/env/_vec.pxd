@@ -14,8 +14,15 @@ cdef dict _LUTS
 @cython.locals(t=int, lut=bytes)
 cdef bytes _lut(bytes red)
 
-@cython.locals(i=int, typ=int, t=int, lut=bytes, consumed=tuple)
+@cython.locals(typ=int, t=int)
+cdef inline int _index(object a, bytes lut, bytes red) except -1
+@cython.locals(i=int, lut=bytes)
 cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
+cdef void _mark(list acts, bytes lut, bytes red, unsigned char[::1] row) except *
+cdef Py_ssize_t _MASK_BYTES
+@cython.locals(b=bytes, k=Py_ssize_t, x=int, j=int)
+cdef void _mark_bits(object mask, unsigned char[::1] row) except *
+cdef object _find(list acts, bytes lut, bytes red, int i)
 
 cpdef int channels_of(bint flowers, bint oracle)
 
@@ -49,18 +56,19 @@ cdef class Game:
     cdef public object rules
     cdef public int n, index, games, seat, reported, decisions
     cdef public bint hand_level, record, needs_reset
-    cdef public bytes red
+    cdef public bytes red, lut
     cdef public object entropy
     cdef public GameState st
-    cdef public list pending, chosen, table, legal, prev
+    cdef public list pending, chosen, prev
 
     cpdef new_game(self)
     cpdef reset_episode(self)
-    @cython.locals(i=int)
     cpdef clear(self, unsigned char[::1] row)
-    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list, st=GameState, ph=object)
     cpdef bint advance(self, unsigned char[::1] row) except -1
-    cpdef check(self, long long i)
+    @cython.locals(legal=list)
+    cpdef check(self, long long i, unsigned char[::1] row=*)
+    @cython.locals(st=GameState)
     cpdef bint apply(self, int i, unsigned char[::1] row) except -1
 
 

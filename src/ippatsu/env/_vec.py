@@ -94,20 +94,55 @@ def _lut(red: bytes) -> bytes:
     return lut
 
 
+def _index(a, lut: bytes, red: bytes) -> int:
+    """The index of the legal action ``a`` (a discard or a riichi by its id through the
+    table ``lut``, :func:`_lut`; the others by :func:`index_of_fields`)."""
+    typ = a.type
+    t = a.tile
+    if (typ == 0 or typ == 1) and 0 <= t < 136:
+        return lut[typ * 136 + t]
+    return index_of_fields(typ, t, a.consumed, red)
+
+
 def write_mask(acts: list, red: bytes, row, table: list, legal: list) -> None:
     """Set ``row[i]`` (a bool row of :data:`SIZE`, all False on entry) for the index ``i``
     of each action of ``acts``; ``table[i]`` = that action; ``legal`` gets the indices."""
     lut = _lut(red)
     for a in acts:
-        typ = a.type
-        t = a.tile
-        if (typ == 0 or typ == 1) and 0 <= t < 136:   # a discard or a riichi: by the id
-            i = lut[typ * 136 + t]
-        else:
-            i = index_of_fields(typ, t, a.consumed, red)
+        i = _index(a, lut, red)
         row[i] = 1
         table[i] = a
         legal.append(i)
+
+
+def _mark(acts: list, lut: bytes, red: bytes, row) -> None:
+    """Set ``row[i]`` (all False on entry) for the index ``i`` of each action of ``acts``."""
+    for a in acts:
+        row[_index(a, lut, red)] = 1
+
+
+#: the bytes of a legal mask (GameState.legal_mask) written little-endian
+_MASK_BYTES = (SIZE + 7) // 8
+
+
+def _mark_bits(mask: int, row) -> None:
+    """Set ``row[i]`` (all False on entry) for each bit ``i`` of the legal mask ``mask``
+    (a Python int, GameState.legal_mask), read byte by byte."""
+    b = mask.to_bytes(_MASK_BYTES, "little")
+    for k in range(_MASK_BYTES):
+        x = b[k]
+        if x:
+            for j in range(8):
+                if (x >> j) & 1:
+                    row[8 * k + j] = 1
+
+
+def _find(acts: list, lut: bytes, red: bytes, i: int):
+    """The action of ``acts`` whose index is ``i`` (None: none)."""
+    for a in acts:
+        if _index(a, lut, red) == i:
+            return a
+    return None
 
 
 def _fill(out, c: int, v: float) -> None:
@@ -379,6 +414,7 @@ class Game:
         self.rules = rules
         self.n = rules.players
         self.red = red_table(rules)
+        self.lut = _lut(self.red)
         self.index = index
         self.entropy = entropy
         self.games = 0
@@ -388,8 +424,6 @@ class Game:
         self.seat = -1
         self.pending = []
         self.chosen = []
-        self.table = [None] * SIZE
-        self.legal = []
         self.prev = [0] * self.n
         self.reported = 0
         self.needs_reset = True
@@ -417,12 +451,8 @@ class Game:
             self.prev = list(self.st.scores)
 
     def clear(self, row) -> None:
-        """Forget the legal actions of the seat that just decided (``row``: its mask)."""
-        table = self.table
-        for i in self.legal:
-            table[i] = None
-            row[i] = 0
-        self.legal = []
+        """Clear the mask ``row`` of the seat that decided."""
+        row[:] = 0
 
     def advance(self, row) -> bool:
         """Run to the next decision and write its mask into ``row`` (all False on entry);
@@ -458,35 +488,47 @@ class Game:
                 self.seat = st.dealer
                 break
             st.next_hand()
-        write_mask(st._legal[self.seat], self.red, row, self.table, self.legal)
+        if ph is _TURN:   # the turn's mask as the state keeps it with its list
+            _mark_bits(st.legal_mask(self.seat), row)
+        else:
+            _mark(st._legal[self.seat], self.lut, self.red, row)
         return False
 
-    def check(self, i) -> None:
-        """Raise unless ``i`` is a legal index of the seat deciding now."""
+    def check(self, i, row=None) -> None:
+        """Raise unless ``i`` is a legal index of the seat deciding now (``row``: the mask
+        written for it; None: the state's legal list)."""
         if self.needs_reset:
             return
         if not 0 <= i < SIZE:
             raise IllegalActionError(f"env {self.index}: action index {i} is out of range "
                                      f"0-{SIZE - 1}", "bad_action_index")
-        if self.table[i] is None:
-            raise IllegalActionError(
-                f"env {self.index}: action {i} is not legal for seat {self.seat} (legal: "
-                f"{sorted(self.legal)})", "illegal_action")
+        if row is not None and row[i]:
+            return
+        legal = sorted([_index(a, self.lut, self.red) for a in self.st._legal[self.seat]])
+        if row is None and i in legal:
+            return
+        raise IllegalActionError(
+            f"env {self.index}: action {i} is not legal for seat {self.seat} (legal: "
+            f"{legal})", "illegal_action")
 
     def apply(self, i: int, row) -> bool:
-        """Seat ``seat`` takes the legal index ``i``: an answer to a discard waits for the
-        seats after it (False: the next seat's mask is written into ``row``); the last
-        answer, or any other decision, steps the state (True)."""
+        """Seat ``seat`` takes the legal index ``i`` (its action found in the seat's legal
+        list): an answer to a discard waits for the seats after it (False: the next seat's
+        mask is written into ``row``); the last answer, or any other decision, steps the
+        state (True)."""
         st = self.st
-        a = self.table[i]
-        self.clear(row)
+        a = _find(st._legal[self.seat], self.lut, self.red, i)
+        if a is None:   # (check passed: only a mask row changed from outside gets here)
+            raise IllegalActionError(f"env {self.index}: action {i} is not legal for seat "
+                                     f"{self.seat}", "illegal_action")
+        row[:] = 0
         self.decisions += 1
         ph = st.phase
         if ph is _RESPONSE:
             self.chosen.append(a)
             if self.pending:
                 self.seat = self.pending.pop(0)
-                write_mask(st._legal[self.seat], self.red, row, self.table, self.legal)
+                _mark(st._legal[self.seat], self.lut, self.red, row)
                 return False
             chosen = self.chosen
             self.chosen = []
@@ -568,7 +610,7 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
     ng = len(games)
     for j in range(ng):
         g = games[j]
-        g.check(actions[j])
+        g.check(actions[j], masks[j])
     for j in range(ng):
         g = games[j]
         row = masks[j]
