@@ -22,6 +22,7 @@ cdef void _mark(list acts, bytes lut, bytes red, unsigned char[::1] row) except 
 cdef Py_ssize_t _MASK_BYTES
 @cython.locals(b=bytes, k=Py_ssize_t, x=int, j=int)
 cdef void _mark_bits(object mask, unsigned char[::1] row) except *
+@cython.locals(typ=int, t=int)
 cdef object _find(list acts, bytes lut, bytes red, int i)
 
 cpdef int channels_of(bint flowers, bint oracle)

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import IllegalActionError, IppatsuError
+from ..table.actionspace import CHI as _I_CHI
+from ..table.actionspace import RIICHI as _I_RIICHI
 from ..table.actionspace import SIZE as _SIZE
 from ..table.actionspace import index_of_fields, red_table
 from ..table.settle import place_values
@@ -138,7 +140,16 @@ def _mark_bits(mask: int, row) -> None:
 
 
 def _find(acts: list, lut: bytes, red: bytes, i: int):
-    """The action of ``acts`` whose index is ``i`` (None: none)."""
+    """The action of ``acts`` whose index is ``i`` (None: none). A discard or riichi
+    index (below :data:`~ippatsu.table.actionspace.CHI`) is looked for by the tiles' codes
+    first (one attribute read per action), the type read only for a tile of that code."""
+    if i < _I_CHI:
+        typ = 0 if i < _I_RIICHI else 1
+        for a in acts:
+            t = a.tile
+            if 0 <= t < 136 and lut[typ * 136 + t] == i and a.type == typ:
+                return a
+        return None
     for a in acts:
         if _index(a, lut, red) == i:
             return a
