@@ -66,9 +66,9 @@ def _sources():
 
 def test_the_scan_knows_the_private_attributes_and_catches_each_form():
     private = _private_names()
-    assert {"_legal", "_live_pos", "_rinshan_pos", "_wallgen", "_name"} <= private
-    sample = ("st = GameState.__new__(GameState)\nst._live_pos = 0\nx.y._legal = {}\n"
-              "st._legal[0] = []\nsetattr(st, '_wallgen', g)\nself._legal = None\n"
+    assert {"_offers", "_live_pos", "_rinshan_pos", "_wallgen", "_name"} <= private
+    sample = ("st = GameState.__new__(GameState)\nst._live_pos = 0\nx.y._offers = {}\n"
+              "st._offers[0] = []\nsetattr(st, '_wallgen', g)\nself._offers = None\n"
               "st.left = 3\nst._other = 1\n")
     assert sorted(line for line, _ in _offences(sample, private)) == [1, 2, 3, 4, 5]
 

@@ -86,7 +86,7 @@ def _declared_attributes():
 
 def test_copy_knows_every_attribute_of_the_state():
     handled = (set(state_module._COPY_SHARED) | set(state_module._COPY_LIST)
-               | {"seats", "final", "_legal", "_tm_list", "penalties"})
+               | {"seats", "final", "_offers", "_tm_list", "penalties"})
     declared = _declared_attributes()
     assert len(declared) > 40
     assert declared - handled == set(), "attributes GameState.copy does not copy"

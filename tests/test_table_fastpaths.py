@@ -8,8 +8,9 @@ simpler formulation is kept below as the oracle:
 * ``core._tenpai_discards(counts)`` (the riichi declarations) against ``shanten`` of the
   hand less each kind held, and its being empty exactly when ``shanten(counts) > 0``;
 * ``core._set_slots`` (the melds of calls) against ``object.__setattr__``;
-* ``state._discard_actions`` against the dict ``{spec(t): t for t in hand}`` updated with
-  the drawn tile (one discard per kind and red-ness, the last copy, in first-seen order);
+* ``state._discard_ids`` (the discards of a turn) against the dict
+  ``{spec(t): t for t in hand}`` updated with the drawn tile (one discard per kind and
+  red-ness, the last copy, in first-seen order);
 * ``state._variants`` against a scan for the first plain and the first red copy;
 * the game loop's greedy choice read from the state (``agents._greedy`` with the state)
   against ``GreedyAgent.__call__`` on the observation: whole games must match;
@@ -30,7 +31,6 @@ from ippatsu.rules import GameLength, Rules
 from ippatsu.study.match import play_game
 from ippatsu.table import state as S
 from ippatsu.table import ActionType
-from ippatsu.table import actionspace as A
 from ippatsu.table.agents import GreedyAgent, RandomAgent
 from ippatsu.table.state import GameState
 
@@ -166,24 +166,20 @@ def _oracle_discards(hand, spec, drawn, ban):
 
 @settings(max_examples=300 if not PURE else 60, deadline=None)
 @given(st.lists(st.integers(0, 135), min_size=2, max_size=14, unique=True),
-       st.booleans(), st.integers(0, (1 << 34) - 1), st.booleans(), st.booleans())
-def test_discard_actions_one_per_kind_and_redness(ids, draw, ban, red, prefix):
+       st.booleans(), st.integers(0, (1 << 34) - 1), st.booleans(), st.integers(0, 135))
+def test_discard_ids_one_per_kind_and_redness(ids, draw, ban, red, fill):
     hand, drawn = (ids[:-1], ids[-1]) if draw else (ids, -1)
     spec = S._SPECS if red else S._KINDS
     sb = S._SPECS_B if red else S._KINDS_B
     if drawn >= 0:
         ban = 0  # a ban applies after a call, when no tile was drawn
-    acts = [S._PASSES[0]] if prefix else []  # appended after what is already there
-    didx = S._spec_tables(S._IS_RED if red else S._NO_RED)[3]
+    # what the ids held before (the last turn's) is overwritten up to the count returned
+    out = bytearray([fill] * S._TURN_IDS)
     slot = bytearray(68)
-    bits = S._discard_actions(acts, hand + ([drawn] if drawn >= 0 else []), sb, drawn, ban,
-                              S._DISCARDS[1], didx, slot)
+    n = S._discard_ids(out, hand + ([drawn] if drawn >= 0 else []), sb, drawn, ban, slot)
     want = _oracle_discards(hand + ([drawn] if drawn >= 0 else []), spec, drawn, ban)
-    assert acts == ([S._PASSES[0]] if prefix else []) + [S._DISCARDS[1][t] for t in want]
-    # the bits returned: the action-space indices of the discards listed
-    table = A.red_table(red)
-    assert bits == sum(1 << A.index_of(S._DISCARDS[1][t], table) for t in want)
-    # and each listed code's place in the list
+    assert list(out[:n]) == want
+    # each listed code's place in the list, and no other code's
     for pos, t in enumerate(want):
         assert slot[spec[t]] == pos + 1
     assert sum(1 for x in slot if x) == len(want)

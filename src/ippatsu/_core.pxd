@@ -166,3 +166,8 @@ cdef int core_score(const ipt_score_in_t *inp, const ipt_rules_t *rules,
                     ipt_score_out_t *out) noexcept nogil
 # fill the kernel's rules struct from a Rules object, field by field by name
 cdef int core_fill_rules(object rules, ipt_rules_t *out) except -1
+# the table engine's refresh of a seat's shanten and waits, and its riichi discards:
+# cpdef, so the compiled state machine calls them in C (state.pxd cimports them) and
+# ippatsu.core gives them to Python (and to the interpreted state machine)
+cpdef tuple _shanten_waits(object counts)
+cpdef object _tenpai_discards(object counts)

@@ -522,7 +522,7 @@ def waits(hand, *, players=4):
     return [k for k in range(34) if (m >> k) & 1]
 
 
-def _shanten_waits(counts):
+cpdef tuple _shanten_waits(object counts):
     """_shanten_waits(counts) -> (shanten, waits mask)
 
     The shanten of a 3k+1 hand and, when it is tenpai, its waits as a bit mask over kinds
@@ -537,7 +537,7 @@ def _shanten_waits(counts):
     return s, (ipt_waits(c, total) if s == 0 else 0)
 
 
-def _tenpai_discards(counts):
+cpdef object _tenpai_discards(object counts):
     """_tenpai_discards(counts) -> int
 
     Bit mask of the kinds held in a 3k+2 hand whose discard leaves it tenpai

@@ -477,7 +477,7 @@ class Game:
             if ph is _RESPONSE:
                 n = self.n
                 d = st.resp_actor
-                seats = st._legal   # the seats to answer (GameState.to_act, unsorted)
+                seats = st._offers   # the seats to answer (GameState.to_act, unsorted)
                 order = []
                 # from the discarder's right; the discarder itself last (it answers only
                 # the tenpai declaration at the draw, Rules.noten_declaration)
@@ -495,14 +495,14 @@ class Game:
                 self.reported = len(st.hand_results)
                 return True
             self.reported = len(st.hand_results)
-            if st._legal:   # the last dealer may stop (LastDealerStop.OPTIONAL)
+            if st._offers:   # the last dealer may stop (LastDealerStop.OPTIONAL)
                 self.seat = st.dealer
                 break
             st.next_hand()
-        if ph is _TURN:   # the turn's mask as the state keeps it with its list
+        if ph is _TURN:   # the turn kept as data: its mask from its bits, no list made
             _mark_bits(st.legal_mask(self.seat), row)
         else:
-            _mark(st._legal[self.seat], self.lut, self.red, row)
+            _mark(st._offered(self.seat), self.lut, self.red, row)
         return False
 
     def check(self, i, row=None) -> None:
@@ -515,7 +515,7 @@ class Game:
                                      f"0-{SIZE - 1}", "bad_action_index")
         if row is not None and row[i]:
             return
-        legal = sorted([_index(a, self.lut, self.red) for a in self.st._legal[self.seat]])
+        legal = sorted([_index(a, self.lut, self.red) for a in self.st._offered(self.seat)])
         if row is None and i in legal:
             return
         raise IllegalActionError(
@@ -523,23 +523,27 @@ class Game:
             f"{legal})", "illegal_action")
 
     def apply(self, i: int, row) -> bool:
-        """Seat ``seat`` takes the legal index ``i`` (its action found in the seat's legal
+        """Seat ``seat`` takes the legal index ``i`` (at a turn its action by
+        GameState.action_of, from the turn's data; otherwise found in the seat's legal
         list): an answer to a discard waits for the seats after it (False: the next seat's
         mask is written into ``row``); the last answer, or any other decision, steps the
         state (True)."""
         st = self.st
-        a = _find(st._legal[self.seat], self.lut, self.red, i)
-        if a is None:   # (check passed: only a mask row changed from outside gets here)
-            raise IllegalActionError(f"env {self.index}: action {i} is not legal for seat "
-                                     f"{self.seat}", "illegal_action")
+        ph = st.phase
+        if ph is _TURN:
+            a = st.action_of(i, self.seat)   # IllegalActionError when not legal
+        else:
+            a = _find(st._offered(self.seat), self.lut, self.red, i)
+            if a is None:   # (check passed: only a mask row changed from outside gets here)
+                raise IllegalActionError(f"env {self.index}: action {i} is not legal for "
+                                         f"seat {self.seat}", "illegal_action")
         row[:] = 0
         self.decisions += 1
-        ph = st.phase
         if ph is _RESPONSE:
             self.chosen.append(a)
             if self.pending:
                 self.seat = self.pending.pop(0)
-                _mark(st._legal[self.seat], self.lut, self.red, row)
+                _mark(st._offered(self.seat), self.lut, self.red, row)
                 return False
             chosen = self.chosen
             self.chosen = []

@@ -415,7 +415,7 @@ class SeatView:
         else:
             return None
         st = self._state()
-        if st is None or me not in st._legal:
+        if st is None or me not in st._offers:
             return None
         return st
 

@@ -1443,9 +1443,9 @@ def play_out(state: GameState, choice, agents: Sequence[Callable], seat: int) ->
         ph = st.phase
         if ph == _TURN:
             q = st.actor
-            st.step(agents[q](views[q], st._legal[q]))
+            st.step(agents[q](views[q], st._offered(q)))
         elif ph == _RESPONSE:
-            st.step([agents[q](views[q], acts) for q, acts in st._legal.items()])
+            st.step([agents[q](views[q], acts) for q, acts in st._offers.items()])
         else:
             break
     res = st.hand_results[-1]

@@ -13,3 +13,8 @@ from ippatsu.table.seat cimport Seat
                allowed='unsigned long long', ties='unsigned long long',
                cnt=bytearray, sp=Seat)
 cpdef object _greedy(object legal, object obs, GameState st)
+
+# GreedyAgent's choice at a turn kept as data (GameState._offer_turn)
+@cython.locals(i=int, tile=int, ties='unsigned long long', cnt=bytearray, sp=Seat,
+               ids=bytearray)
+cpdef int _greedy_place(GameState st, object obs) except -2

@@ -70,6 +70,28 @@ class GreedyAgent:
         return _greedy(legal, obs, None)
 
 
+def _greedy_place(st, obs) -> int:
+    """The place in the offered turn's list (``GameState._offer_turn``: a turn kept as
+    data) of :class:`GreedyAgent`'s choice when the turn is discards only, read from the
+    turn's discard ids (the order of its list) without making the list; -1 for any
+    other turn (then :func:`_greedy` chooses over the list)."""
+    if st._tm_tsumo is None and st._tm_riichi == 0 and st._tm_rest is None \
+            and st._tm_nd > 1:
+        sp = st.seats[obs.player]
+        cnt = sp.cnt
+        if st.after_call:
+            ties = _efficiency_ties(cnt, st.visible, _ALL_KINDS & ~st.kuikae)
+        else:
+            ties = _efficiency_ties(cnt, st.visible, None)
+        ids = st._tm_ids
+        for i in range(st._tm_nd):
+            tile = ids[i]
+            if (ties >> (tile >> 2)) & 1:
+                return i
+        raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
+    return -1
+
+
 def _greedy(legal, obs, st) -> Action:
     """The choice of :class:`GreedyAgent` among ``legal``: the counts of its seat come from
     ``obs`` (an :class:`Observation`), or, when ``st`` is given (the match loop, which

@@ -6,7 +6,7 @@
 cimport cython
 from ippatsu.table.state cimport GameState
 
-@cython.locals(n=int, p=int, d=int, views=list, bits=list, chosen=list, legal=dict)
+@cython.locals(n=int, p=int, d=int, i=int, views=list, bits=list, chosen=list, legal=dict)
 cpdef play(GameState st, agents, bint check=*)
 cdef object _pick(object agent, object bits, object view, list acts, GameState st)
 @cython.locals(k=int, r=Py_ssize_t)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .agents import GreedyAgent, RandomAgent, _greedy
+from .agents import GreedyAgent, RandomAgent, _greedy, _greedy_place
 from .observation import Observation
 from .state import Phase
 
@@ -42,16 +42,27 @@ def play(st, agents: Sequence, check: bool = False) -> None:
         phase = st.phase
         if phase is _TURN:
             p = st.actor
-            st.step(_pick(agents[p], bits[p], views[p], st._legal[p], st))
+            b = bits[p]
+            if st._offers[p] is None and b is not None:
+                # a random choice among the turn kept as data: no list made
+                st._play_turn_at(_rand_index(b, st._turn_count()))
+            elif st._offers[p] is None and type(agents[p]) is GreedyAgent:
+                i = _greedy_place(st, views[p])
+                if i >= 0:
+                    st._play_turn_at(i)
+                else:
+                    st.step(_greedy(st._turn_list(), views[p], st))
+            else:
+                st.step(_pick(agents[p], b, views[p], st._offered(p), st))
         elif phase is _RESPONSE:
             chosen = []
-            for p, acts in st._legal.items():
+            for p, acts in st._offers.items():
                 chosen.append(_pick(agents[p], bits[p], views[p], acts, st))
             st.step(chosen)
         elif phase is _GAME_END:
             break
         else:
-            legal = st._legal
+            legal = st._offers
             if legal:  # the last dealer may stop (LastDealerStop.OPTIONAL)
                 d = st.dealer
                 st.step([_pick(agents[d], bits[d], views[d], legal[d], st)])

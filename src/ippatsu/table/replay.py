@@ -196,7 +196,7 @@ def turn_action(state: GameState, d) -> Action:
             # the engine names a closed kan by one of its tiles (the drawn one after
             # riichi, else the lowest id): take the legal action's, which tells a red five
             k = m.tiles[0] >> 2
-            tile = next((b.tile for b in state._legal.get(p, ())
+            tile = next((b.tile for b in state._offered(p) or ()
                          if b.type is ActionType.ANKAN and b.tile >> 2 == k), m.tiles[0])
             return Action(ActionType.ANKAN, p, tile, tuple(m.tiles))
         if m.type is MeldType.KAKAN:
@@ -224,7 +224,7 @@ def turn_action(state: GameState, d) -> Action:
 def response_actions(state: GameState, d) -> Tuple[list, bool]:
     """(actions, consumed) for a RESPONSE point: the recorded answers to the discard (or
     passes), and whether ``d`` was used."""
-    legal = state._legal
+    legal = state._offers
     if d is not None and d[0] == "agari":
         wins = d[1]
         if all(not a.is_tsumo and a.from_who == state.resp_actor for a in wins):

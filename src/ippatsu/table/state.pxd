@@ -9,14 +9,18 @@
 cimport cython
 from ippatsu.table.seat cimport Seat
 from ippatsu.table.actionspace cimport index_of_fields
+# the hand core's per-change calls, as C calls (state.py takes them from ippatsu.core
+# when interpreted)
+from ippatsu._core cimport _shanten_waits, _tenpai_discards
 
-# the discards of one id per (kind, red-ness) of a hand: a bytearray of slots, C ints
-# (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
-@cython.locals(t=int, s=int, i=int, n=int, base=Py_ssize_t,
-               bits='unsigned long long', one='unsigned long long')
-cpdef unsigned long long _discard_actions(list acts, list hand, bytes sb, int drawn,
-                                          unsigned long long ban, tuple disc,
-                                          bytes didx, bytearray slot) except? 0
+# the discards of one id per (kind, red-ness) of a hand: bytearrays of ids and slots, C
+# ints (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)
+@cython.locals(t=int, s=int, i=int, n=int, pi='unsigned char *', pl='unsigned char *',
+               ps='const unsigned char *')
+cpdef int _discard_ids(bytearray ids, list hand, bytes sb, int drawn,
+                       unsigned long long ban, bytearray slot) except -1
+
+cpdef bint _identity_in(a, list acts)
 
 # the rules read at every turn (a cached tuple)
 cpdef tuple _turn_rules(rules)
@@ -45,19 +49,20 @@ cdef class GameState:
     # game
     cdef public object rules, _name, _specbit, _spec, _wallgen, _walls
     cdef public bytes _red, _spec_b, _didx, _dcode
-    # the turn's legal mask, made with its list (_turn_actions): discard and riichi index
-    # bits, the other actions' bits, the list they belong to
+    # the turn kept as data (_offer_turn): the discards' ids and places by code, how many
+    # discards and riichi declarations, their index bits, the other actions' bits, tsumo,
+    # the rest of the list, the list once made
+    cdef public bytearray _tm_ids, _tm_slot
+    cdef public int _tm_nd, _tm_nr
     cdef public unsigned long long _tm_disc, _tm_riichi
-    cdef public object _tm_tail, _tm_list
-    cdef public bytearray _tm_slot
-    cdef public Py_ssize_t _tm_base
+    cdef public object _tm_tail, _tm_tsumo, _tm_rest, _tm_list
     cdef public int n_players
     cdef public tuple _nxt, _others, _chi_seat
     cdef public bint auto_next, record
     cdef public list events, names, scores, hand_results
     cdef public int kyoku, honba, deposits
     cdef public object phase, final, _next
-    cdef public dict _legal
+    cdef public dict _offers
     # hand
     cdef public object wall, visible
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
@@ -81,14 +86,28 @@ cdef class GameState:
     cpdef _break_first(self)
     @cython.locals(t=int, c=bytearray, hand=list, acts=list, sp=Seat)
     cpdef _draw(self, int p, bint rinshan=*, int feeder=*)
-    @cython.locals(hand=list, cnt=bytearray, disc=tuple, drawn=int, k=int, n=int, t=int,
-                   work=bytearray, after=bytearray, can_kan=bint, acts=list, sb=bytes,
-                   base=Py_ssize_t, i=Py_ssize_t, e=tuple, agari=bint, tail=list,
-                   may_riichi=bint, w='unsigned long long',
-                   tenpai_after='unsigned long long', sp=Seat, didx=bytes,
+    @cython.locals(hand=list, cnt=bytearray, drawn=int, k=int, n=int, t=int, s=int,
+                   i=int, work=bytearray, after=bytearray, can_kan=bint, sb=bytes,
+                   e=tuple, agari=bint, tail=list, may_riichi=bint,
+                   w='unsigned long long', tenpai_after='unsigned long long', sp=Seat,
+                   didx=bytes, ids=bytearray, slot=bytearray, nr=int,
                    bits='unsigned long long', rbits='unsigned long long',
-                   one='unsigned long long', slot=bytearray)
-    cpdef list _turn_actions(self, int p, bint fresh=*)
+                   one='unsigned long long', pi='unsigned char *',
+                   pl='unsigned char *', ps='const unsigned char *',
+                   pd='const unsigned char *')
+    cpdef _offer_turn(self, int p, bint fresh=*)
+    cpdef _tm_rest_of(self, list tail, tail_bits)
+    cpdef Py_ssize_t _turn_count(self)
+    @cython.locals(p=int, nd=int, i=int, t=int, ids=bytearray, didx=bytes, sb=bytes,
+                   rbits='unsigned long long')
+    cpdef _turn_at(self, Py_ssize_t r)
+    @cython.locals(r=Py_ssize_t, n=Py_ssize_t)
+    cpdef list _turn_list(self)
+    cpdef _play_turn_at(self, Py_ssize_t r)
+    cpdef _offered(self, int p)
+    @cython.locals(p=int, i=int, t=int, ids=bytearray, disc=tuple, riichis=tuple,
+                   didx=bytes, sb=bytes, rbits='unsigned long long')
+    cpdef bint _is_offered(self, a)
     cpdef _auto_next(self)
     cpdef _resolve(self, a)
     cpdef step(self, actions)

@@ -292,7 +292,12 @@ _KINDBIT = tuple(1 << (t >> 2) for t in range(136))
 #: _SPECS and _KINDS as bytes (C-level lookups when compiled), zeros to copy
 _SPECS_B = bytes(_SPECS)
 _KINDS_B = bytes(_KINDS)
-_ZERO68 = bytearray(68)
+#: the rules of a state made without any (Rules are immutable values: one is shared)
+_DEFAULT_RULES = Rules()
+#: the turn's discard ids: room for a hand of 14 and more
+_TURN_IDS = 18
+#: the offers at a turn: {actor: None}, the turn kept as data (GameState._offer_turn)
+_TURN_OFFERS = tuple({p: None} for p in range(4))
 #: (specs, spec bits, specs as bytes) by red table (Rules.red_five_counts: which copies
 #: are red follows the rules)
 _SPEC_TABLES: Dict[bytes, tuple] = {}
@@ -447,41 +452,44 @@ def _new_meld(mtype: MeldType, tiles: tuple, called: Optional[int], from_who: Op
     return m
 
 
-def _discard_actions(acts: List[Action], hand: List[int], sb: bytes, drawn: int, ban: int,
-                     disc: tuple, didx: bytes, slot: bytearray) -> int:
-    """Append to ``acts`` the discard ``disc[t]`` of one tile id ``t`` per (kind, red-ness)
-    of ``hand`` (``sb[t]``: the (kind, red-ness) code of ``t``), skipping the kinds of the
-    bit mask ``ban``: in the order of first appearance, each the last such id, and
-    ``drawn`` (when >= 0) representing its own (kind, red-ness) (exactly the values of the
-    dict ``{sb[t]: t for t in hand}`` updated with ``drawn``). Returns the bit set of their
-    action-space indices (``didx[code]``: the index of a code's discard); ``slot`` (68
-    zeros on entry) gets 1 + the position after the entry length of each code listed."""
-    base = len(acts)
+def _discard_ids(ids: bytearray, hand: List[int], sb: bytes, drawn: int, ban: int,
+                 slot: bytearray) -> int:
+    """Write to ``ids`` the tile id of each discard of a turn, one per (kind, red-ness) of
+    ``hand`` (``sb[t]``: the (kind, red-ness) code of ``t``), skipping the kinds of the bit
+    mask ``ban``: in the order of first appearance, each the last such id, and ``drawn``
+    (when >= 0) representing its own (kind, red-ness) (exactly the values of the dict
+    ``{sb[t]: t for t in hand}`` updated with ``drawn``). Returns how many; ``slot`` (68
+    zeros on entry) gets 1 + the position in ``ids`` of each code listed.
+
+    Compiled, the bytes are read through C pointers (``pi``, ``ps``, ``pl``): the hand's
+    ids are below 136 (``sb`` has 136 codes), a code is below 68 (``slot``'s length) and a
+    hand lists at most 14 discards (``ids`` has room for :data:`_TURN_IDS`)."""
+    pi = ids
+    ps = sb
+    pl = slot
     n = 0
-    bits = 0
-    one = 1
     for x in hand:
         t = x
         if ban and (ban >> (t >> 2)) & 1:
             continue
-        s = sb[t]
-        i = slot[s]
+        s = ps[t]
+        i = pl[s]
         if i:
-            acts[base + i - 1] = disc[t]
+            pi[i - 1] = t
         else:
-            acts.append(disc[t])
+            pi[n] = t
             n += 1
-            slot[s] = n
-            bits |= one << didx[s]
+            pl[s] = n
     if drawn >= 0:
-        s = sb[drawn]
-        i = slot[s]
+        s = ps[drawn]
+        i = pl[s]
         if i:
-            acts[base + i - 1] = disc[drawn]
+            pi[i - 1] = drawn
         else:
-            acts.append(disc[drawn])
-            bits |= one << didx[s]
-    return bits
+            pi[n] = drawn
+            n += 1
+            pl[s] = n
+    return n
 
 
 _TUPLE_NEW = tuple.__new__
@@ -628,7 +636,8 @@ def _names(names, n: int) -> List[str]:
 #: GameState.copy: the attributes shared with the copy (ints, strs, tuples, the rules,
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
 _COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx", "_dcode",
-                "_tm_disc", "_tm_riichi", "_tm_tail", "_tm_slot", "_tm_base", "_wallgen",
+                "_tm_disc", "_tm_riichi", "_tm_tail", "_tm_nd", "_tm_nr", "_tm_tsumo",
+                "_tm_rest", "_wallgen",
                 "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
                 "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -636,7 +645,8 @@ _COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx
                 "last_draw", "rinshan_from", "last_discard", "last_discarder", "resp_kind",
                 "resp_tile", "resp_actor")
 #: ... copied one level deep (events and results are never changed once made) ...
-_COPY_LIST = ("events", "names", "scores", "hand_results", "visible", "first_winds")
+_COPY_LIST = ("events", "names", "scores", "hand_results", "visible", "first_winds",
+              "_tm_ids", "_tm_slot")
 
 
 def _penalty_entry(x, n: int) -> dict:
@@ -707,6 +717,14 @@ def _same_ids(old: list, new: list) -> bool:
     return True
 
 
+def _identity_in(a, acts: List[Action]) -> bool:
+    """Whether ``a`` itself (not an equal action) is in ``acts``."""
+    for b in acts:
+        if b is a:
+            return True
+    return False
+
+
 def _is_index(x) -> bool:
     """An action-space index given to ``step`` (an int or a numpy integer, not a bool)."""
     t = type(x)
@@ -773,7 +791,7 @@ class GameState:
     def __init__(self, rules: Optional[Rules] = None, seed=None, *, names=None,
                  walls: Optional[Callable[["GameState"], Wall]] = None, start: bool = True,
                  auto_next: bool = True, record: bool = True):
-        self.rules = rules_of(rules) if rules is not None else Rules()
+        self.rules = rules_of(rules) if rules is not None else _DEFAULT_RULES
         # the red ids (Rules.red_five_counts: the first copies of each five), a byte per id
         red = self._red = _red_table(self.rules)
         # mjai tile names (a red five is written as a plain five when red fives are off;
@@ -807,13 +825,17 @@ class GameState:
         self.phase = _HAND_END
         self.final: Optional[dict] = None
         self._next = (0, 0, 0)
-        self._legal: Dict[int, List[Action]] = {}
-        # the turn's legal mask, made with its list (_turn_actions; legal_mask)
+        # the legal lists by seat; at a turn {actor: None}, the turn kept as data
+        # (_offer_turn) and its list made when asked (_turn_list)
+        self._offers: Dict[int, Optional[List[Action]]] = {}
         self._tm_list: Optional[List[Action]] = None
+        self._tm_ids = bytearray(_TURN_IDS)
+        self._tm_slot = bytearray(68)
+        self._tm_nd = self._tm_nr = 0
         self._tm_disc = self._tm_riichi = 0
         self._tm_tail = 0
-        self._tm_slot = _ZERO68   # the turn's discard places by code (never changed: a copy
-        self._tm_base = 0         # is made for each turn)
+        self._tm_tsumo: Optional[Action] = None
+        self._tm_rest: Optional[List[Action]] = None
         self.seats: List[Seat] = []   # one per player, dealt by start_hand
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
@@ -1099,7 +1121,7 @@ class GameState:
         if n == 13:
             self._refresh_waits(p)
         if self.phase == _TURN:
-            self._legal = {self.actor: self._turn_actions(self.actor)}
+            self._offer_turn(self.actor)
 
     # ------------------------------------------------------------------ helpers
     def _refresh_waits(self, p: int) -> None:
@@ -1170,11 +1192,11 @@ class GameState:
         self.phase = _TURN
         self.actor = p
         # the waits and shanten of the seat's 3k+1 tiles before this draw are current
-        # (refreshed at every discard, kan and hand start): _turn_actions may use them
-        self._legal = {p: self._turn_actions(p, True)}
+        # (refreshed at every discard, kan and hand start): _offer_turn may use them
+        self._offer_turn(p, True)
 
     def _auto_next(self) -> None:
-        if self.phase is _HAND_END and self.auto_next and not self._legal:
+        if self.phase is _HAND_END and self.auto_next and not self._offers:
             self.next_hand()
 
     def _reveal_dora(self) -> None:
@@ -1282,25 +1304,47 @@ class GameState:
                              (self.kyoku // n) % 4, 0, rules)[0] == _S_OK
 
     # ------------------------------------------------------------------ turn
-    def _turn_actions(self, p: int, fresh: bool = False) -> List[Action]:
-        """The legal actions of the actor ``p``, in the order they are offered: tsumo,
-        the discards (one per kind and red-ness, in the order of the hand, the drawn tile
-        last), the riichi declarations (in the discards' order), closed kans by kind,
-        added kans by meld, nine terminals, North. ``fresh``: ``shanten[p]`` /
-        ``waits[p]`` are those of the hand without the tile just drawn (``_draw``): the
-        hand is then complete exactly when the drawn kind is a wait, and it can be tenpai
-        after a discard only when it was at most 1-shanten before the draw."""
+    def _offer_turn(self, p: int, fresh: bool = False) -> None:
+        """Offer the actor ``p`` its turn: ``_offers`` becomes ``{p: None}`` and the turn's
+        legal actions are kept as data, not as a list: the discards' tile ids in the order
+        they are offered (``_tm_ids``, ``_tm_nd`` of them; ``_tm_slot``: 1 + the place of
+        each (kind, red-ness) code listed), tsumo (``_tm_tsumo``, or None), the riichi
+        declarations (one per discard whose index bit is in ``_tm_riichi``, ``_tm_nr`` of
+        them) and the rest (``_tm_rest``: closed kans by kind, added kans by meld, nine
+        terminals, North), with the discards' and the other actions' index bits
+        (``_tm_disc``, ``_tm_tail``): :meth:`legal_mask` reads the bits, :meth:`_turn_at`
+        the action at a place and :meth:`_turn_list` the list, in the order tsumo, the
+        discards (one per kind and red-ness, in the order of the hand, the drawn tile
+        last), the riichi declarations (in the discards' order), the rest.
+
+        ``fresh``: ``shanten[p]`` / ``waits[p]`` are those of the hand without the tile
+        just drawn (``_draw``): the hand is then complete exactly when the drawn kind is a
+        wait, and it can be tenpai after a discard only when it was at most 1-shanten
+        before the draw."""
         sp = self.seats[p]
         cnt = sp.cnt
         hand = sp.hand
-        disc = _DISCARDS[p]
         sb = self._spec_b
         didx = self._didx
         drawn = self.last_draw
-        # the turn's legal mask is kept with the list (legal_mask): the discards' and the
-        # riichi declarations' index bits as they are listed, the other actions' bits
-        # (tsumo, kans, nine terminals, North) in _tm_tail
+        ids = self._tm_ids
+        slot = self._tm_slot
+        # compiled, the bytes are read through C pointers (pi, pl, ps, pd: the bounds of
+        # _discard_ids)
+        pi = ids
+        pl = slot
+        ps = sb
+        pd = didx
+        for i in range(self._tm_nd):   # the last turn's places, cleared
+            pl[ps[pi[i]]] = 0
         self._tm_list = None
+        self._tm_tsumo = None
+        self._tm_rest = None
+        self._tm_nr = 0
+        self._tm_riichi = 0
+        self._tm_tail = 0
+        self._offers = _TURN_OFFERS[p]
+        one = 1
         # the common turn at once, discards only: no win, no riichi (an open hand, or
         # two or more from tenpai before the draw), no kan (no four copies, no pon to add
         # to), not the first turn (nine terminals), four players (no North). Only
@@ -1313,28 +1357,22 @@ class GameState:
                 if m.type is _T_PON and cnt[m.tiles[0] >> 2]:
                     break
             else:
-                acts = []
-                slot = _ZERO68[:]
-                self._tm_disc = _discard_actions(acts, hand, sb, drawn, 0, disc, didx, slot)
-                self._tm_slot = slot
-                self._tm_base = 0
-                self._tm_riichi = 0
-                self._tm_tail = 0
-                self._tm_list = acts
-                return acts
+                n = _discard_ids(ids, hand, sb, drawn, 0, slot)
+                bits = 0
+                for i in range(n):
+                    bits |= one << pd[ps[pi[i]]]
+                self._tm_nd = n
+                self._tm_disc = bits
+                return
         rules = self.rules
         if self.after_call:
-            acts = []
-            slot = _ZERO68[:]
-            self._tm_disc = _discard_actions(acts, hand, sb, -1, self.kuikae, disc, didx,
-                                             slot)
-            self._tm_slot = slot
-            self._tm_base = 0
-            self._tm_riichi = 0
-            self._tm_tail = 0
-            self._tm_list = acts
-            return acts
-        acts = []
+            n = _discard_ids(ids, hand, sb, -1, self.kuikae, slot)
+            bits = 0
+            for i in range(n):
+                bits |= one << pd[ps[pi[i]]]
+            self._tm_nd = n
+            self._tm_disc = bits
+            return
         tail_bits = 0
         if fresh:
             w = sp.waits
@@ -1343,13 +1381,19 @@ class GameState:
             agari = _is_agari(bytes(cnt))
         if agari and not sp.dead_hand:
             if self._yaku_win(p, drawn, True):
-                acts.append(Action(A_TSUMO, p, drawn, (), p))
+                self._tm_tsumo = Action(A_TSUMO, p, drawn, (), p)
                 tail_bits = _TSUMO_BIT
         e = _turn_rules(rules)
         can_kan = self.kan_count < e[1] and self.left > 0
         sanma = self.n_players == 3
+        tail = []
         if sp.riichi:
-            acts.append(disc[drawn])
+            # the drawn tile is the one discard
+            s = ps[drawn]
+            pi[0] = drawn
+            pl[s] = 1
+            self._tm_nd = 1
+            self._tm_disc = one << pd[s]
             if can_kan and cnt[drawn >> 2] == 4 and \
                     rules.closed_kan_after_riichi is not _KAN_NEVER:
                 k = drawn >> 2
@@ -1359,20 +1403,21 @@ class GameState:
                     if _shanten3(bytes(after)) == 0 and _waits3(bytes(after)) == sp.waits \
                             and (rules.closed_kan_after_riichi is not _KAN_READINGS
                                  or riichi_kan_keeps_readings(cnt, k, sp.waits)):
-                        acts.append(Action(A_ANKAN, p, drawn,
+                        tail.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
                 elif _shanten(bytes(after)) == 0:
                     wa = _mask_of(_waits(bytes(after)))
                     if wa == sp.waits and (
                             rules.closed_kan_after_riichi is not _KAN_READINGS
                             or riichi_kan_keeps_readings(cnt, k, wa)):
-                        acts.append(Action(A_ANKAN, p, drawn,
+                        tail.append(Action(A_ANKAN, p, drawn,
                                            tuple([t for t in hand if t >> 2 == k])))
             # three players: the North just drawn may be set aside (the hand stays the
             # one declared, so do the waits)
             if sanma and drawn >> 2 == _NORTH and self.left > 0 and self.rules.nukidora:
-                acts.append(Action(A_NUKIDORA, p, drawn))
-            return acts
+                tail.append(Action(A_NUKIDORA, p, drawn))
+            self._tm_rest_of(tail, tail_bits)
+            return
         shf = _shanten3 if sanma else _shanten
         may_riichi = (not sp.is_open and self.scores[p] >= e[2] and self.left >= e[3]
                       and (not fresh or sp.shanten <= 1) and not sp.dead_hand)
@@ -1383,8 +1428,6 @@ class GameState:
             else:
                 tenpai_after = _tenpai_discards(cnt)
                 may_riichi = tenpai_after != 0
-        # the actions listed after the discards and riichi
-        tail = []
         # kans
         if can_kan:
             if 4 in cnt:
@@ -1417,57 +1460,155 @@ class GameState:
                 north = drawn
             tail.append(Action(A_NUKIDORA, p, north))
         # discards: one per kind and red-ness (the drawn tile represents its own)
-        base = len(acts)
-        slot = _ZERO68[:]
-        bits = _discard_actions(acts, hand, sb, drawn, 0, disc, didx, slot)
-        # riichi
+        n = _discard_ids(ids, hand, sb, drawn, 0, slot)
+        bits = 0
+        for i in range(n):
+            bits |= one << pd[ps[pi[i]]]
+        self._tm_nd = n
+        self._tm_disc = bits
+        # riichi: with each discard that leaves the hand tenpai
         rbits = 0
-        one = 1
+        nr = 0
         if may_riichi and not sanma:
-            for i in range(base, len(acts)):
-                t = acts[i].tile
+            for i in range(n):
+                t = pi[i]
                 if (tenpai_after >> (t >> 2)) & 1:
-                    acts.append(_RIICHIS[p][t])
-                    rbits |= one << didx[sb[t]]
+                    rbits |= one << pd[ps[t]]
+                    nr += 1
         elif may_riichi:
             work = bytearray(cnt)
-            for i in range(base, len(acts)):
-                t = acts[i].tile
+            for i in range(n):
+                t = pi[i]
                 k = t >> 2
                 work[k] -= 1
                 if shf(bytes(work)) == 0:
-                    acts.append(_RIICHIS[p][t])
-                    rbits |= one << didx[sb[t]]
+                    rbits |= one << pd[ps[t]]
+                    nr += 1
                 work[k] += 1
+        self._tm_riichi = rbits
+        self._tm_nr = nr
+        self._tm_rest_of(tail, tail_bits)
+
+    def _tm_rest_of(self, tail: List[Action], tail_bits: int) -> None:
+        """Keep ``tail`` (the turn's actions after the discards and riichi; ``tail_bits``:
+        the tsumo bit or 0) as the turn's rest, with their index bits."""
         if tail:
             red = self._red
             for a in tail:
                 tail_bits |= _INDEX_BIT[index_of_fields(a.type, a.tile, a.consumed, red)]
-            acts.extend(tail)
-        self._tm_disc = bits
-        self._tm_riichi = rbits
+            self._tm_rest = tail
         self._tm_tail = tail_bits
-        self._tm_slot = slot
-        self._tm_base = base
-        self._tm_list = acts
+
+    def _turn_count(self) -> int:
+        """How many legal actions the offered turn has (the length of :meth:`_turn_list`)."""
+        n = self._tm_nd + self._tm_nr
+        if self._tm_tsumo is not None:
+            n += 1
+        if self._tm_rest is not None:
+            n += len(self._tm_rest)
+        return n
+
+    def _turn_at(self, r: int) -> Action:
+        """The action at place ``r`` (0 <= r < :meth:`_turn_count`) of the offered turn's
+        list, without making the list."""
+        p = self.actor
+        if self._tm_tsumo is not None:
+            if r == 0:
+                return self._tm_tsumo
+            r -= 1
+        nd = self._tm_nd
+        ids = self._tm_ids
+        if r < nd:
+            return _DISCARDS[p][ids[r]]
+        r -= nd
+        if r < self._tm_nr:
+            rbits = self._tm_riichi
+            didx = self._didx
+            sb = self._spec_b
+            for i in range(nd):
+                t = ids[i]
+                if (rbits >> didx[sb[t]]) & 1:
+                    if r == 0:
+                        return _RIICHIS[p][t]
+                    r -= 1
+        return self._tm_rest[r - self._tm_nr]
+
+    def _play_turn_at(self, r: int) -> None:
+        """``step(self._turn_at(r))`` for a place ``r`` (0 <= r < :meth:`_turn_count`) of the
+        offered turn kept as data, the game loop's random pick: a place of the turn's own
+        list needs no check, and a discard is played from its id."""
+        if self._tm_tsumo is not None:
+            r -= 1
+        if 0 <= r < self._tm_nd:
+            self._discard(self.actor, self._tm_ids[r], False)
+        else:
+            self._do_turn(self._turn_at(r + 1 if self._tm_tsumo is not None else r))
+        self._auto_next()
+
+    def _is_offered(self, a) -> bool:
+        """Whether ``a`` is one of the actor's offered actions itself (the same object:
+        what an agent returns needs no resolving)."""
+        legal = self._offers.get(self.actor)
+        if legal is not None:
+            return _identity_in(a, legal)
+        p = self.actor
+        ids = self._tm_ids
+        disc = _DISCARDS[p]
+        for i in range(self._tm_nd):
+            if disc[ids[i]] is a:
+                return True
+        if a is self._tm_tsumo:
+            return True
+        rbits = self._tm_riichi
+        if rbits:
+            riichis = _RIICHIS[p]
+            didx = self._didx
+            sb = self._spec_b
+            for i in range(self._tm_nd):
+                t = ids[i]
+                if riichis[t] is a and (rbits >> didx[sb[t]]) & 1:
+                    return True
+        return self._tm_rest is not None and _identity_in(a, self._tm_rest)
+
+    def _turn_list(self) -> List[Action]:
+        """The offered turn's legal actions as a list (made once per turn, when asked)."""
+        acts = self._tm_list
+        if acts is None:
+            acts = [self._turn_at(r) for r in range(self._turn_count())]
+            self._tm_list = acts
         return acts
+
+    def _offered(self, p: int) -> Optional[List[Action]]:
+        """The legal list of ``p`` now (None: no decision; the turn's list is made when
+        asked)."""
+        acts = self._offers.get(p)
+        if acts is None and p in self._offers:
+            return self._turn_list()
+        return acts
+
+    @property
+    def _legal(self) -> Dict[int, List[Action]]:
+        """The legal lists by seat (a new dict; the turn's list made when asked)."""
+        return {p: self._offered(p) for p in self._offers}
 
     # ------------------------------------------------------------------ public API
     def legal_actions(self, player: Optional[int] = None) -> List[Action]:
         """The legal actions of ``player`` at this decision point ([] if none). Without a
         player: those of the actor (TURN) or of every player who may answer (RESPONSE)."""
-        legal = self._legal
+        legal = self._offers
         if player is None:
             out: List[Action] = []
             for p in sorted(legal):
-                out.extend(legal[p])
+                out.extend(self._offered(p))
             return out
-        return list(legal.get(player, ()))
+        if player not in legal:
+            return []
+        return list(self._offered(player))
 
     @property
     def to_act(self) -> List[int]:
         """The seats that must choose an action now."""
-        return sorted(self._legal)
+        return sorted(self._offers)
 
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> dict:
@@ -1533,11 +1674,12 @@ class GameState:
         seats = getattr(self, "seats", None)   # each seat copied (Seat.copy)
         c.seats = None if seats is None else [x.copy() for x in seats]
         c.final = None if self.final is None else dict(self.final)
-        c._legal = {p: list(acts) for p, acts in self._legal.items()}
-        c._tm_list = None   # the turn's mask goes with the copy of its list
-        for p, acts in self._legal.items():
-            if acts is self._tm_list:
-                c._tm_list = c._legal[p]
+        offers = self._offers
+        if None in offers.values():
+            c._offers = offers   # a turn kept as data, copied above (shared: never changed)
+        else:
+            c._offers = {p: list(acts) for p, acts in offers.items()}
+        c._tm_list = None   # the turn's list is made again when asked
         c.penalties = [dict(x) for x in self.penalties]
         bits = getattr(self._wallgen, "bit_generator", None)
         if bits is not None and self._walls is None:
@@ -1666,9 +1808,9 @@ class GameState:
             self.phase = _TURN
             self.check_invariants()
             if t >= 136:  # a flower held (Rules.flowers): setting it aside is all
-                self._legal = {p: [Action(A_NUKIDORA, p, t)]}
+                self._offers = {p: [Action(A_NUKIDORA, p, t)]}
             else:
-                self._legal = {p: self._turn_actions(p)}
+                self._offer_turn(p)
         elif phase == "RESPONSE":
             self.phase = _RESPONSE
             self.check_invariants()
@@ -1688,7 +1830,7 @@ class GameState:
             if not legal:
                 raise IllegalActionError("bad snapshot: a response that no seat may "
                                          "answer", "bad_snapshot")
-            self._legal = legal
+            self._offers = legal
         else:
             raise IllegalActionError(f"bad snapshot: phase {phase!r} (TURN or RESPONSE)",
                                      "bad_snapshot")
@@ -1814,17 +1956,17 @@ class GameState:
         """The legal actions of ``player`` (default: the actor at a turn) as a bit set over
         the fixed action space (:mod:`ippatsu.table.actionspace`): bit ``i`` is set when
         index ``i`` is legal. 0 when the player has no decision now."""
-        legal = self._legal
+        legal = self._offers
         if player is None:
             player = self.actor if self.phase is _TURN else -1
             if player < 0:
                 raise IllegalActionError("legal_mask needs a player outside a turn",
                                          "not_your_turn")
         acts = legal.get(player)
-        if not acts:
+        if acts is None:
+            if player in legal:   # the turn kept as data: its mask from its bits
+                return _turn_mask(self._tm_disc, self._tm_riichi, self._tm_tail)
             return 0
-        if acts is self._tm_list:   # the turn's mask, kept as the list was made
-            return _turn_mask(self._tm_disc, self._tm_riichi, self._tm_tail)
         return _mask_of_actions(acts, self._red)
 
     def legal_mask_array(self, player: Optional[int] = None, out=None):
@@ -1832,18 +1974,18 @@ class GameState:
         or, without a player, one row per seat (``(n_players, SIZE)``; the rows of seats
         with no decision are all False). Written into ``out`` when given."""
         if player is not None and out is not None:
-            # one row in place (an env's decision): set from the turn's index bits kept
-            # with its list, or from the list, without the mask as a Python int
+            # one row in place (an env's decision): set from the bits of the turn kept as
+            # data, or from the legal list, without the mask as a Python int
             try:
                 row = out   # compiled: a typed view of a contiguous bool or uint8 row
             except (TypeError, ValueError):   # another dtype or layout: mask_to_array
                 row = None
             if row is not None and len(row) == _I_SIZE:
                 row[:] = 0
-                acts = self._legal.get(player)
-                if not acts:
-                    return out
-                if acts is self._tm_list:
+                acts = self._offers.get(player)
+                if acts is None:
+                    if player not in self._offers:   # no decision
+                        return out
                     d = self._tm_disc
                     i = 0
                     while d:
@@ -1874,11 +2016,8 @@ class GameState:
             return mask_to_array(self.legal_mask(player), out)
         if out is None:
             out = np.zeros((self.n_players, SIZE), dtype=bool)
-        legal = self._legal
         for p in range(self.n_players):
-            acts = legal.get(p)
-            mask_to_array(_mask_of_actions(acts, self._red) if acts else 0,
-                          out[p])
+            mask_to_array(self.legal_mask(p), out[p])
         return out
 
     def action_of(self, index: int, player: Optional[int] = None) -> Action:
@@ -1887,7 +2026,7 @@ class GameState:
         that index is not legal for the player now."""
         from .actionspace import check_index, describe
         i = check_index(index)
-        legal = self._legal
+        legal = self._offers
         if player is None:
             if self.phase is _TURN:
                 player = self.actor
@@ -1897,21 +2036,26 @@ class GameState:
                 raise IllegalActionError(f"action index {i} without a player, when "
                                          f"{sorted(legal)} may act", "not_your_turn")
         acts = legal.get(player)
+        if acts is None and player in legal:
+            # the turn kept as data: a discard or a riichi by its code's place
+            j = i - _I_RIICHI if i >= _I_RIICHI else i
+            if j < _I_RIICHI:
+                s = self._dcode[j]
+                if s < 68:
+                    pos = self._tm_slot[s]
+                    if pos and (i == j or (self._tm_riichi >> j) & 1):
+                        t = self._tm_ids[pos - 1]
+                        return _DISCARDS[player][t] if i == j else _RIICHIS[player][t]
+                raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for "
+                                         f"player {player}", "illegal_action")
+            acts = self._turn_list()
         if not acts:
             raise IllegalActionError(f"player {player} has no decision now (index {i}: "
                                      f"{describe(i)})", "not_your_turn")
-        if acts is self._tm_list and i < _I_RIICHI:
-            # a discard of the turn: its code's place in the list, kept as it was made
-            s = self._dcode[i]
-            if s < 68:
-                pos = self._tm_slot[s]
-                if pos:
-                    return acts[self._tm_base + pos - 1]
-        else:
-            red = self._red
-            for a in acts:
-                if index_of_fields(a.type, a.tile, a.consumed, red) == i:
-                    return a
+        red = self._red
+        for a in acts:
+            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
+                return a
         raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
                                  f"{player}", "illegal_action")
 
@@ -1928,7 +2072,7 @@ class GameState:
             raise _bad_action(a)
         if a.type == A_DISCARD and self.phase == _TURN and a.actor == self.actor and \
                 self.last_draw < 136:
-            # fast path, the same rule as _turn_actions: any kind (and red-ness) held,
+            # fast path, the same rule as _offer_turn: any kind (and red-ness) held,
             # minus kuikae bans after a call, only the drawn one after riichi (not while
             # a flower is held: Rules.flowers, the legal list below refuses it)
             p = a.actor
@@ -1952,7 +2096,7 @@ class GameState:
                 if ok:
                     return _DISCARDS[p][t]
             raise IllegalActionError(f"illegal action {self.action_text(a)}", "illegal_action")
-        legal = self._legal.get(a.actor)
+        legal = self._offered(a.actor)
         if legal is None:
             if a.type == A_CHI and self.n_players == 3:
                 raise _sanma_chi(a)
@@ -2015,23 +2159,17 @@ class GameState:
                     actions = actions[0] if actions else None
                 if actions is None:
                     raise IllegalActionError("the actor must choose an action", "missing_action")
-            # an action of the legal list itself (what agents return) needs no resolving
-            legal = self._legal.get(self.actor)
-            if legal is not None:
-                for b in legal:
-                    if b is actions:
-                        self._do_turn(actions)
-                        break
-                else:
-                    self._do_turn(self._resolve(actions))
+            # an action offered as it was offered (what agents return) needs no resolving
+            if self._is_offered(actions):
+                self._do_turn(actions)
             else:
                 self._do_turn(self._resolve(actions))
         elif phase is _RESPONSE:
             self._do_response(self._chosen(actions))
         elif phase is _HAND_END:
-            if self._legal:  # LastDealerStop.OPTIONAL: the dealer stops or plays on
+            if self._offers:  # LastDealerStop.OPTIONAL: the dealer stops or plays on
                 a = self._chosen(actions).get(self.dealer)
-                self._legal = {}
+                self._offers = {}
                 if a is not None and a.type is A_STOP:
                     self._end_game()
                     return
@@ -2135,7 +2273,7 @@ class GameState:
             self.resp_kind = "discard"
             self.resp_tile = t
             self.resp_actor = p
-            self._legal = legal
+            self._offers = legal
         else:
             self._discard_passed(p, t, None)
 
@@ -2251,7 +2389,7 @@ class GameState:
         if self.resp_kind == "draw":  # the tenpai seats declared (Rules.noten_declaration)
             self._exhaustive(chosen)
             return
-        legal = self._legal
+        legal = self._offers
         rons = [a for a in chosen.values() if a.type is A_RON]
         kind = self.resp_kind
         p = self.resp_actor
@@ -2403,7 +2541,7 @@ class GameState:
         self.rinshan_draw = False
         self.phase = _TURN
         self.actor = q
-        self._legal = {q: self._turn_actions(q)}
+        self._offer_turn(q)
 
     def _break_first(self) -> None:
         self.no_calls = False
@@ -2457,7 +2595,7 @@ class GameState:
             self.resp_kind = "ankan"
             self.resp_tile = ids[0]
             self.resp_actor = p
-            self._legal = legal
+            self._offers = legal
             return
         self._ankan_done(p)
 
@@ -2508,7 +2646,7 @@ class GameState:
         self.resp_kind = kind
         self.resp_tile = t
         self.resp_actor = p
-        self._legal = legal
+        self._offers = legal
         return True
 
     def _rob_responses(self, p: int, t: int, kind: str) -> Dict[int, List[Action]]:
@@ -2597,7 +2735,7 @@ class GameState:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(t)})
         self.phase = _TURN
         self.actor = p
-        self._legal = {p: [Action(A_NUKIDORA, p, t)]}
+        self._offers = {p: [Action(A_NUKIDORA, p, t)]}
 
     def _flower(self, p: int, t: int) -> None:
         """Seat ``p`` sets the flower ``t`` aside (Rules.flowers) and draws a replacement
@@ -2626,8 +2764,8 @@ class GameState:
         self.rinshan_from = -1
         if self.record:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(r)})
-        # the waits of the 13 tiles before the flower are current (_turn_actions' fresh)
-        self._legal = {p: self._turn_actions(p, True)}
+        # the waits of the 13 tiles before the flower are current (_offer_turn's fresh)
+        self._offer_turn(p, True)
 
     # ------------------------------------------------------------------ hand end
     def _win(self, winners, from_who: int, tsumo: bool, chankan: bool = False) -> None:
@@ -2687,7 +2825,7 @@ class GameState:
                     self.resp_kind = "draw"
                     self.resp_tile = self.last_discard
                     self.resp_actor = self.last_discarder
-                    self._legal = offers
+                    self._offers = offers
                     return
             else:
                 tenpai = self._declared_tenpai(tenpai, declared)
@@ -2726,7 +2864,7 @@ class GameState:
 
     def _declared_tenpai(self, tenpai, declared: Dict[int, Action]) -> List[bool]:
         """Tenpai by seat after the declarations: a seat that declared noten is noten."""
-        self._legal = {}
+        self._offers = {}
         out = list(tenpai)
         for p, a in declared.items():
             if a.type is ActionType.NOTEN:
@@ -2767,7 +2905,7 @@ class GameState:
         res.riichi = tuple([s.riichi != 0 for s in self.seats])
         res.open = tuple([s.is_open for s in self.seats])
         self.hand_results.append(res)
-        self._legal = {}
+        self._offers = {}
         if self.record:
             self._emit({"type": "end_kyoku"})
         if win:
@@ -2783,7 +2921,7 @@ class GameState:
             if (self.rules.last_dealer_stop is LastDealerStop.OPTIONAL
                     and self._dealer_may_stop(renchan, win, res.kind)):
                 d = self.dealer
-                self._legal = {d: [_STOPS[d], _PASSES[d]]}
+                self._offers = {d: [_STOPS[d], _PASSES[d]]}
 
     # ------------------------------------------------------------------ penalties
     def penalize(self, seat: int, kind: str) -> List[int]:
@@ -2835,9 +2973,9 @@ class GameState:
         resolves at once when nobody else may answer)."""
         if self.phase is _TURN:
             if self.actor == seat:
-                self._legal = {seat: self._turn_actions(seat, False)}
+                self._offer_turn(seat, False)
             return
-        legal = self._legal
+        legal = self._offers
         if seat not in legal:
             return
         del legal[seat]
@@ -2857,7 +2995,7 @@ class GameState:
         res.riichi = tuple([s.riichi != 0 for s in self.seats])
         res.open = tuple([s.is_open for s in self.seats])
         self.hand_results.append(res)
-        self._legal = {}
+        self._offers = {}
         if self.record:
             self._emit({"type": "ryukyoku", "reason": "chombo", "tenpais": [False] * n,
                         "tehais": [[self._name(x) for x in self.seats[p].hand] if p == seat else []
@@ -2930,7 +3068,7 @@ class GameState:
         self.scores[:] = scores  # the same list object (agents may hold it)
         self.final = {"scores": list(self.scores), "placement": order, "final": final}
         self.phase = _GAME_END
-        self._legal = {}
+        self._offers = {}
         if self.record:
             self._emit({"type": "end_game", "scores": list(self.scores)})
 
@@ -2939,7 +3077,7 @@ class GameState:
         dealer counts as declined)."""
         if self.phase != _HAND_END:
             raise IllegalActionError("the hand is not over", "hand_not_over")
-        self._legal = {}
+        self._offers = {}
         kyoku, honba, deposits = self._next
         self.start_hand(kyoku=kyoku, honba=honba, deposits=deposits)
 
