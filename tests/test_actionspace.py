@@ -461,6 +461,39 @@ def test_legal_mask_array_rows_by_seat():
     assert list(np.flatnonzero(out)) == A.indices(st.legal_mask())
 
 
+@pytest.mark.parametrize("preset,flowers", [("tenhou", False), ("tenhou_sanma", False),
+                                            ("ippatsu", True)])
+def test_a_row_written_in_place_holds_exactly_the_legal_lists_indices(preset, flowers):
+    """``legal_mask_array(p, out=row)`` into a row of stale ones (bool or uint8, as an env
+    keeps them) sets exactly the indices of ``p``'s legal actions, computed one by one with
+    ``index_of``, and clears every other entry: at every decision, for every seat."""
+    rules = Rules.preset(preset)
+    if flowers:
+        rules = rules.replace(flowers=True)
+    table = A.red_table(rules)
+    rows = {dt: np.ones(A.SIZE, dtype=dt) for dt in (bool, np.uint8)}
+    checked = 0
+    for seed in range(2 if PURE else 12):
+        st = GameState(rules, seed=seed, record=False)
+        rng = random.Random(seed)
+        while st.phase != Phase.GAME_END:
+            for q in range(st.n_players):
+                want = sorted(A.index_of(a, table) for a in st.legal_actions(q))
+                for row in rows.values():
+                    row[:] = 1
+                    assert st.legal_mask_array(q, out=row) is row
+                    assert list(np.flatnonzero(row)) == want, (seed, q, st.phase)
+                checked += 1
+            if st.phase == Phase.TURN:
+                acts = st.legal_actions(st.actor)
+                st.step(acts[rng.randrange(len(acts))])
+            elif st.phase == Phase.RESPONSE:
+                st.step([rng.choice(st.legal_actions(q)) for q in st.to_act])
+            else:
+                st.step([])
+    assert checked > 500
+
+
 def test_the_docs_examples_run():
     import doctest
     from pathlib import Path

@@ -11,8 +11,8 @@ and score change for the seat, the game's final placement) are filled in by
 :meth:`GameRows.finish` once the replay has ended; a game that the engine cannot follow
 is dropped whole (:meth:`GameRows.drop`), never written in part.
 
-The tsumogiri flags of the planes (a river tile discarded straight from the draw) are
-kept exactly as the env keeps them: set when a discard's tile is the seat's last draw.
+The tsumogiri flags of the planes (a river tile discarded straight from the draw) are the
+state's own (``Seat.tsumogiri``), as the env reads them.
 """
 from __future__ import annotations
 
@@ -154,7 +154,6 @@ class GameRows:
         self.wall = None
         self.hand = -1
         self.turn = 0
-        self.tsumogiri: List[int] = []
         self.start_scores: List[List[int]] = []
         self.masks[:] = 0
 
@@ -165,7 +164,6 @@ class GameRows:
             self.wall = st.wall
             self.hand += 1
             self.turn = 0
-            self.tsumogiri = [0] * st.n_players
             self.start_scores.append(list(st.scores))
         seats = self.seats
         red = red_table(st.rules)
@@ -175,12 +173,6 @@ class GameRows:
             if p in seats:
                 self._row(st, p, 0, index_of_fields(a.type, a.tile, a.consumed, red), red)
             if a.type is _DISCARD or a.type is _RIICHI:
-                bit = 1 << len(st.river[p])
-                tg = self.tsumogiri
-                if a.tile == st.last_draw:
-                    tg[p] |= bit
-                elif tg[p] & bit:
-                    tg[p] ^= bit
                 self.turn += 1
             return
         if st.phase is not _RESPONSE:  # pragma: no cover - replay steps turns and answers
@@ -213,7 +205,7 @@ class GameRows:
             raise NotInMask(f"hand {self.hand}, seat {seat}: the recorded action (index "
                             f"{idx}) is not in the legal mask")
         if self.obs is not None:
-            self.enc.encode(st, seat, self.obs[j], self.tsumogiri)
+            self.enc.encode(st, seat, self.obs[j], list(st.tsumogiri))
         m = self.meta
         m["game"].append(self.game)
         m["hand"].append(self.hand)

@@ -14,8 +14,16 @@ cdef dict _LUTS
 @cython.locals(t=int, lut=bytes)
 cdef bytes _lut(bytes red)
 
-@cython.locals(i=int, typ=int, t=int, lut=bytes, consumed=tuple)
+@cython.locals(typ=int, t=int)
+cdef inline int _index(object a, bytes lut, bytes red) except -1
+@cython.locals(i=int, lut=bytes)
 cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
+cdef void _mark(list acts, bytes lut, bytes red, unsigned char[::1] row) except *
+cdef Py_ssize_t _MASK_BYTES
+@cython.locals(b=bytes, k=Py_ssize_t, x=int, j=int)
+cdef void _mark_bits(object mask, unsigned char[::1] row) except *
+@cython.locals(typ=int, t=int)
+cdef object _find(list acts, bytes lut, bytes red, int i)
 
 cpdef int channels_of(bint flowers, bint oracle)
 
@@ -30,7 +38,7 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
                kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat)
-cpdef encode_planes(GameState st, int seat, float[:, ::1] out, list tsumogiri, bint oracle)
+cpdef encode_planes(GameState st, int seat, float[:, ::1] out, bint oracle, list tsumogiri=*)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
                nd=int, nf=int, nu=int, red=bytes, live=list, sq=Seat)
@@ -49,19 +57,19 @@ cdef class Game:
     cdef public object rules
     cdef public int n, index, games, seat, reported, decisions
     cdef public bint hand_level, record, needs_reset
-    cdef public bytes red
+    cdef public bytes red, lut
     cdef public object entropy
     cdef public GameState st
-    cdef public list pending, chosen, table, legal, tsumogiri, prev
+    cdef public list pending, chosen, prev
 
     cpdef new_game(self)
     cpdef reset_episode(self)
-    @cython.locals(i=int)
     cpdef clear(self, unsigned char[::1] row)
-    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list, st=GameState, ph=object)
     cpdef bint advance(self, unsigned char[::1] row) except -1
-    cpdef check(self, long long i)
-    @cython.locals(typ=int, p=int, b=int)
+    @cython.locals(legal=list)
+    cpdef check(self, long long i, unsigned char[::1] row=*)
+    @cython.locals(st=GameState)
     cpdef bint apply(self, int i, unsigned char[::1] row) except -1
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import IllegalActionError, IppatsuError
+from ..table.actionspace import CHI as _I_CHI
+from ..table.actionspace import RIICHI as _I_RIICHI
 from ..table.actionspace import SIZE as _SIZE
 from ..table.actionspace import index_of_fields, red_table
 from ..table.settle import place_values
@@ -94,20 +96,64 @@ def _lut(red: bytes) -> bytes:
     return lut
 
 
+def _index(a, lut: bytes, red: bytes) -> int:
+    """The index of the legal action ``a`` (a discard or a riichi by its id through the
+    table ``lut``, :func:`_lut`; the others by :func:`index_of_fields`)."""
+    typ = a.type
+    t = a.tile
+    if (typ == 0 or typ == 1) and 0 <= t < 136:
+        return lut[typ * 136 + t]
+    return index_of_fields(typ, t, a.consumed, red)
+
+
 def write_mask(acts: list, red: bytes, row, table: list, legal: list) -> None:
     """Set ``row[i]`` (a bool row of :data:`SIZE`, all False on entry) for the index ``i``
     of each action of ``acts``; ``table[i]`` = that action; ``legal`` gets the indices."""
     lut = _lut(red)
     for a in acts:
-        typ = a.type
-        t = a.tile
-        if (typ == 0 or typ == 1) and 0 <= t < 136:   # a discard or a riichi: by the id
-            i = lut[typ * 136 + t]
-        else:
-            i = index_of_fields(typ, t, a.consumed, red)
+        i = _index(a, lut, red)
         row[i] = 1
         table[i] = a
         legal.append(i)
+
+
+def _mark(acts: list, lut: bytes, red: bytes, row) -> None:
+    """Set ``row[i]`` (all False on entry) for the index ``i`` of each action of ``acts``."""
+    for a in acts:
+        row[_index(a, lut, red)] = 1
+
+
+#: the bytes of a legal mask (GameState.legal_mask) written little-endian
+_MASK_BYTES = (SIZE + 7) // 8
+
+
+def _mark_bits(mask: int, row) -> None:
+    """Set ``row[i]`` (all False on entry) for each bit ``i`` of the legal mask ``mask``
+    (a Python int, GameState.legal_mask), read byte by byte."""
+    b = mask.to_bytes(_MASK_BYTES, "little")
+    for k in range(_MASK_BYTES):
+        x = b[k]
+        if x:
+            for j in range(8):
+                if (x >> j) & 1:
+                    row[8 * k + j] = 1
+
+
+def _find(acts: list, lut: bytes, red: bytes, i: int):
+    """The action of ``acts`` whose index is ``i`` (None: none). A discard or riichi
+    index (below :data:`~ippatsu.table.actionspace.CHI`) is looked for by the tiles' codes
+    first (one attribute read per action), the type read only for a tile of that code."""
+    if i < _I_CHI:
+        typ = 0 if i < _I_RIICHI else 1
+        for a in acts:
+            t = a.tile
+            if 0 <= t < 136 and lut[typ * 136 + t] == i and a.type == typ:
+                return a
+        return None
+    for a in acts:
+        if _index(a, lut, red) == i:
+            return a
+    return None
 
 
 def _fill(out, c: int, v: float) -> None:
@@ -127,11 +173,13 @@ def _counts(out, c: int, cnt) -> None:
         out[c + 3, k] = 1.0 if n >= 4 else 0.0
 
 
-def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
+def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> None:
     """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
     ``(C, 34)``, C >= :func:`channels_of` the rules' flowers and ``oracle``: :data:`N_PLANES`
-    or :data:`N_ORACLE` without flowers); ``tsumogiri``: per seat, bit ``i`` set when river
-    tile ``i`` was discarded straight from the draw."""
+    or :data:`N_ORACLE` without flowers). The river's tsumogiri channel reads the state's
+    own bits (``st.seats[q].tsumogiri``: bit ``i`` set when river tile ``i`` was discarded
+    straight from the draw); ``tsumogiri``, when given, a list of such bits per seat, is read
+    instead."""
     n = st.n_players
     fl = st.rules.flowers
     # the loops below index without bounds checks: what they index is checked here
@@ -141,7 +189,7 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
                            f"({out.shape[0]}, {out.shape[1]})", "bad_obs_buffer")
     if not 0 <= seat < n:
         raise IppatsuError(f"seat {seat} of {n} players", "bad_seat")
-    if len(tsumogiri) < n:
+    if tsumogiri is not None and len(tsumogiri) < n:
         raise IppatsuError(f"tsumogiri: one bit set per seat ({n}), got {len(tsumogiri)}",
                            "bad_obs_buffer")
     out[:, :] = 0.0
@@ -231,7 +279,7 @@ def encode_planes(st, seat: int, out, tsumogiri: list, oracle: bool) -> None:
         # each kind by turn (c+21)
         river = sq.river
         called = sq.river_called
-        tg = tsumogiri[q]
+        tg = sq.tsumogiri if tsumogiri is None else tsumogiri[q]
         nr = len(river)
         ri = sq.river_riichi
         for i in range(nr):
@@ -377,6 +425,7 @@ class Game:
         self.rules = rules
         self.n = rules.players
         self.red = red_table(rules)
+        self.lut = _lut(self.red)
         self.index = index
         self.entropy = entropy
         self.games = 0
@@ -386,9 +435,6 @@ class Game:
         self.seat = -1
         self.pending = []
         self.chosen = []
-        self.table = [None] * SIZE
-        self.legal = []
-        self.tsumogiri = [0] * self.n
         self.prev = [0] * self.n
         self.reported = 0
         self.needs_reset = True
@@ -416,12 +462,8 @@ class Game:
             self.prev = list(self.st.scores)
 
     def clear(self, row) -> None:
-        """Forget the legal actions of the seat that just decided (``row``: its mask)."""
-        table = self.table
-        for i in self.legal:
-            table[i] = None
-            row[i] = 0
-        self.legal = []
+        """Clear the mask ``row`` of the seat that decided."""
+        row[:] = 0
 
     def advance(self, row) -> bool:
         """Run to the next decision and write its mask into ``row`` (all False on entry);
@@ -457,51 +499,58 @@ class Game:
                 self.seat = st.dealer
                 break
             st.next_hand()
-        write_mask(st._offered(self.seat), self.red, row, self.table, self.legal)
+        if ph is _TURN:   # the turn kept as data: its mask from its bits, no list made
+            _mark_bits(st.legal_mask(self.seat), row)
+        else:
+            _mark(st._offered(self.seat), self.lut, self.red, row)
         return False
 
-    def check(self, i) -> None:
-        """Raise unless ``i`` is a legal index of the seat deciding now."""
+    def check(self, i, row=None) -> None:
+        """Raise unless ``i`` is a legal index of the seat deciding now (``row``: the mask
+        written for it; None: the state's legal list)."""
         if self.needs_reset:
             return
         if not 0 <= i < SIZE:
             raise IllegalActionError(f"env {self.index}: action index {i} is out of range "
                                      f"0-{SIZE - 1}", "bad_action_index")
-        if self.table[i] is None:
-            raise IllegalActionError(
-                f"env {self.index}: action {i} is not legal for seat {self.seat} (legal: "
-                f"{sorted(self.legal)})", "illegal_action")
+        if row is not None and row[i]:
+            return
+        legal = sorted([_index(a, self.lut, self.red) for a in self.st._offered(self.seat)])
+        if row is None and i in legal:
+            return
+        raise IllegalActionError(
+            f"env {self.index}: action {i} is not legal for seat {self.seat} (legal: "
+            f"{legal})", "illegal_action")
 
     def apply(self, i: int, row) -> bool:
-        """Seat ``seat`` takes the legal index ``i``: an answer to a discard waits for the
-        seats after it (False: the next seat's mask is written into ``row``); the last
-        answer, or any other decision, steps the state (True)."""
+        """Seat ``seat`` takes the legal index ``i`` (at a turn its action by
+        GameState.action_of, from the turn's data; otherwise found in the seat's legal
+        list): an answer to a discard waits for the seats after it (False: the next seat's
+        mask is written into ``row``); the last answer, or any other decision, steps the
+        state (True)."""
         st = self.st
-        a = self.table[i]
-        self.clear(row)
-        self.decisions += 1
         ph = st.phase
+        if ph is _TURN:
+            a = st.action_of(i, self.seat)   # IllegalActionError when not legal
+        else:
+            a = _find(st._offered(self.seat), self.lut, self.red, i)
+            if a is None:   # (check passed: only a mask row changed from outside gets here)
+                raise IllegalActionError(f"env {self.index}: action {i} is not legal for "
+                                         f"seat {self.seat}", "illegal_action")
+        row[:] = 0
+        self.decisions += 1
         if ph is _RESPONSE:
             self.chosen.append(a)
             if self.pending:
                 self.seat = self.pending.pop(0)
-                write_mask(st._offered(self.seat), self.red, row, self.table, self.legal)
+                _mark(st._offered(self.seat), self.lut, self.red, row)
                 return False
             chosen = self.chosen
             self.chosen = []
             self.pending = []
             st.step(chosen)
             return True
-        if ph is _TURN:
-            typ = a.type
-            if typ == 0 or typ == 1:    # a discard: from the draw or not
-                p = st.actor
-                b = len(st.seats[p].river)
-                bit = 1 << b
-                if a.tile == st.last_draw:
-                    self.tsumogiri[p] |= bit
-                elif self.tsumogiri[p] & bit:
-                    self.tsumogiri[p] ^= bit
+        if ph is _TURN:   # (the state keeps which discards came from the draw: Seat)
             st.step(a)
             return True
         st.step([a])   # the last dealer's stop or pass
@@ -557,9 +606,9 @@ def run_reset(games: list, b, enc: int) -> None:
 def _encode(g, j: int, obs, enc: int) -> None:
     """The built-in encoders (the others run after the step, in Python)."""
     if enc == E_PLANES:
-        encode_planes(g.st, g.seat, obs[j], g.tsumogiri, False)
+        encode_planes(g.st, g.seat, obs[j], False)
     elif enc == E_ORACLE:
-        encode_planes(g.st, g.seat, obs[j], g.tsumogiri, True)
+        encode_planes(g.st, g.seat, obs[j], True)
 
 
 def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
@@ -576,7 +625,7 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
     ng = len(games)
     for j in range(ng):
         g = games[j]
-        g.check(actions[j])
+        g.check(actions[j], masks[j])
     for j in range(ng):
         g = games[j]
         row = masks[j]

@@ -71,7 +71,8 @@ class Encoder:
     :class:`~ippatsu.table.GameState` at the decision, ``seat`` the deciding seat, ``out``
     the ``(channels, 34)`` float32 array to fill (it holds the previous observation of
     that env: clear what you write), ``tsumogiri`` per seat a bit set of the river indices
-    discarded straight from the draw. Read only what the seat may see."""
+    discarded straight from the draw (the state's own bits, ``state.seats[p].tsumogiri``,
+    as a list). Read only what the seat may see."""
 
     channels: int = 0
     names: tuple = ()
@@ -102,8 +103,10 @@ class _Compiled(Encoder):
             self.channels = _vec.channels_of(True, self._oracle)
             self.names = ORACLE_FLOWERS if self._oracle else PLANES_FLOWERS
 
-    def encode(self, state, seat, out, tsumogiri):
-        _vec.encode_planes(state, seat, out, list(tsumogiri), self._oracle)
+    def encode(self, state, seat, out, tsumogiri=None):
+        # the state's own tsumogiri bits unless a list is given
+        _vec.encode_planes(state, seat, out, self._oracle,
+                           None if tsumogiri is None else list(tsumogiri))
 
 
 class PlanesEncoder(_Compiled):
@@ -229,6 +232,6 @@ def encode(state, seat: int, encoder="planes", out: Optional[np.ndarray] = None,
     if out is None:
         out = np.zeros(enc.shape, dtype=np.float32)
     if tsumogiri is None:
-        tsumogiri = [s.tsumogiri for s in state.seats]
+        tsumogiri = list(state.tsumogiri)
     enc.encode(state, seat, out, tsumogiri)
     return out

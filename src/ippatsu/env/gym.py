@@ -172,7 +172,7 @@ class MahjongEnv(gymnasium.Env):
         g = vec.games[0]
         total = 0.0
         while g.seat != self.seat:
-            legal = [g.table[i] for i in g.legal]
+            legal = g.st.legal_actions(g.seat)
             a = self._agents[g.seat](Observation(g.st, g.seat), legal)
             idx = _vec.action_index(a, g.red)
             _, rew, term, _, info = vec.step(np.array([idx], dtype=np.int64))
@@ -187,7 +187,7 @@ class MahjongEnv(gymnasium.Env):
         if g.seat == self.seat and not self._done:
             return self._vec._obs[0].copy()
         out = np.zeros(self.observation_space.shape, dtype=np.float32)
-        self._enc.encode(g.st, self.seat, out, g.tsumogiri)
+        self._enc.encode(g.st, self.seat, out, list(g.st.tsumogiri))
         return out
 
     def _info(self) -> dict:

@@ -18,7 +18,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..errors import IllegalActionError, IppatsuError
-from ..table.actions import ActionType
 from ..table.observation import Observation
 from ..table.state import GameState, Phase
 from .encoders import Encoder
@@ -83,7 +82,7 @@ class MahjongAECEnv(AECEnv):
         g = self._vec.games[0]
         p = self._seat_of[agent]
         out = np.zeros(self._obs_space["observation"].shape, dtype=np.float32)
-        self._enc.encode(g.st, p, out, g.tsumogiri)
+        self._enc.encode(g.st, p, out, list(g.st.tsumogiri))
         if p == g.seat and not self.terminations.get(agent, True):
             mask = self._mask.copy()
         else:
@@ -224,14 +223,7 @@ class MahjongParallelEnv(ParallelEnv):
         hands = len(st.hand_results)
         if st.phase is Phase.TURN:
             p = st.actor
-            a = st.action_of(chosen[p], p)
-            if a.type in (ActionType.DISCARD, ActionType.RIICHI):
-                bit = 1 << len(st.river[p])
-                if a.tile == st.last_draw:
-                    self._tsumogiri[p] |= bit
-                else:
-                    self._tsumogiri[p] &= ~bit
-            st.step(a)
+            st.step(st.action_of(chosen[p], p))
         else:
             st.step(chosen)
         done = self._advance(hands)
@@ -263,7 +255,6 @@ class MahjongParallelEnv(ParallelEnv):
         ss = np.random.SeedSequence(self._entropy, spawn_key=(0, self._games))
         self._games += 1
         self._st = GameState(self.rules, seed=ss, auto_next=False, record=False)
-        self._tsumogiri = [0] * self.n
         self._advance()
 
     def _advance(self, hands: int = -1) -> bool:
@@ -291,9 +282,10 @@ class MahjongParallelEnv(ParallelEnv):
 
     def _observations(self) -> dict:
         out = {}
+        tsumogiri = list(self._st.tsumogiri)   # the state's own bits (Seat.tsumogiri)
         for i, a in enumerate(self.possible_agents):
             obs = np.zeros(self._obs_space["observation"].shape, dtype=np.float32)
-            self._enc.encode(self._st, i, obs, self._tsumogiri)
+            self._enc.encode(self._st, i, obs, tsumogiri)
             out[a] = {"observation": obs, "action_mask": self._masks[i].astype(np.int8)}
         return out
 

@@ -165,7 +165,13 @@ class VecEnv:
         self._act = np.zeros(n, dtype=np.int64)
         self._bufs = _vec.Buffers(self._obs, self._mask, self._seat, self._rew, self._term,
                                   self._act)
+        self._bool_views()
         self._started = False
+
+    def _bool_views(self) -> None:
+        """The masks and terminated flags (uint8 buffers) as bool arrays, made once."""
+        self._mask_b = self._mask.view(bool)
+        self._term_b = self._term.view(bool)
 
     def _attach(self, obs, mask, seat, rew, term, act) -> None:
         """Write into the given arrays from now on (views of shared memory, say), shaped
@@ -178,6 +184,7 @@ class VecEnv:
         self._obs, self._mask, self._seat = obs, mask, seat
         self._rew, self._term, self._act = rew, term, act
         self._bufs = _vec.Buffers(obs, mask, seat, rew, term, act)
+        self._bool_views()
 
     # ------------------------------------------------------------------ API
     @property
@@ -216,7 +223,7 @@ class VecEnv:
         _vec.run_step(self.games, self._bufs, self._enc, self._rkind, self._reward, self.uma)
         if self._enc == _vec.E_CUSTOM or self._mjai:
             self._custom(range(self.num_envs), fresh=False)
-        term = self._term.astype(bool)
+        term = self._term_b.copy() if self.copy else self._term_b
         rew = self._rew.copy() if self.copy else self._rew
         trunc = self._trunc.copy() if self.copy else self._trunc
         return self._out_obs(), rew, term, trunc, self._info()
@@ -235,7 +242,7 @@ class VecEnv:
         if self._enc == _vec.E_CUSTOM:
             for j in envs:
                 g = self.games[j]
-                enc.encode(g.st, g.seat, self._obs[j], g.tsumogiri)
+                enc.encode(g.st, g.seat, self._obs[j], list(g.st.tsumogiri))
         elif self._mjai:
             if fresh:
                 self._events = [None] * self.num_envs
@@ -252,7 +259,7 @@ class VecEnv:
         return self._obs.copy() if self.copy else self._obs
 
     def _info(self) -> dict:
-        mask = self._mask.view(bool)
+        mask = self._mask_b
         seat = self._seat
         if self.copy:
             mask = mask.copy()

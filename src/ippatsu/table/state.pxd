@@ -141,3 +141,9 @@ cdef class GameState:
     cpdef _discard_passed(self, int p, t, call)
     @cython.locals(q=int, p=int, k=int, rel=int, vis=bytearray, sp=Seat, sq=Seat)
     cpdef _call(self, a)
+
+    # the public mask of one player written in place (an env's row: a typed view of a
+    # bool or uint8 row), without the mask as a Python int
+    @cython.locals(row='unsigned char[::1]', i=int, d='unsigned long long', acts=list,
+                   red=bytes)
+    cpdef legal_mask_array(self, player=*, out=*)

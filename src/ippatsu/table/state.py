@@ -2003,6 +2003,43 @@ class GameState:
         """The legal masks as numpy ``bool``: a row of ``actionspace.SIZE`` for ``player``,
         or, without a player, one row per seat (``(n_players, SIZE)``; the rows of seats
         with no decision are all False). Written into ``out`` when given."""
+        if player is not None and out is not None:
+            # one row in place (an env's decision): set from the bits of the turn kept as
+            # data, or from the legal list, without the mask as a Python int
+            try:
+                row = out   # compiled: a typed view of a contiguous bool or uint8 row
+            except (TypeError, ValueError):   # another dtype or layout: mask_to_array
+                row = None
+            if row is not None and len(row) == _I_SIZE:
+                row[:] = 0
+                acts = self._offers.get(player)
+                if acts is None:
+                    if player not in self._offers:   # no decision
+                        return out
+                    d = self._tm_disc
+                    i = 0
+                    while d:
+                        if d & 1:
+                            row[i] = 1
+                        d >>= 1
+                        i += 1
+                    d = self._tm_riichi
+                    i = _I_RIICHI
+                    while d:
+                        if d & 1:
+                            row[i] = 1
+                        d >>= 1
+                        i += 1
+                    tail = self._tm_tail   # a Python int (its bits are past 64)
+                    while tail:
+                        low = tail & -tail
+                        row[low.bit_length() - 1] = 1
+                        tail ^= low
+                    return out
+                red = self._red
+                for a in acts:
+                    row[index_of_fields(a.type, a.tile, a.consumed, red)] = 1
+                return out
         import numpy as np
         from .actionspace import SIZE, mask_to_array
         if player is not None:
