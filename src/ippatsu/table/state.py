@@ -114,6 +114,7 @@ from ..tiles import (DRAGON_KINDS, NORTH, RED_ID_SET, SANMA_ABSENT_KINDS, WIND_K
 from .actions import Action, ActionType
 from .actionspace import RIICHI as _I_RIICHI, SIZE as _I_SIZE, TSUMO as _I_TSUMO
 from .actionspace import index_of_fields, red_table as _red_table
+from .actionspace import check_index as _check_index, describe
 from .seat import Seat
 from .settle import (chombo_deltas, final_standings, liable_seat, nagashi_deltas,
                      noten_deltas, noten_pool_deltas, placement, win_deltas)
@@ -2054,8 +2055,10 @@ class GameState:
         """The legal :class:`Action` of ``player`` (default: the actor at a turn, or the one
         seat that may act) with the action-space index ``index``; IllegalActionError when
         that index is not legal for the player now."""
-        from .actionspace import check_index, describe
-        i = check_index(index)
+        if type(index) is int and 0 <= index < _I_SIZE:
+            i = index
+        else:
+            i = _check_index(index)
         legal = self._offers
         if player is None:
             if self.phase is _TURN:
