@@ -70,6 +70,15 @@ class GreedyAgent:
         return _greedy(legal, obs, None)
 
 
+def _turn_ties(st, player: int) -> int:
+    """The kinds :class:`GreedyAgent` ranks first at a turn of discards only, from the
+    state's own counts: every kind held is offered, minus the kuikae kinds after a call."""
+    sp = st.seats[player]
+    if st.after_call:
+        return _efficiency_ties(sp.cnt, st.visible, _ALL_KINDS & ~st.kuikae)
+    return _efficiency_ties(sp.cnt, st.visible, None)
+
+
 def _greedy_place(st, obs) -> int:
     """The place in the offered turn's list (``GameState._offer_turn``: a turn kept as
     data) of :class:`GreedyAgent`'s choice when the turn is discards only, read from the
@@ -77,12 +86,7 @@ def _greedy_place(st, obs) -> int:
     other turn (then :func:`_greedy` chooses over the list)."""
     if st._tm_tsumo is None and st._tm_riichi == 0 and st._tm_rest is None \
             and st._tm_nd > 1:
-        sp = st.seats[obs.player]
-        cnt = sp.cnt
-        if st.after_call:
-            ties = _efficiency_ties(cnt, st.visible, _ALL_KINDS & ~st.kuikae)
-        else:
-            ties = _efficiency_ties(cnt, st.visible, None)
+        ties = _turn_ties(st, obs.player)
         ids = st._tm_ids
         for i in range(st._tm_nd):
             tile = ids[i]
@@ -100,14 +104,8 @@ def _greedy(legal, obs, st) -> Action:
     one = 1
     if st is not None and len(legal) > 1 and legal[0].type is _DISCARD \
             and legal[len(legal) - 1].type is _DISCARD:
-        # a turn of discards only (the list's order: tsumo, discards, riichi, the rest):
-        # every kind held is offered, minus the kuikae kinds after a call
-        sp = st.seats[obs.player]
-        cnt = sp.cnt
-        if st.after_call:
-            ties = _efficiency_ties(cnt, st.visible, _ALL_KINDS & ~st.kuikae)
-        else:
-            ties = _efficiency_ties(cnt, st.visible, None)
+        # a turn of discards only (the list's order: tsumo, discards, riichi, the rest)
+        ties = _turn_ties(st, obs.player)
         for a in legal:
             tile = a.tile
             if (ties >> (tile >> 2)) & 1:

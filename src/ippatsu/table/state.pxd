@@ -100,6 +100,10 @@ cdef class GameState:
                    pl='unsigned char *', ps='const unsigned char *',
                    pd='const unsigned char *')
     cpdef _offer_turn(self, int p, bint fresh=*)
+    @cython.locals(n=int, i=int, sb=bytes, ids=bytearray, didx=bytes, pi='unsigned char *',
+                   ps='const unsigned char *', pd='const unsigned char *',
+                   one='unsigned long long', bits='unsigned long long')
+    cpdef int _tm_discards(self, list hand, int drawn, unsigned long long ban) except -1
     cpdef _tm_rest_of(self, list tail, tail_bits)
     cpdef Py_ssize_t _turn_count(self)
     @cython.locals(p=int, nd=int, i=int, t=int, ids=bytearray, didx=bytes, sb=bytes,

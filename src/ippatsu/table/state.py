@@ -1380,21 +1380,11 @@ class GameState:
                 if m.type is _T_PON and cnt[m.tiles[0] >> 2]:
                     break
             else:
-                n = _discard_ids(ids, hand, sb, drawn, 0, slot)
-                bits = 0
-                for i in range(n):
-                    bits |= one << pd[ps[pi[i]]]
-                self._tm_nd = n
-                self._tm_disc = bits
+                self._tm_discards(hand, drawn, 0)
                 return
         rules = self.rules
         if self.after_call:
-            n = _discard_ids(ids, hand, sb, -1, self.kuikae, slot)
-            bits = 0
-            for i in range(n):
-                bits |= one << pd[ps[pi[i]]]
-            self._tm_nd = n
-            self._tm_disc = bits
+            self._tm_discards(hand, -1, self.kuikae)
             return
         tail_bits = 0
         if fresh:
@@ -1483,12 +1473,7 @@ class GameState:
                 north = drawn
             tail.append(Action(A_NUKIDORA, p, north))
         # discards: one per kind and red-ness (the drawn tile represents its own)
-        n = _discard_ids(ids, hand, sb, drawn, 0, slot)
-        bits = 0
-        for i in range(n):
-            bits |= one << pd[ps[pi[i]]]
-        self._tm_nd = n
-        self._tm_disc = bits
+        n = self._tm_discards(hand, drawn, 0)
         # riichi: with each discard that leaves the hand tenpai
         rbits = 0
         nr = 0
@@ -1511,6 +1496,24 @@ class GameState:
         self._tm_riichi = rbits
         self._tm_nr = nr
         self._tm_rest_of(tail, tail_bits)
+
+    def _tm_discards(self, hand: List[int], drawn: int, ban: int) -> int:
+        """List the turn's discards (:func:`_discard_ids` into ``_tm_ids`` / ``_tm_slot``,
+        cleared by :meth:`_offer_turn`) and keep their index bits; returns how many."""
+        sb = self._spec_b
+        n = _discard_ids(self._tm_ids, hand, sb, drawn, ban, self._tm_slot)
+        ids = self._tm_ids
+        didx = self._didx
+        pi = ids
+        ps = sb
+        pd = didx
+        one = 1
+        bits = 0
+        for i in range(n):
+            bits |= one << pd[ps[pi[i]]]
+        self._tm_nd = n
+        self._tm_disc = bits
+        return n
 
     def _tm_rest_of(self, tail: List[Action], tail_bits: int) -> None:
         """Keep ``tail`` (the turn's actions after the discards and riichi; ``tail_bits``:
