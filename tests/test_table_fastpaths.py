@@ -7,7 +7,8 @@ simpler formulation is kept below as the oracle:
   (its own kernel call; bytes and bytearray counts; the same errors);
 * ``core._tenpai_discards(counts)`` (the riichi declarations) against ``shanten`` of the
   hand less each kind held, and its being empty exactly when ``shanten(counts) > 0``;
-* ``core._set_slots`` (the melds of calls) against ``object.__setattr__``;
+* ``core._set_slots`` (the melds of calls) against ``object.__setattr__``, and
+  ``core._tuple_of`` (the calls' actions) against the NamedTuple's own constructor;
 * ``state._discard_ids`` (the discards of a turn) against the dict
   ``{spec(t): t for t in hand}`` updated with the drawn tile (one discard per kind and
   red-ness, the last copy, in first-seen order);
@@ -151,6 +152,28 @@ def test_set_slots_sets_what_object_setattr_sets():
         m.called = 4  # the class's own setter still refuses
     with pytest.raises(IppatsuError):
         core._set_slots(object.__new__(Meld), names, (1,))
+
+
+@settings(max_examples=200 if not PURE else 50, deadline=None)
+@given(st.sampled_from(list(ActionType)), st.integers(0, 3), st.integers(-1, 135),
+       st.lists(st.integers(0, 135), max_size=3).map(tuple), st.integers(-1, 3))
+def test_tuple_of_makes_the_named_tuple(typ, actor, tile, consumed, target):
+    from ippatsu.table.actions import Action
+
+    want = Action(typ, actor, tile, consumed, target)
+    a = core._tuple_of(Action, (typ, actor, tile, consumed, target))
+    assert type(a) is Action and a == want and hash(a) == hash(want)
+    assert (a.type, a.actor, a.tile, a.consumed, a.target) == (typ, actor, tile, consumed,
+                                                                 target)
+    assert a.type is typ and a.consumed is consumed   # the items themselves, not copies
+    assert {a: 1}[want] == 1 and {tuple(want): 1}[a] == 1   # hashes as a plain tuple
+
+
+def test_tuple_of_refuses_a_class_that_is_no_tuple():
+    with pytest.raises(TypeError):
+        core._tuple_of(int, (1,))
+    with pytest.raises(TypeError):
+        core._tuple_of(list, (1,))
 
 
 def _oracle_discards(hand, spec, drawn, ban):

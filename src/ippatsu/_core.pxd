@@ -174,3 +174,5 @@ cpdef object _tenpai_discards(object counts)
 # the greedy agent's choice (table/agents.py) and the slots of the engine's melds
 cpdef object _efficiency_ties(object hand, object visible=*, object allowed=*)
 cpdef _set_slots(object obj, tuple names, tuple values)
+# the engine's actions (NamedTuples) made by tuple's C constructor
+cpdef object _tuple_of(object cls, tuple items)

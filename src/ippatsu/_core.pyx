@@ -562,6 +562,37 @@ cpdef object _tenpai_discards(object counts):
     return m
 
 
+cdef extern from *:
+    """
+    /* tuple.__new__(cls, items): tuple's own constructor called in C, without the
+       Python-level wrapper (its argument parsing and safety walk of cls's bases), for a
+       subclass cls of tuple (checked here) and an exact tuple of items */
+    static PyObject *ipt_tuple_of(PyObject *cls, PyObject *items) {
+        PyObject *args, *out;
+        if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "_tuple_of: cls is a subclass of tuple");
+            return NULL;
+        }
+        args = PyTuple_Pack(1, items);
+        if (args == NULL) return NULL;
+        out = PyTuple_Type.tp_new((PyTypeObject *)cls, args, NULL);
+        Py_DECREF(args);
+        return out;
+    }
+    """
+    object ipt_tuple_of(object cls, object items)
+
+
+cpdef object _tuple_of(object cls, tuple items):
+    """_tuple_of(cls, items) -> an instance of cls
+
+    ``tuple.__new__(cls, items)`` for a subclass ``cls`` of tuple whose own ``__new__``
+    adds nothing (a NamedTuple such as the table's ``Action``), made by tuple's C
+    constructor without the Python-level call: the table engine builds its legal calls
+    at every discard."""
+    return ipt_tuple_of(cls, items)
+
+
 cpdef _set_slots(object obj, tuple names, tuple values):
     """_set_slots(obj, names, values) -> None
 

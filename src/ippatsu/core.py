@@ -67,6 +67,7 @@ _efficiency_ties = efficiency_ties  # the name table/agents.py imports
 _shanten_waits = _backend._shanten_waits  # table/state.py: (shanten, waits mask), one call
 _tenpai_discards = _backend._tenpai_discards  # table/state.py: the riichi discards, one call
 _set_slots = _backend._set_slots  # table/state.py: a meld's slots, one call
+_tuple_of = _backend._tuple_of  # table/state.py: the legal calls' Action tuples
 _score_kernel = getattr(_backend, "score_kernel", None)  # table/state.py: the win test (compiled only)
 _permutation = _backend._permutation  # table/wall.py: numpy's permutation, drawn in C
 

@@ -151,6 +151,11 @@ def _set_slots(obj, names: tuple, values: tuple) -> None:
         object.__setattr__(obj, name, value)
 
 
+def _tuple_of(cls, items: tuple):
+    """``tuple.__new__(cls, items)`` (see ``ippatsu._core._tuple_of``)."""
+    return tuple.__new__(cls, items)
+
+
 def _visible(visible) -> Optional[List[int]]:
     if visible is None:
         return None

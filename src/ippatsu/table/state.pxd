@@ -11,7 +11,7 @@ from ippatsu.table.seat cimport Seat
 from ippatsu.table.actionspace cimport index_of_fields
 # the hand core's per-change calls, as C calls (state.py takes them from ippatsu.core
 # when interpreted)
-from ippatsu._core cimport _shanten_waits, _tenpai_discards, _set_slots
+from ippatsu._core cimport _shanten_waits, _tenpai_discards, _set_slots, _tuple_of
 
 # the discards of one id per (kind, red-ness) of a hand: bytearrays of ids and slots, C
 # ints (a kuikae ban is a mask of 34 kind bits: 64 bits hold it on every platform)

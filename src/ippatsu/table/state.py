@@ -131,6 +131,7 @@ _waits = _core.waits
 _shanten_waits = _core._shanten_waits
 _tenpai_discards = _core._tenpai_discards
 _set_slots = _core._set_slots
+_tuple_of = _core._tuple_of
 #: the compiled scoring kernel (None in the pure-Python twin): the win test
 _score_kernel = _core._score_kernel
 
@@ -514,14 +515,11 @@ def _discard_ids(ids: bytearray, hand: List[int], sb: bytes, drawn: int, ban: in
     return n
 
 
-_TUPLE_NEW = tuple.__new__
-
-
 def _action(typ: ActionType, actor: int, tile: int, consumed: tuple, target: int) -> Action:
     """``Action(typ, actor, tile, consumed, target)``, every field given, built the way
     the NamedTuple's own ``__new__`` builds it but without that Python-level call (the
     legal calls are built at every discard)."""
-    return _TUPLE_NEW(Action, (typ, actor, tile, consumed, target))
+    return _tuple_of(Action, (typ, actor, tile, consumed, target))
 
 
 #: the riichi declarations, shared (actions are immutable values): _RIICHIS[seat][tile id]
