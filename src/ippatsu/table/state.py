@@ -1170,7 +1170,7 @@ class GameState:
             i += 1
         if i == n:
             raise ValueError("list.remove(x): x not in list")
-        del hand[i]  # hand.remove(t), C-level when compiled
+        hand.pop(i)  # hand.remove(t), C-level when compiled (a typed list's pop)
         cnt = sp.cnt
         cnt[t >> 2] -= 1
 
@@ -1370,10 +1370,10 @@ class GameState:
         # two or more from tenpai before the draw), no kan (no four copies, no pon to add
         # to), not the first turn (nine terminals), four players (no North). Only
         # sufficient: any other turn of discards only is listed by the full path below.
-        if (fresh and not self.after_call and not sp.riichi
+        if (fresh and not self.after_call
                 and not (sp.waits >> (drawn >> 2)) & 1
                 and (sp.is_open or sp.shanten > 1) and not sp.first_turn
-                and self.n_players == 4 and 4 not in cnt):
+                and self.n_players == 4 and not sp.riichi and 4 not in cnt):
             for m in sp.melds:
                 if m.type is _T_PON and cnt[m.tiles[0] >> 2]:
                     break
@@ -2322,8 +2322,8 @@ class GameState:
         for q in self._others[p]:
             sq = seats[q]
             w = sq.waits
-            if not (w >> k) & 1:  # cheap test before building the action list
-                if last or sq.riichi:
+            if not (w >> k) & 1:  # cheap tests before building the action list
+                if last:
                     continue
                 cq = sq.cnt
                 if cq[k] < 2:
@@ -2334,6 +2334,8 @@ class GameState:
                             or (1 <= r <= 7 and cq[k - 1] and cq[k + 1])
                             or (r <= 6 and cq[k + 1] and cq[k + 2])):
                         continue
+                if sq.riichi:   # (last: a truth test of an object, and rarely needed)
+                    continue
             if sq.dead_hand:   # no ron, no call
                 continue
             acts = self._response_actions(q, p, t, last)
