@@ -18,7 +18,9 @@ from ippatsu._core cimport _efficiency_ties
 cpdef object _greedy(object legal, object obs, GameState st)
 
 # GreedyAgent's choice at a turn kept as data (GameState._offer_turn)
-@cython.locals(i=int, tile=int, ties='unsigned long long', ids=bytearray)
+@cython.locals(i=int, r=int, nd=int, tile=int, ties='unsigned long long', ids=bytearray,
+               rbits='unsigned long long', allowed='unsigned long long',
+               one='unsigned long long', didx=bytes, sb=bytes)
 cpdef int _greedy_place(GameState st, object obs) except -2
 # the greedy ranking at a turn of discards only, from the state's counts
 @cython.locals(sp=Seat)

@@ -81,19 +81,44 @@ def _turn_ties(st, player: int) -> int:
 
 def _greedy_place(st, obs) -> int:
     """The place in the offered turn's list (``GameState._offer_turn``: a turn kept as
-    data) of :class:`GreedyAgent`'s choice when the turn is discards only, read from the
-    turn's discard ids (the order of its list) without making the list; -1 for any
-    other turn (then :func:`_greedy` chooses over the list)."""
-    if st._tm_tsumo is None and st._tm_riichi == 0 and st._tm_rest is None \
-            and st._tm_nd > 1:
-        ties = _turn_ties(st, obs.player)
-        ids = st._tm_ids
-        for i in range(st._tm_nd):
+    data) of :class:`GreedyAgent`'s choice, read from the turn's data without making the
+    list: tsumo when offered (the first place), else riichi when offered (the first
+    riichi discard the efficiency ranks first), else the first discard it ranks first. -1
+    when the turn offers more (kans, nine terminals, North): then :func:`_greedy`
+    chooses over the list. The same choices as :func:`_greedy` over the list."""
+    if st._tm_tsumo is not None:
+        return 0
+    if st._tm_rest is not None:
+        return -1
+    nd = st._tm_nd
+    ids = st._tm_ids
+    rbits = st._tm_riichi
+    if rbits:
+        didx = st._didx
+        sb = st._spec_b
+        one = 1
+        allowed = 0
+        for i in range(nd):
             tile = ids[i]
-            if (ties >> (tile >> 2)) & 1:
-                return i
-        raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
-    return -1
+            if (rbits >> didx[sb[tile]]) & 1:
+                allowed |= one << (tile >> 2)
+        ties = _efficiency_ties(st.seats[obs.player].cnt, st.visible, allowed)
+        r = nd
+        for i in range(nd):
+            tile = ids[i]
+            if (rbits >> didx[sb[tile]]) & 1:
+                if (ties >> (tile >> 2)) & 1:
+                    return r
+                r += 1
+        raise AssertionError("efficiency_discard chose no offered riichi")  # pragma: no cover
+    if nd == 1:
+        return 0
+    ties = _turn_ties(st, obs.player)
+    for i in range(nd):
+        tile = ids[i]
+        if (ties >> (tile >> 2)) & 1:
+            return i
+    raise AssertionError("efficiency_discard chose no offered discard")  # pragma: no cover
 
 
 def _greedy(legal, obs, st) -> Action:

@@ -5,6 +5,9 @@
 
 cimport cython
 from ippatsu.table.state cimport GameState
+# the greedy agent's choices as C calls (loops.py takes them from agents.py when
+# interpreted)
+from ippatsu.table.agents cimport _greedy, _greedy_place
 
 @cython.locals(n=int, p=int, d=int, i=int, views=list, bits=list, inline=list,
                answers=dict, offered=bint, data=bint, legal=dict)
