@@ -72,7 +72,7 @@ cdef class GameState:
     cdef public int _live_pos, _rinshan_pos, left, n_dora, pending_dora
     cdef public list seats      # a Seat per player (seat.pxd: C slots)
     cdef public list first_winds, penalties
-    cdef public bint no_calls, suukaikan, rinshan_draw, after_call
+    cdef public bint no_calls, suukaikan, rinshan_draw, after_call, _waits_before_draw
     cdef public object kuikae
     cdef public int kan_count, n_discards, pending_riichi, actor, last_draw
     cdef public int rinshan_from, last_discard, last_discarder, resp_tile, resp_actor

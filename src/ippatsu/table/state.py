@@ -657,7 +657,7 @@ def _names(names, n: int) -> List[str]:
 #: the wall, the generator, which is replaced when it is a seeded stream) ...
 _COPY_SHARED = ("rules", "_name", "_specbit", "_spec", "_red", "_spec_b", "_didx", "_dcode",
                 "_tm_disc", "_tm_riichi", "_tm_tail", "_tm_nd", "_tm_nr", "_tm_tsumo",
-                "_tm_rest", "_wallgen", "_live",
+                "_tm_rest", "_wallgen", "_live", "_waits_before_draw",
                 "_walls", "n_players", "_nxt", "_others", "_chi_seat", "auto_next", "record",
                 "kyoku", "honba", "deposits", "phase", "_next", "wall", "_live_pos", "_rinshan_pos", "left",
                 "n_dora", "pending_dora", "no_calls", "suukaikan", "rinshan_draw",
@@ -856,6 +856,9 @@ class GameState:
         self._tm_tail = 0
         self._tm_tsumo: Optional[Action] = None
         self._tm_rest: Optional[List[Action]] = None
+        # the actor's shanten and waits are those of its hand before the tile it drew (set
+        # by _draw; off once anything else may have changed the hand)
+        self._waits_before_draw = False
         self.seats: List[Seat] = []   # one per player, dealt by start_hand
         if record:
             self.events.append({"type": "start_game", "names": list(self.names)})
@@ -1089,6 +1092,7 @@ class GameState:
         """
         from ..tiles import parse_tiles
 
+        self._waits_before_draw = False   # the hand may change: the next discard refreshes
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n_players:
             raise IllegalActionError(f"set_position: a seat is 0 to {self.n_players - 1}, "
                                      f"got {p!r}", "bad_seat")
@@ -1213,7 +1217,9 @@ class GameState:
         self.phase = _TURN
         self.actor = p
         # the waits and shanten of the seat's 3k+1 tiles before this draw are current
-        # (refreshed at every discard, kan and hand start): _offer_turn may use them
+        # (refreshed at every discard, kan and hand start): _offer_turn may use them, and
+        # a discard of the tile drawn leaves them as they are (_discard)
+        self._waits_before_draw = True
         self._offer_turn(p, True)
 
     def _auto_next(self) -> None:
@@ -1739,6 +1745,7 @@ class GameState:
     def _restore(self, snap: dict) -> None:
         """Set this fresh state (``start=False``) to the decision of ``snap``
         (:meth:`from_snapshot`)."""
+        self._waits_before_draw = False
         n = self.n_players
         wd = snap["wall"]
         self.kyoku = _counter(snap["kyoku"], "kyoku")
@@ -1899,6 +1906,7 @@ class GameState:
         if self.phase is not _TURN:
             raise IllegalActionError(f"redeal at a turn, not at {Phase(self.phase).name}",
                                      "bad_redeal")
+        self._waits_before_draw = False   # (the next discard refreshes the waits)
         n = self.n_players
         w = self.wall
         lp = self._live_pos
@@ -2298,7 +2306,11 @@ class GameState:
         self.last_draw = -1
         self.after_call = False
         self.kuikae = 0
-        self._refresh_waits(p)  # the waits of the new 3k+1 hand
+        if not (tsumogiri and self._waits_before_draw):
+            self._refresh_waits(p)  # the waits of the new 3k+1 hand
+        # (the tile just drawn discarded: the hand is the one before the draw, whose
+        # waits are current)
+        self._waits_before_draw = False
         if self.record:
             self._emit({"type": "dahai", "actor": p, "pai": self._name(t), "tsumogiri": tsumogiri})
         legal = self._discard_responses(p, t)
@@ -2802,6 +2814,7 @@ class GameState:
         if self.record:
             self._emit({"type": "tsumo", "actor": p, "pai": self._name(r)})
         # the waits of the 13 tiles before the flower are current (_offer_turn's fresh)
+        self._waits_before_draw = True
         self._offer_turn(p, True)
 
     # ------------------------------------------------------------------ hand end
