@@ -19,13 +19,13 @@ cdef inline int _index(object a, bytes lut, bytes red) except -1
 @cython.locals(i=int, lut=bytes)
 cpdef write_mask(list acts, bytes red, unsigned char[::1] row, list table, list legal)
 cdef void _mark(list acts, bytes lut, bytes red, unsigned char[::1] row) except *
-cdef Py_ssize_t _MASK_BYTES
-@cython.locals(b=bytes, k=Py_ssize_t, x=int, j=int)
-cdef void _mark_bits(object mask, unsigned char[::1] row) except *
 @cython.locals(typ=int, t=int)
 cdef object _find(list acts, bytes lut, bytes red, int i)
 
 cpdef int channels_of(bint flowers, bint oracle)
+
+cdef inline int _nth_copy(int k, unsigned long long b1, unsigned long long b2,
+                          unsigned long long b3, unsigned long long b4) noexcept
 
 @cython.locals(k=int)
 cdef void _fill(float[:, ::1] out, int c, float v) noexcept
@@ -37,7 +37,9 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
-               kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat)
+               kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat,
+               one='unsigned long long', b1='unsigned long long', b2='unsigned long long',
+               b3='unsigned long long', b4='unsigned long long')
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, bint oracle, list tsumogiri=*)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
@@ -65,7 +67,8 @@ cdef class Game:
     cpdef new_game(self)
     cpdef reset_episode(self)
     cpdef clear(self, unsigned char[::1] row)
-    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list, st=GameState, ph=object)
+    @cython.locals(n=int, d=int, r=int, q=int, seats=dict, order=list, st=GameState, ph=object,
+                   acts=list)
     cpdef bint advance(self, unsigned char[::1] row) except -1
     @cython.locals(legal=list)
     cpdef check(self, long long i, unsigned char[::1] row=*)

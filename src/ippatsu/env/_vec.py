@@ -123,22 +123,6 @@ def _mark(acts: list, lut: bytes, red: bytes, row) -> None:
         row[_index(a, lut, red)] = 1
 
 
-#: the bytes of a legal mask (GameState.legal_mask) written little-endian
-_MASK_BYTES = (SIZE + 7) // 8
-
-
-def _mark_bits(mask: int, row) -> None:
-    """Set ``row[i]`` (all False on entry) for each bit ``i`` of the legal mask ``mask``
-    (a Python int, GameState.legal_mask), read byte by byte."""
-    b = mask.to_bytes(_MASK_BYTES, "little")
-    for k in range(_MASK_BYTES):
-        x = b[k]
-        if x:
-            for j in range(8):
-                if (x >> j) & 1:
-                    row[8 * k + j] = 1
-
-
 def _find(acts: list, lut: bytes, red: bytes, i: int):
     """The action of ``acts`` whose index is ``i`` (None: none). A discard or riichi
     index (below :data:`~ippatsu.table.actionspace.CHI`) is looked for by the tiles' codes
@@ -154,6 +138,20 @@ def _find(acts: list, lut: bytes, red: bytes, i: int):
         if _index(a, lut, red) == i:
             return a
     return None
+
+
+def _nth_copy(k: int, b1: int, b2: int, b3: int, b4: int) -> int:
+    """How many copies of kind ``k`` were seen before (0-4), from the bit sets ``b1`` ..
+    ``b4`` (bit ``k``: at least one .. four seen)."""
+    if not (b1 >> k) & 1:
+        return 0
+    if not (b2 >> k) & 1:
+        return 1
+    if not (b3 >> k) & 1:
+        return 2
+    if not (b4 >> k) & 1:
+        return 3
+    return 4
 
 
 def _fill(out, c: int, v: float) -> None:
@@ -194,6 +192,7 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
                            "bad_obs_buffer")
     out[:, :] = 0.0
     # (the channel numbers and the scalars as typed locals: C arithmetic when compiled)
+    one = 1
     npl = N_PLANES
     seat0 = SEAT0
     sch = SEAT_CH
@@ -261,15 +260,23 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
     for r in range(n):
         q = (seat + r) % n
         c = seat0 + r * sch
-        # melds (c .. c+3 counts, c+4 red fives)
+        # melds (c .. c+3 counts, c+4 red fives); the copies of each kind seen so far
+        # kept as bit sets (bit k of b1 .. b4: one .. four copies of kind k seen)
         sq = st.seats[q]
+        b1 = b2 = b3 = b4 = 0
         for m in sq.melds:
             tiles = m.tiles
             for t in tiles:
                 k = t >> 2
-                j = 0
-                while j < 4 and out[c + j, k] != 0.0:
-                    j += 1
+                j = _nth_copy(k, b1, b2, b3, b4)
+                if j == 0:
+                    b1 |= one << k
+                elif j == 1:
+                    b2 |= one << k
+                elif j == 2:
+                    b3 |= one << k
+                elif j == 3:
+                    b4 |= one << k
                 if j < 4:
                     out[c + j, k] = 1.0
                 if red[t]:
@@ -282,18 +289,22 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
         tg = sq.tsumogiri if tsumogiri is None else tsumogiri[q]
         nr = len(river)
         ri = sq.river_riichi
+        b1 = b2 = b3 = b4 = 0
         for i in range(nr):
             t = river[i]
             k = t >> 2
-            if out[c + 21, k] == 0.0:   # the first of its kind in this river
-                out[c + 5, k] = 1.0
+            j = _nth_copy(k, b1, b2, b3, b4)
+            if j == 0:   # the first of its kind in this river
+                b1 |= one << k
                 out[c + 21, k] = (i + 1) / 24.0
-            else:
-                j = 1
-                while j < 4 and out[c + 5 + j, k] != 0.0:
-                    j += 1
-                if j < 4:
-                    out[c + 5 + j, k] = 1.0
+            elif j == 1:
+                b2 |= one << k
+            elif j == 2:
+                b3 |= one << k
+            elif j == 3:
+                b4 |= one << k
+            if j < 4:
+                out[c + 5 + j, k] = 1.0
             if (tg >> i) & 1:
                 out[c + 9, k] = 1.0
             if nr - 1 - i < 6:
@@ -499,10 +510,11 @@ class Game:
                 self.seat = st.dealer
                 break
             st.next_hand()
-        if ph is _TURN:   # the turn kept as data: its mask from its bits, no list made
-            _mark_bits(st.legal_mask(self.seat), row)
+        acts = st._offers.get(self.seat)
+        if acts is None:   # a turn kept as data: its mask from its bits, no list made
+            st._turn_row(row)
         else:
-            _mark(st._offered(self.seat), self.lut, self.red, row)
+            _mark(acts, self.lut, self.red, row)
         return False
 
     def check(self, i, row=None) -> None:
@@ -531,7 +543,10 @@ class Game:
         st = self.st
         ph = st.phase
         if ph is _TURN:
-            a = st.action_of(i, self.seat)   # IllegalActionError when not legal
+            if st._offers.get(self.seat) is None:   # a turn kept as data
+                a = st._turn_action(i, self.seat)   # IllegalActionError when not legal
+            else:
+                a = st.action_of(i, self.seat)
         else:
             a = _find(st._offered(self.seat), self.lut, self.red, i)
             if a is None:   # (check passed: only a mask row changed from outside gets here)

@@ -148,6 +148,11 @@ cdef class GameState:
 
     # the public mask of one player written in place (an env's row: a typed view of a
     # bool or uint8 row), without the mask as a Python int
-    @cython.locals(row='unsigned char[::1]', i=int, d='unsigned long long', acts=list,
-                   red=bytes)
+    @cython.locals(row='unsigned char[::1]', acts=list, red=bytes)
     cpdef legal_mask_array(self, player=*, out=*)
+    # the turn kept as data, read by the env's loop as C calls: its mask into a row, the
+    # action of an index
+    @cython.locals(i=int, d='unsigned long long')
+    cpdef _turn_row(self, unsigned char[::1] row)
+    @cython.locals(j=int, s=int, pos=int, t=int, red=bytes)
+    cpdef _turn_action(self, int i, int player)

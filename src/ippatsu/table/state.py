@@ -2024,27 +2024,8 @@ class GameState:
                 row[:] = 0
                 acts = self._offers.get(player)
                 if acts is None:
-                    if player not in self._offers:   # no decision
-                        return out
-                    d = self._tm_disc
-                    i = 0
-                    while d:
-                        if d & 1:
-                            row[i] = 1
-                        d >>= 1
-                        i += 1
-                    d = self._tm_riichi
-                    i = _I_RIICHI
-                    while d:
-                        if d & 1:
-                            row[i] = 1
-                        d >>= 1
-                        i += 1
-                    tail = self._tm_tail   # a Python int (its bits are past 64)
-                    while tail:
-                        low = tail & -tail
-                        row[low.bit_length() - 1] = 1
-                        tail ^= low
+                    if player in self._offers:   # (otherwise no decision)
+                        self._turn_row(row)
                     return out
                 red = self._red
                 for a in acts:
@@ -2059,6 +2040,50 @@ class GameState:
         for p in range(self.n_players):
             mask_to_array(self.legal_mask(p), out[p])
         return out
+
+    def _turn_row(self, row) -> None:
+        """The mask of the turn kept as data set into ``row`` (a bool or uint8 row of
+        ``actionspace.SIZE``, all False on entry): its discard, riichi and other bits."""
+        d = self._tm_disc
+        i = 0
+        while d:
+            if d & 1:
+                row[i] = 1
+            d >>= 1
+            i += 1
+        d = self._tm_riichi
+        i = _I_RIICHI
+        while d:
+            if d & 1:
+                row[i] = 1
+            d >>= 1
+            i += 1
+        tail = self._tm_tail   # a Python int (its bits are past 64)
+        while tail:
+            low = tail & -tail
+            row[low.bit_length() - 1] = 1
+            tail ^= low
+
+    def _turn_action(self, i: int, player: int) -> Action:
+        """The action of index ``i`` (in range) at the turn kept as data of ``player``: a
+        discard or a riichi by its code's place, the others from the turn's list;
+        IllegalActionError when not legal."""
+        j = i - _I_RIICHI if i >= _I_RIICHI else i
+        if j < _I_RIICHI:
+            s = self._dcode[j]
+            if s < 68:
+                pos = self._tm_slot[s]
+                if pos and (i == j or (self._tm_riichi >> j) & 1):
+                    t = self._tm_ids[pos - 1]
+                    return _DISCARDS[player][t] if i == j else _RIICHIS[player][t]
+            raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for "
+                                     f"player {player}", "illegal_action")
+        red = self._red
+        for a in self._turn_list():
+            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
+                return a
+        raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
+                                 f"{player}", "illegal_action")
 
     def action_of(self, index: int, player: Optional[int] = None) -> Action:
         """The legal :class:`Action` of ``player`` (default: the actor at a turn, or the one
@@ -2078,19 +2103,8 @@ class GameState:
                 raise IllegalActionError(f"action index {i} without a player, when "
                                          f"{sorted(legal)} may act", "not_your_turn")
         acts = legal.get(player)
-        if acts is None and player in legal:
-            # the turn kept as data: a discard or a riichi by its code's place
-            j = i - _I_RIICHI if i >= _I_RIICHI else i
-            if j < _I_RIICHI:
-                s = self._dcode[j]
-                if s < 68:
-                    pos = self._tm_slot[s]
-                    if pos and (i == j or (self._tm_riichi >> j) & 1):
-                        t = self._tm_ids[pos - 1]
-                        return _DISCARDS[player][t] if i == j else _RIICHIS[player][t]
-                raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for "
-                                         f"player {player}", "illegal_action")
-            acts = self._turn_list()
+        if acts is None and player in legal:   # the turn kept as data
+            return self._turn_action(i, player)
         if not acts:
             raise IllegalActionError(f"player {player} has no decision now (index {i}: "
                                      f"{describe(i)})", "not_your_turn")
