@@ -11,8 +11,8 @@ decision, the deciding seat's observation and legal mask, as a learner's loop wo
   per step for all games.
 * riichienv's ``RiichiEnv(game_mode="4p-red-half")``: ``obs.encode()`` and ``obs.mask()``
   at each decision, a random legal action from ``obs.legal_actions()``.
-* pymahjong's ``MahjongEnv`` (single hands): ``get_obs(player)`` and
-  ``get_valid_actions()`` at each decision.
+* pymahjong's ``MahjongEnv`` (single hands): ``get_obs(player)`` and its legal mask
+  ``get_valid_actions(nhot=True)`` at each decision, a random index of the mask.
 
 The peers are skipped when not installed. Run as benchmarks::
 
@@ -154,8 +154,8 @@ def riichienv_decisions(n: int, seed: int = 0, mode: str = "4p-red-half") -> int
 
 
 def pymahjong_decisions(n: int, seed: int = 0) -> int:
-    """pymahjong's MahjongEnv (one hand per reset) with its observation: at least ``n``
-    decisions."""
+    """pymahjong's MahjongEnv (one hand per reset) with its observation and legal mask:
+    at least ``n`` decisions."""
     import pymahjong
 
     rng = random.Random(seed)
@@ -168,8 +168,8 @@ def pymahjong_decisions(n: int, seed: int = 0) -> int:
         while not env.is_over():
             pid = env.get_curr_player_id()
             env.get_obs(pid)
-            valid = env.get_valid_actions()
-            env.step(pid, valid[rng.randrange(len(valid))])
+            legal = np.flatnonzero(env.get_valid_actions(nhot=True))
+            env.step(pid, int(legal[rng.randrange(len(legal))]))
             d += 1
     return d
 
@@ -270,7 +270,7 @@ def main(argv=None):
         print("riichienv: not installed")
     try:
         import pymahjong  # noqa: F401
-        rows.append(("pymahjong MahjongEnv get_obs", lambda: pymahjong_decisions(n // 16)))
+        rows.append(("pymahjong MahjongEnv obs+mask", lambda: pymahjong_decisions(n // 16)))
     except ImportError:
         print("pymahjong: not installed")
     ippatsu_decisions(2000)   # warm-up: first-use costs (tables, caches)
