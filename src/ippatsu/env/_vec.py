@@ -663,10 +663,13 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
             sc = st.scores
             pv = g.prev
             for p in range(g.n):
-                now = sc[p]
-                was = pv[p]
-                rewards[j, p] = now - was
-                pv[p] = sc[p]
+                x = sc[p]
+                y = pv[p]
+                if x is not y:   # (a score left alone is the same object: its reward is 0)
+                    now = x
+                    was = y
+                    rewards[j, p] = now - was
+                    pv[p] = x
         elif rkind == R_RANK:
             if done and st.phase is _GAME_END:
                 fs = st.final["scores"]
