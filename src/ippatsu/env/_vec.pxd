@@ -39,7 +39,7 @@ cdef _counts(float[:, ::1] out, int c, bytearray cnt)
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
                kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat,
                one='unsigned long long', b1='unsigned long long', b2='unsigned long long',
-               b3='unsigned long long', b4='unsigned long long')
+               b3='unsigned long long', b4='unsigned long long', bit='unsigned long long')
 cpdef encode_planes(GameState st, int seat, float[:, ::1] out, bint oracle, list tsumogiri=*)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,

@@ -269,14 +269,11 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
             for t in tiles:
                 k = t >> 2
                 j = _nth_copy(k, b1, b2, b3, b4)
-                if j == 0:
-                    b1 |= one << k
-                elif j == 1:
-                    b2 |= one << k
-                elif j == 2:
-                    b3 |= one << k
-                elif j == 3:
-                    b4 |= one << k
+                bit = one << k   # one copy more: the first set lacking it gains it
+                b4 |= b3 & bit
+                b3 |= b2 & bit
+                b2 |= b1 & bit
+                b1 |= bit
                 if j < 4:
                     out[c + j, k] = 1.0
                 if red[t]:
@@ -294,15 +291,13 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
             t = river[i]
             k = t >> 2
             j = _nth_copy(k, b1, b2, b3, b4)
+            bit = one << k
+            b4 |= b3 & bit
+            b3 |= b2 & bit
+            b2 |= b1 & bit
+            b1 |= bit
             if j == 0:   # the first of its kind in this river
-                b1 |= one << k
                 out[c + 21, k] = (i + 1) / 24.0
-            elif j == 1:
-                b2 |= one << k
-            elif j == 2:
-                b3 |= one << k
-            elif j == 3:
-                b4 |= one << k
             if j < 4:
                 out[c + 5 + j, k] = 1.0
             if (tg >> i) & 1:
