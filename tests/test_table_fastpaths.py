@@ -18,7 +18,10 @@ simpler formulation is kept below as the oracle:
 * the game loop's inline random and greedy picks (``table/loops.py``) against the agents'
   ``__call__`` on the full lists: whole games must match; the rules offer every seat the
   same calls whatever agent sits there;
-* ``core._permutation`` (the seeded walls) against numpy's ``Generator.permutation``.
+* ``core._permutation`` (the seeded walls) against numpy's ``Generator.permutation``;
+* a turn kept as data read without its list (``GameState._turn_row``, the env's mask row,
+  and ``GameState._turn_action``, the env's action of an index) against the turn's legal
+  list (``legal_actions``) and ``actionspace.index_of``.
 """
 from __future__ import annotations
 
@@ -337,3 +340,49 @@ def test_permutation_bad_size():
     for n in (0, -1, 257):
         with pytest.raises(ValueError, match="permutation of 1 to 256"):
             core._permutation(np.random.PCG64(0), n)
+
+
+@pytest.mark.parametrize("rules", [Rules.tenhou(), Rules.tenhou_sanma()],
+                         ids=["4p", "3p"])
+def test_turn_row_and_turn_action_are_the_turns_legal_list(rules):
+    """At every turn kept as data of seeded random games: the row has exactly the indices
+    of the legal list, each index gives back its action, the other indices of the action
+    space raise ``illegal_action`` and an index out of range ``bad_action_index``."""
+    import random
+
+    import numpy as np
+
+    from ippatsu.errors import IllegalActionError
+    from ippatsu.table import Phase
+    from ippatsu.table.actionspace import SIZE, index_of, red_table
+
+    turns = 0
+    for seed in range(3):
+        gs = GameState(rules, seed=seed, record=False)
+        rng = random.Random(seed)
+        while gs.phase is not Phase.GAME_END:
+            if gs.phase is Phase.TURN and gs._offers.get(gs.actor, 0) is None:
+                p = gs.actor
+                acts = gs.legal_actions(p)
+                want = {index_of(a, red_table(rules)): a for a in acts}
+                row = np.zeros(SIZE, dtype=np.uint8)
+                gs._turn_row(row)
+                assert set(np.flatnonzero(row).tolist()) == set(want)
+                for i in range(SIZE):
+                    if i in want:
+                        assert gs._turn_action(i, p) == want[i]
+                    elif i % 17 == turns % 17:   # a sample of the illegal indices
+                        with pytest.raises(IllegalActionError) as e:
+                            gs._turn_action(i, p)
+                        assert e.value.code == "illegal_action"
+                for i in (-1, SIZE):
+                    with pytest.raises(IllegalActionError) as e:
+                        gs._turn_action(i, p)
+                    assert e.value.code == "bad_action_index"
+                turns += 1
+                gs.step(acts[rng.randrange(len(acts))])
+            elif gs.phase is Phase.RESPONSE:
+                gs.step([gs.legal_actions(q)[0] for q in gs.to_act])
+            else:
+                gs.step(gs.legal_actions()[0] if gs.phase is Phase.TURN else [])
+    assert turns > 100

@@ -2043,7 +2043,8 @@ class GameState:
 
     def _turn_row(self, row) -> None:
         """The mask of the turn kept as data set into ``row`` (a bool or uint8 row of
-        ``actionspace.SIZE``, all False on entry): its discard, riichi and other bits."""
+        ``actionspace.SIZE``, all False on entry: the callers' rows are of that length, which
+        the writes below rely on): its discard, riichi and other bits."""
         d = self._tm_disc
         i = 0
         while d:
@@ -2065,9 +2066,11 @@ class GameState:
             tail ^= low
 
     def _turn_action(self, i: int, player: int) -> Action:
-        """The action of index ``i`` (in range) at the turn kept as data of ``player``: a
-        discard or a riichi by its code's place, the others from the turn's list;
-        IllegalActionError when not legal."""
+        """The action of index ``i`` at the turn kept as data of ``player``: a discard or
+        a riichi by its code's place, the others from the turn's list; IllegalActionError
+        when not legal."""
+        if not 0 <= i < _I_SIZE:
+            i = _check_index(i)   # raises: out of range
         j = i - _I_RIICHI if i >= _I_RIICHI else i
         if j < _I_RIICHI:
             s = self._dcode[j]
