@@ -283,6 +283,11 @@ def main(argv=None):
     for name, _ in rows:
         r = rates[name]
         print(f"{name:40s} {r:10,.0f} decisions/s  (planes-64 / this: {base / r:5.2f}x)")
+    peers = [name for name, _ in rows if not name.startswith("ippatsu")]
+    if peers:   # the ratios of this run, the peers' rates measured between ippatsu's
+        print("this run, ippatsu planes (8 / 64 envs) against: " + "; ".join(
+            f"{name.split()[0]} {rates['ippatsu VecEnv planes, 8 envs'] / rates[name]:.1f}x"
+            f" / {base / rates[name]:.1f}x" for name in peers))
 
 
 if __name__ == "__main__":
