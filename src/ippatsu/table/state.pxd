@@ -31,6 +31,8 @@ cpdef bytearray _kind_counts(list hand)
 cpdef list _variants(list hand, int k, bytes red)
 cpdef object _action(typ, actor, tile, tuple consumed, target)
 
+# the action of an index in a legal list
+cpdef object _action_in(list acts, int i, bytes red, int player)
 # a turn's legal mask from its parts (Python ints: a mask is wider than 64 bits)
 @cython.locals(dd=object, rr=object)
 cpdef object _turn_mask(unsigned long long d, unsigned long long r, object tail)
@@ -154,5 +156,5 @@ cdef class GameState:
     # action of an index
     @cython.locals(i=int, d='unsigned long long')
     cpdef _turn_row(self, unsigned char[::1] row)
-    @cython.locals(j=int, s=int, pos=int, t=int, red=bytes)
+    @cython.locals(j=int, s=int, pos=int, t=int)
     cpdef _turn_action(self, int i, int player)

@@ -764,6 +764,16 @@ def _mask_of_actions(acts: List[Action], red: bytes) -> int:
     return m
 
 
+def _action_in(acts: list, i: int, red: bytes, player: int) -> Action:
+    """The action of ``acts`` (``player``'s legal list) whose index is ``i`` (``red``: the
+    state's red table); IllegalActionError when none is."""
+    for a in acts:
+        if index_of_fields(a.type, a.tile, a.consumed, red) == i:
+            return a
+    raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
+                             f"{player}", "illegal_action")
+
+
 def _turn_mask(d: int, r: int, tail: int) -> int:
     """The legal mask of a turn from its discard index bits ``d``, its riichi index bits
     ``r`` (both below 64: C integers when compiled) and the other actions' bits ``tail``,
@@ -2081,12 +2091,7 @@ class GameState:
                     return _DISCARDS[player][t] if i == j else _RIICHIS[player][t]
             raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for "
                                      f"player {player}", "illegal_action")
-        red = self._red
-        for a in self._turn_list():
-            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
-                return a
-        raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
-                                 f"{player}", "illegal_action")
+        return _action_in(self._turn_list(), i, self._red, player)
 
     def action_of(self, index: int, player: Optional[int] = None) -> Action:
         """The legal :class:`Action` of ``player`` (default: the actor at a turn, or the one
@@ -2111,12 +2116,7 @@ class GameState:
         if not acts:
             raise IllegalActionError(f"player {player} has no decision now (index {i}: "
                                      f"{describe(i)})", "not_your_turn")
-        red = self._red
-        for a in acts:
-            if index_of_fields(a.type, a.tile, a.consumed, red) == i:
-                return a
-        raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for player "
-                                 f"{player}", "illegal_action")
+        return _action_in(acts, i, self._red, player)
 
     def _resolve(self, a: Action) -> Action:
         """The legal action with ``a``'s key, carrying ``a``'s own ids when they are valid
