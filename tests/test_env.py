@@ -856,6 +856,60 @@ def test_an_encoder_refuses_a_buffer_or_seat_it_would_write_past(flowers):
             assert e.value.code == "bad_seat"
 
 
+
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_a_planes_memo_follows_every_change_of_the_state_it_is_given(players, rules):
+    """``encode_planes`` with a :class:`PlanesMemo` (what the env keeps of each game: the
+    melds and rivers read only where they changed) writes the planes it writes without
+    one: one memo shared by two games in turn through whole games, by a snapshot restored
+    into a new state (new river lists), by a seat whose tsumogiri bits were rewritten or
+    whose river list was replaced, by a river longer than the memo mirrors, then by the
+    game again."""
+    from ippatsu.env import _vec
+    from ippatsu.table import GameState
+    env = VecEnv(2, rules=rules, players=players, seed=5)
+    obs, info = env.reset()
+    rng = np.random.default_rng(5)
+    memo = _vec.PlanesMemo()
+    c = len(channels(env.rules))
+    got = np.zeros((c, 34), dtype=np.float32)
+    want = np.zeros((c, 34), dtype=np.float32)
+    checked = {"called": 0, "long": 0, "restored": 0, "tsumogiri": 0}
+
+    def same(st, seat):
+        _vec.encode_planes(st, seat, got, False, None, memo)
+        _vec.encode_planes(st, seat, want, False)
+        np.testing.assert_array_equal(got, want)
+
+    for step in range(STEPS // 4):
+        obs, _, _, _, info = env.step(_random_actions(rng, info["mask"]))
+        for g in env.games:
+            st = g.st
+            for seat in range(players):   # every observer, the seat to act last
+                same(st, (g.seat + 1 + seat) % players)
+            checked["called"] += sum(any(s.river_called) for s in st.seats)
+        if step % 50 == 7:
+            g = env.games[step % 2]
+            same(GameState.from_snapshot(g.st.snapshot(), auto_next=False), g.seat)
+            checked["restored"] += 1
+            other = g.st.copy()
+            q = max(range(players), key=lambda q: len(other.seats[q].river))
+            same(other, q)
+            if other.seats[q].river:
+                other.seats[q].tsumogiri ^= 1   # the same lists, bit 0 rewritten
+                same(other, q)
+                checked["tsumogiri"] += 1
+                other.seats[q].river = other.seats[q].river[::-1]   # a new river list
+                same(other, q)
+            long = 61 + step % 4   # ids without a fifth copy, some tsumogiri, some called
+            other.seats[q].river = [(i * 4 + i // 34) % 136 for i in range(long)]
+            other.seats[q].river_called = [i % 9 == 4 for i in range(long)]
+            other.seats[q].tsumogiri = 0x5A5A5A5A5A5A5A5A & ((1 << long) - 1)
+            same(other, q)
+            checked["long"] += 1
+    assert all(n > 0 for n in checked.values()), checked
+
+
 def test_the_oracle_encoder_reads_a_record_wall_only_as_far_as_it_goes():
     """A replayed record's wall holds only the tiles that were drawn: the oracle planes of
     the live wall stop at its end (every decision of a record, no error)."""

@@ -33,14 +33,50 @@ cdef void _fill(float[:, ::1] out, int c, float v) noexcept
 @cython.locals(k=int, n=int, j=int)
 cdef _counts(float[:, ::1] out, int c, bytearray cnt)
 
-@cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int,
+# PlanesMemo's sizes (C constants: the arrays below are 4 seats of them)
+cdef int _MEMO_RIVER, _RIVER_CELLS, _MELD_CELLS
+
+cdef class PlanesMemo:
+    cdef list rivers, called, melds
+    cdef object rules
+    cdef bint fl
+    cdef int rn[4]
+    cdef int nrc[4]
+    cdef int nmc[4]
+    cdef unsigned long long bits[24]
+    cdef unsigned char rk[240]
+    cdef unsigned char roff[960]
+    cdef unsigned char rkind[960]
+    cdef float rval[960]
+    cdef unsigned char moff[128]
+    cdef unsigned char mkind[128]
+    cdef float mval[128]
+
+@cython.locals(kept=list, melds=list, nm=int, i=int, same=bint, one='unsigned long long',
+               b1='unsigned long long', b2='unsigned long long', b3='unsigned long long',
+               b4='unsigned long long', bit='unsigned long long', m0=int, n=int, k=int, j=int,
+               t=int, tiles=tuple)
+cdef _memo_melds(PlanesMemo memo, Seat sq, int q, bytes red)
+
+@cython.locals(river=list, called=list, nr=int, tg='unsigned long long', one='unsigned long long',
+               r0=int, c0=int, x=int, rn=int, nc=int, i=int, t=int, k=int, j=int,
+               b1='unsigned long long', b2='unsigned long long', b3='unsigned long long',
+               b4='unsigned long long', tm='unsigned long long', cm='unsigned long long',
+               bit='unsigned long long')
+cdef _memo_river(PlanesMemo memo, Seat sq, int q)
+
+@cython.locals(sc='long long', nk=Py_ssize_t)
+cdef _seat_flags(GameState st, Seat sq, int q, float[:, ::1] out, int c)
+
+@cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int, i0=int,
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
-               kyoku=int, sc='long long', nk=Py_ssize_t, me=Seat, sq=Seat,
+               kyoku=int, me=Seat, sq=Seat,
                one='unsigned long long', b1='unsigned long long', b2='unsigned long long',
                b3='unsigned long long', b4='unsigned long long', bit='unsigned long long')
-cpdef encode_planes(GameState st, int seat, float[:, ::1] out, bint oracle, list tsumogiri=*)
+cpdef encode_planes(GameState st, int seat, float[:, ::1] out, bint oracle, list tsumogiri=*,
+                    PlanesMemo memo=*)
 
 @cython.locals(n=int, r=int, q=int, t=int, f=int, i=int, k=int, j=int, pos=int, stop=int,
                nd=int, nf=int, nu=int, red=bytes, live=list, sq=Seat)
@@ -63,6 +99,7 @@ cdef class Game:
     cdef public object entropy
     cdef public GameState st
     cdef public list pending, chosen, prev
+    cdef public PlanesMemo memo
 
     cpdef new_game(self)
     cpdef reset_episode(self)

@@ -171,15 +171,201 @@ def _counts(out, c: int, cnt) -> None:
         out[c + 3, k] = 1.0 if n >= 4 else 0.0
 
 
-def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> None:
+#: the river tiles a :class:`PlanesMemo` mirrors per seat (a longer river is read from its
+#: list; the state's tsumogiri bits are 64)
+_MEMO_RIVER = 60
+#: the cells a memo keeps per seat for its river: at most four per tile (its count, the
+#: first of its kind, tsumogiri, called away); for its melds: at most 16 tiles' counts and
+#: one red cell per kind
+_RIVER_CELLS = 4 * _MEMO_RIVER
+_MELD_CELLS = 32
+
+
+class PlanesMemo:
+    """What :func:`encode_planes` keeps of one game between its calls (``memo=``), so that a
+    call reads only what changed since the last one: each seat's melds and river as the
+    cells they set in that seat's block (channel offset, kind, value), and the river's kinds.
+
+    A seat's melds are kept while its list holds the same meld objects. Its river is
+    mirrored while it only grows: the same list objects (``Seat.river``,
+    ``Seat.river_called``), no shorter, the tsumogiri bits of the tiles mirrored unchanged;
+    its last tile may become called since (a call takes the discard just made). Anything
+    else (a new hand, a restored snapshot) mirrors the seat again from the start. One memo
+    serves one game at a time; the state machine changes rivers only in those ways.
+
+    The arrays are flat, seat ``q``'s part from ``q`` times its length per seat."""
+
+    def __init__(self):
+        self.rivers = [None, None, None, None]
+        self.called = [None, None, None, None]
+        self.melds = [None, None, None, None]
+        self.rules = None
+        self.fl = False
+        self.rn = [0] * 4     # river tiles mirrored
+        self.nrc = [0] * 4    # river cells
+        self.nmc = [0] * 4    # meld cells
+        # six per seat: the copies' bit sets b1..b4 of the tiles mirrored, their tsumogiri
+        # bits, their called bits
+        self.bits = [0] * 24
+        # (lists made first: compiled, the arrays are C arrays filled from them)
+        river = [0] * (4 * _MEMO_RIVER)
+        cells = [0] * (4 * _RIVER_CELLS)
+        values = [0.0] * (4 * _RIVER_CELLS)
+        meld = [0] * (4 * _MELD_CELLS)
+        meld_values = [0.0] * (4 * _MELD_CELLS)
+        self.rk = river   # the river's kinds
+        self.roff = cells
+        self.rkind = cells[:]
+        self.rval = values
+        self.moff = meld
+        self.mkind = meld[:]
+        self.mval = meld_values
+
+
+def _memo_melds(memo, sq, q: int, red: bytes) -> None:
+    """Seat ``q``'s meld cells, made again when its melds changed: channel ``j`` (0-3) for
+    the (j+1)-th copy of a kind, 4 for the red fives (their number)."""
+    melds = sq.melds
+    kept = memo.melds[q]
+    nm = len(melds)
+    if kept is not None and len(kept) == nm:
+        same = True
+        for i in range(nm):
+            if melds[i] is not kept[i]:
+                same = False
+                break
+        if same:
+            return
+    memo.melds[q] = list(melds)
+    one = 1
+    b1 = b2 = b3 = b4 = 0
+    m0 = q * _MELD_CELLS
+    n = m0
+    for m in melds:
+        tiles = m.tiles
+        for t in tiles:
+            k = t >> 2
+            j = _nth_copy(k, b1, b2, b3, b4)
+            bit = one << k
+            b4 |= b3 & bit
+            b3 |= b2 & bit
+            b2 |= b1 & bit
+            b1 |= bit
+            if j < 4 and n < m0 + _MELD_CELLS:
+                memo.moff[n] = j
+                memo.mkind[n] = k
+                memo.mval[n] = 1.0
+                n += 1
+            if red[t]:   # one red cell per kind, its value the red copies
+                i = m0
+                while i < n and not (memo.moff[i] == 4 and memo.mkind[i] == k):
+                    i += 1
+                if i < n:
+                    memo.mval[i] += 1.0
+                elif n < m0 + _MELD_CELLS:
+                    memo.moff[n] = 4
+                    memo.mkind[n] = k
+                    memo.mval[n] = 1.0
+                    n += 1
+    memo.nmc[q] = n - m0
+
+
+def _memo_river(memo, sq, q: int) -> None:
+    """Mirror what seat ``q``'s river (at most :data:`_MEMO_RIVER` tiles: the caller checks)
+    gained since the last call, the whole river when it is not the one mirrored (see
+    :class:`PlanesMemo`): its kinds, and the cells of channels 5-8 (the copies seen), 9
+    (tsumogiri), 19 (called away) and 21 (the first discard of each kind by turn) of its
+    block. At most four cells per tile: they fit in the seat's :data:`_RIVER_CELLS`."""
+    river = sq.river
+    called = sq.river_called
+    nr = len(river)
+    tg = sq.tsumogiri
+    one = 1
+    r0 = q * _MEMO_RIVER
+    c0 = q * _RIVER_CELLS
+    x = 6 * q
+    rn = memo.rn[q]
+    if (river is not memo.rivers[q] or called is not memo.called[q] or nr < rn
+            or (tg & ((one << rn) - one)) != memo.bits[x + 4]):
+        memo.rivers[q] = river
+        memo.called[q] = called
+        rn = 0
+        nc = c0
+        b1 = b2 = b3 = b4 = tm = cm = 0
+    else:
+        nc = c0 + memo.nrc[q]
+        b1 = memo.bits[x]
+        b2 = memo.bits[x + 1]
+        b3 = memo.bits[x + 2]
+        b4 = memo.bits[x + 3]
+        tm = memo.bits[x + 4]
+        cm = memo.bits[x + 5]
+        if rn > 0 and not (cm >> (rn - 1)) & 1 and called[rn - 1]:
+            cm |= one << (rn - 1)
+            memo.roff[nc] = 19
+            memo.rkind[nc] = memo.rk[r0 + rn - 1]
+            memo.rval[nc] = 1.0
+            nc += 1
+    for i in range(rn, nr):
+        t = river[i]
+        k = t >> 2
+        memo.rk[r0 + i] = k
+        j = _nth_copy(k, b1, b2, b3, b4)
+        bit = one << k
+        b4 |= b3 & bit
+        b3 |= b2 & bit
+        b2 |= b1 & bit
+        b1 |= bit
+        if j == 0:
+            memo.roff[nc] = 21
+            memo.rkind[nc] = k
+            memo.rval[nc] = (i + 1) / 24.0
+            nc += 1
+        if j < 4:
+            memo.roff[nc] = 5 + j
+            memo.rkind[nc] = k
+            memo.rval[nc] = 1.0
+            nc += 1
+        if (tg >> i) & 1:
+            tm |= one << i
+            memo.roff[nc] = 9
+            memo.rkind[nc] = k
+            memo.rval[nc] = 1.0
+            nc += 1
+        if called[i]:
+            cm |= one << i
+            memo.roff[nc] = 19
+            memo.rkind[nc] = k
+            memo.rval[nc] = 1.0
+            nc += 1
+    memo.rn[q] = nr
+    memo.nrc[q] = nc - c0
+    memo.bits[x] = b1
+    memo.bits[x + 1] = b2
+    memo.bits[x + 2] = b3
+    memo.bits[x + 3] = b4
+    memo.bits[x + 4] = tm
+    memo.bits[x + 5] = cm
+
+
+def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
+                  memo: PlanesMemo = None) -> None:
     """Write the planes of seat ``seat`` of the state ``st`` into ``out`` (float32,
     ``(C, 34)``, C >= :func:`channels_of` the rules' flowers and ``oracle``: :data:`N_PLANES`
     or :data:`N_ORACLE` without flowers). The river's tsumogiri channel reads the state's
     own bits (``st.seats[q].tsumogiri``: bit ``i`` set when river tile ``i`` was discarded
     straight from the draw); ``tsumogiri``, when given, a list of such bits per seat, is read
-    instead."""
+    instead. ``memo``: the game's :class:`PlanesMemo` (the same planes, the melds and rivers
+    read only where they changed since its last call; not with ``tsumogiri``)."""
     n = st.n_players
-    fl = st.rules.flowers
+    if memo is not None and tsumogiri is None:
+        if memo.rules is not st.rules:
+            memo.rules = st.rules
+            memo.fl = st.rules.flowers
+        fl = memo.fl
+    else:
+        memo = None
+        fl = st.rules.flowers
     # the loops below index without bounds checks: what they index is checked here
     need = channels_of(fl, oracle)
     if out.shape[0] < need or out.shape[1] != 34:
@@ -263,6 +449,26 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
         # melds (c .. c+3 counts, c+4 red fives); the copies of each kind seen so far
         # kept as bit sets (bit k of b1 .. b4: one .. four copies of kind k seen)
         sq = st.seats[q]
+        nr = len(sq.river)
+        ri = sq.river_riichi
+        if memo is not None and nr <= _MEMO_RIVER:
+            # the memo's cells: melds (c .. c+4), river (c+5 .. c+9, c+19, c+21)
+            _memo_melds(memo, sq, q, red)
+            _memo_river(memo, sq, q)
+            i0 = q * _MELD_CELLS
+            for i in range(i0, i0 + memo.nmc[q]):
+                out[c + memo.moff[i], memo.mkind[i]] = memo.mval[i]
+            i0 = q * _RIVER_CELLS
+            for i in range(i0, i0 + memo.nrc[q]):
+                out[c + memo.roff[i], memo.rkind[i]] = memo.rval[i]
+            # the last six (c+10 .. c+15, the latest first), the riichi tile (c+16)
+            i0 = q * _MEMO_RIVER
+            for i in range(nr - 6 if nr > 6 else 0, nr):
+                out[c + 10 + nr - 1 - i, memo.rk[i0 + i]] = 1.0
+            if 0 <= ri < nr:
+                out[c + 16, memo.rk[i0 + ri]] = 1.0
+            _seat_flags(st, sq, q, out, c)
+            continue
         b1 = b2 = b3 = b4 = 0
         for m in sq.melds:
             tiles = m.tiles
@@ -284,8 +490,6 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
         river = sq.river
         called = sq.river_called
         tg = sq.tsumogiri if tsumogiri is None else tsumogiri[q]
-        nr = len(river)
-        ri = sq.river_riichi
         b1 = b2 = b3 = b4 = 0
         for i in range(nr):
             t = river[i]
@@ -309,15 +513,7 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
         if 0 <= ri < nr:
             t = river[ri]
             out[c + 16, t >> 2] = 1.0
-        # riichi declared or accepted (c+17), score (c+18), Norths set aside (c+20)
-        if sq.riichi:
-            _fill(out, c + 17, 1.0)
-        sc = st.scores[q]
-        _fill(out, c + 18, sc / 100000.0)
-        # (the flowers set aside under Rules.flowers: GameState.nuki holds them too)
-        nk = len(sq.nuki)
-        if nk:
-            _fill(out, c + 20, nk / 4.0)
+        _seat_flags(st, sq, q, out, c)
     if fl:
         # the flower dora indicators revealed (N_PLANES + 1); the flower held: above
         if nf:
@@ -326,6 +522,18 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None) -> N
             _encode_oracle(st, seat, out, N_PLANES_FLOWERS, True)
     elif oracle:
         _encode_oracle(st, seat, out, npl, False)
+
+
+def _seat_flags(st, sq, q: int, out, c: int) -> None:
+    """Seat ``q``'s riichi declared or accepted (``c+17``), score (``c+18``), Norths (or
+    flowers, under ``Rules.flowers``) set aside (``c+20``)."""
+    if sq.riichi:
+        _fill(out, c + 17, 1.0)
+    sc = st.scores[q]
+    _fill(out, c + 18, sc / 100000.0)
+    nk = len(sq.nuki)
+    if nk:
+        _fill(out, c + 20, nk / 4.0)
 
 
 def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
@@ -445,6 +653,7 @@ class Game:
         self.reported = 0
         self.needs_reset = True
         self.decisions = 0
+        self.memo = PlanesMemo()
 
     def new_game(self) -> None:
         """Start the next game of this env (its own seed)."""
@@ -616,9 +825,9 @@ def run_reset(games: list, b, enc: int) -> None:
 def _encode(g, j: int, obs, enc: int) -> None:
     """The built-in encoders (the others run after the step, in Python)."""
     if enc == E_PLANES:
-        encode_planes(g.st, g.seat, obs[j], False)
+        encode_planes(g.st, g.seat, obs[j], False, None, g.memo)
     elif enc == E_ORACLE:
-        encode_planes(g.st, g.seat, obs[j], True)
+        encode_planes(g.st, g.seat, obs[j], True, None, g.memo)
 
 
 def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
