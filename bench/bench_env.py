@@ -7,8 +7,8 @@ decision, the deciding seat's observation and legal mask, as a learner's loop wo
 * ``ippatsu.env.VecEnv`` with the ``"planes"`` encoder (111 x 34 float32 planes), 64 and
   8 games stepped together and a single game; ``"oracle"``; and no encoder (``encoder=None``: the
   engine, the masks and the loop alone, to split the time between the engine and the
-  encoder). The random choice is an argmax of uniforms times the mask, one numpy call
-  per step for all games.
+  encoder). The random choice is the vector's ``random_actions(rng)``: one uniform per
+  game, the legal index it picks found in compiled code.
 * riichienv's ``RiichiEnv(game_mode="4p-red-half")``: ``obs.encode()`` and ``obs.mask()``
   at each decision, a random legal action from ``obs.legal_actions()``.
 * pymahjong's ``MahjongEnv`` (single hands): ``get_obs(player)`` and its legal mask
@@ -42,7 +42,6 @@ import pytest
 
 from ippatsu.env import VecEnv
 from ippatsu.rules import Rules
-from ippatsu.table.actionspace import SIZE
 
 PURE = os.environ.get("IPPATSU_PURE_PYTHON") == "1"
 #: decisions per timed round (interpreted: the suite only checks that the benchmark runs)
@@ -58,15 +57,11 @@ def ippatsu_decisions(n: int, num_envs: int = 64, encoder="planes", seed: int = 
     rules = Rules.tenhou().replace(flowers=True) if flowers else "tenhou"
     env = VecEnv(num_envs, rules=rules, encoder=encoder, seed=seed, copy=False,
                  players=players)
-    obs, info = env.reset()
+    env.reset()
     rng = np.random.default_rng(seed)
-    u = rng.random((64, num_envs, SIZE), dtype=np.float32)
-    mask = info["mask"]
     steps = -(-n // num_envs)
-    for s in range(steps):
-        acts = (u[s & 63] * mask).argmax(axis=1)
-        obs, rew, term, trunc, info = env.step(acts)
-        mask = info["mask"]
+    for _ in range(steps):
+        env.step(env.random_actions(rng))
     return steps * num_envs
 
 
@@ -74,31 +69,23 @@ def proc_decisions(n: int, num_envs: int = 128, workers: int = 2, seed: int = 0)
     """Step a ProcVecEnv (``workers`` processes) until at least ``n`` decisions are made."""
     from ippatsu.env.vector import ProcVecEnv
     with ProcVecEnv(num_envs, workers=workers, seed=seed, copy=False) as env:
-        obs, info = env.reset()
+        env.reset()
         rng = np.random.default_rng(seed)
-        u = rng.random((64, num_envs, SIZE), dtype=np.float32)
-        mask = info["mask"]
         steps = -(-n // num_envs)
-        for s in range(steps):
-            acts = (u[s & 63] * mask).argmax(axis=1)
-            obs, rew, term, trunc, info = env.step(acts)
-            mask = info["mask"]
+        for _ in range(steps):
+            env.step(env.random_actions(rng))
     return steps * num_envs
 
 
 def _stepper(env, num_envs: int, seed: int = 0):
     """Steps of random legal actions on a started env: ``run(k)`` makes >= k decisions."""
-    obs, info = env.reset()
+    env.reset()
     rng = np.random.default_rng(seed)
-    u = rng.random((64, num_envs, SIZE), dtype=np.float32)
-    state = {"mask": info["mask"], "s": 0}
 
     def run(k):
         steps = -(-k // num_envs)
         for _ in range(steps):
-            acts = (u[state["s"] & 63] * state["mask"]).argmax(axis=1)
-            state["s"] += 1
-            state["mask"] = env.step(acts)[4]["mask"]
+            env.step(env.random_actions(rng))
         return steps * num_envs
     return run
 

@@ -459,6 +459,40 @@ def test_masked_in_actions_step_and_masked_out_ones_raise(players, rules):
     assert kinds.get("FLOWER", 0) >= 1 if rules is FLOWERS else "FLOWER" not in kinds
 
 
+
+@pytest.mark.parametrize("players,rules", GAMES)
+def test_random_actions_are_legal_uniform_and_seeded(players, rules):
+    """``VecEnv.random_actions(rng)``: a legal index of every env with a decision (0 for an
+    ended episode's empty mask), each legal index as likely as the others (chi-square over
+    masks of every size met), the same actions for the same generator; the module
+    function picks the same from a mask given as bool."""
+    from ippatsu.env.vec import random_legal_actions
+    env = VecEnv(4, rules=rules, players=players, seed=3)
+    obs, info = env.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(STEPS // 10):
+        mask = info["mask"]
+        state = rng.bit_generator.state
+        a = env.random_actions(rng)
+        rng.bit_generator.state = state
+        np.testing.assert_array_equal(random_legal_actions(mask, rng), a)
+        for j in range(4):
+            assert mask[j, a[j]] if mask[j].any() else a[j] == 0
+        obs, _, _, _, info = env.step(a)
+    # uniform: one row of k legal indices drawn many times
+    picks = np.zeros((1, SIZE), dtype=bool)
+    legal = np.array([0, 5, 37, 100, 101, 299, SIZE - 1])
+    picks[0, legal] = True
+    got = np.concatenate([random_legal_actions(picks, rng) for _ in range(7000)])
+    counts = np.array([(got == i).sum() for i in legal])
+    assert counts.sum() == 7000
+    chi2 = ((counts - 1000) ** 2 / 1000).sum()
+    assert chi2 < 27.86, counts   # the chi-square quantile of 6 degrees at 1 - 1e-4
+    with pytest.raises(IppatsuError) as e:
+        env.random_actions(3)
+    assert e.value.code == "bad_env_option"
+
+
 def test_an_illegal_action_in_one_env_moves_no_env():
     env = VecEnv(3, seed=1)
     obs, info = env.reset()

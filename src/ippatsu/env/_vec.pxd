@@ -91,6 +91,11 @@ cpdef int first_illegal(unsigned char[:, ::1] masks, long long[::1] actions,
                         unsigned char[::1] done) except -2
 
 
+@cython.locals(ne=int, nw=int, j=int, i=int, n=int, k=int, b=int, c=int,
+               w='unsigned long long')
+cpdef random_legal(unsigned char[:, ::1] masks, unsigned long long[:, ::1] words, double[::1] u,
+                   long long[::1] out)
+
 cdef class Game:
     cdef public object rules
     cdef public int n, index, games, seat, reported, decisions
@@ -116,11 +121,15 @@ cdef class Game:
 cdef class Buffers:
     cdef float[:, :, ::1] obs
     cdef unsigned char[:, ::1] masks
+    cdef unsigned long long[:, ::1] words
+    cdef double[::1] u
     cdef long long[::1] seats
     cdef float[:, ::1] rewards
     cdef unsigned char[::1] terminated
     cdef long long[::1] actions
 
+
+cpdef random_actions(Buffers b)
 
 @cython.locals(j=int, g=Game, obs='float[:, :, ::1]', masks='unsigned char[:, ::1]',
                seats='long long[::1]')

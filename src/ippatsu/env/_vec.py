@@ -29,7 +29,8 @@ from ..table.settle import place_values
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
-           "run_reset", "first_illegal", "N_PLANES", "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0",
+           "run_reset", "first_illegal", "random_legal", "random_actions", "N_PLANES", "N_ORACLE", "SEAT_CH",
+           "SEAT0", "ORACLE0",
            "SIZE", "FLOWER_CH", "HIDDEN_CH", "ORACLE_FLOWER_CH", "N_PLANES_FLOWERS",
            "N_ORACLE_FLOWERS", "channels_of"]
 
@@ -778,16 +779,25 @@ class Game:
 
 class Buffers:
     """The arrays a :class:`~ippatsu.env.VecEnv` shares with the loop, held as typed views
-    (acquired once, not at every step): observations, masks (uint8), seats, rewards,
-    terminated flags (uint8) and the actions of the step."""
+    (acquired once, not at every step): observations, masks (uint8; ``words``: the same
+    seen as uint64), seats, rewards, terminated flags (uint8), the actions of the step and
+    the uniforms ``u`` (float64) of :func:`random_actions`."""
 
-    def __init__(self, obs, masks, seats, rewards, terminated, actions):
+    def __init__(self, obs, masks, seats, rewards, terminated, actions, u):
         self.obs = obs
         self.masks = masks
+        self.words = masks.view(np.uint64)
         self.seats = seats
         self.rewards = rewards
         self.terminated = terminated
         self.actions = actions
+        self.u = u
+
+
+def random_actions(b) -> None:
+    """``b.actions[j]``: the legal index of ``b.masks[j]`` that the uniform ``b.u[j]``
+    picks (:func:`random_legal`)."""
+    random_legal(b.masks, b.words, b.u, b.actions)
 
 
 def first_illegal(masks, actions, done) -> int:
@@ -803,6 +813,45 @@ def first_illegal(masks, actions, done) -> int:
             return j
     return -1
 
+
+
+def random_legal(masks, words, u, out) -> None:
+    """``out[j]``: legal index number ``floor(u[j] * n)`` of the mask row ``masks[j]``
+    (``n`` legal indices, in index order; 0 for a row without one), ``u[j]`` in [0, 1):
+    uniform over the legal indices when ``u`` is. A row holds 0 and 1; ``words`` is
+    ``masks`` seen as 64-bit words (rows of a multiple of 8 bytes), read eight indices at a
+    time: a word's legal indices are the sum of its bytes."""
+    ne = masks.shape[0]
+    nw = words.shape[1]
+    for j in range(ne):
+        n = 0
+        for i in range(nw):
+            w = int(words[j, i])
+            w += w >> 8   # (bytes of 0 and 1: no carry from one byte into the next)
+            w += w >> 16
+            w += w >> 32
+            n += w & 255
+        out[j] = 0
+        if n == 0:
+            continue
+        k = int(u[j] * n)
+        if k >= n:   # (u[j] below 1 never gets here; a rounding up would)
+            k = n - 1
+        for i in range(nw):
+            w = int(words[j, i])
+            w += w >> 8
+            w += w >> 16
+            w += w >> 32
+            c = w & 255
+            if k < c:   # in this word: its (k+1)-th legal byte
+                b = 8 * i
+                k -= int(masks[j, b])
+                while k >= 0:
+                    b += 1
+                    k -= int(masks[j, b])
+                out[j] = b
+                break
+            k -= c
 
 def run_reset(games: list, b, enc: int) -> None:
     """Start every env's episode and write the first decisions."""

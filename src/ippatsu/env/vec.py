@@ -56,6 +56,24 @@ def entropy_of(seed) -> int:
     return int(seed)
 
 
+def _check_generator(rng) -> None:
+    if not isinstance(rng, np.random.Generator):
+        raise IppatsuError(f"rng is a numpy.random.Generator, got {type(rng).__name__}",
+                           "bad_env_option")
+
+
+def random_legal_actions(mask, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal index of each row of ``mask`` (uint8 or bool, ``(n,
+    ACTIONS)``; 0 for a row without one), one uniform of ``rng`` per row, chosen in
+    compiled code (:meth:`ProcVecEnv.random_actions
+    <ippatsu.env.vector.ProcVecEnv.random_actions>`; :meth:`VecEnv.random_actions` keeps
+    its arrays)."""
+    _check_generator(rng)
+    mask = mask.view(np.uint8)
+    out = np.empty(mask.shape[0], dtype=np.int64)
+    _vec.random_legal(mask, mask.view(np.uint64), rng.random(mask.shape[0]), out)
+    return out
+
 class VecEnv:
     """VecEnv(num_envs, *, rules="tenhou", players=None, encoder="planes", reward="points",
     uma=None, episode="game", seed=None, copy=True, first_index=0)
@@ -163,8 +181,9 @@ class VecEnv:
         self._term = np.zeros(n, dtype=np.uint8)
         self._trunc = np.zeros(n, dtype=bool)
         self._act = np.zeros(n, dtype=np.int64)
+        self._u = np.zeros(n)
         self._bufs = _vec.Buffers(self._obs, self._mask, self._seat, self._rew, self._term,
-                                  self._act)
+                                  self._act, self._u)
         self._bool_views()
         self._started = False
 
@@ -183,7 +202,7 @@ class VecEnv:
                                  f"{mine.dtype} {mine.shape}")
         self._obs, self._mask, self._seat = obs, mask, seat
         self._rew, self._term, self._act = rew, term, act
-        self._bufs = _vec.Buffers(obs, mask, seat, rew, term, act)
+        self._bufs = _vec.Buffers(obs, mask, seat, rew, term, act, self._u)
         self._bool_views()
 
     # ------------------------------------------------------------------ API
@@ -227,6 +246,16 @@ class VecEnv:
         rew = self._rew.copy() if self.copy else self._rew
         trunc = self._trunc.copy() if self.copy else self._trunc
         return self._out_obs(), rew, term, trunc, self._info()
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal index per env for the decisions asked now (int64,
+        ``(num_envs,)``; 0 for an env whose mask is empty: an ended episode's), drawn
+        with ``rng`` (a ``numpy.random.Generator``: one uniform per env). For a random
+        baseline or an exploring learner; the choice runs in compiled code."""
+        _check_generator(rng)
+        rng.random(out=self._u)
+        _vec.random_actions(self._bufs)   # into the action buffer
+        return self._act.copy() if self.copy else self._act
 
     # ------------------------------------------------------------------ helpers
     def _step_in_place(self) -> None:

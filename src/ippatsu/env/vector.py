@@ -27,7 +27,7 @@ import numpy as np
 from ..errors import IllegalActionError, IppatsuError
 from .encoders import MjaiEncoder, encoder_of
 from ._vec import first_illegal
-from .vec import ACTIONS, VecEnv, entropy_of, rules_of
+from .vec import ACTIONS, VecEnv, entropy_of, random_legal_actions, rules_of
 
 __all__ = ["ProcVecEnv", "MahjongVectorEnv"]
 
@@ -313,6 +313,11 @@ class ProcVecEnv:
         rew = self._out(v["rew"])
         trunc = np.zeros(self.num_envs, dtype=bool)
         return self._out(v["obs"]), rew, done.astype(bool), trunc, self._info()
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal index per env (:meth:`VecEnv.random_actions`)."""
+        self._check_open()
+        return random_legal_actions(self._v["mask"], rng)
 
     def close(self) -> None:
         """Stop the workers and free the shared memory (also on garbage collection). A
