@@ -845,10 +845,12 @@ def random_legal(masks, words, u, out) -> None:
             c = w & 255
             if k < c:   # in this word: its (k+1)-th legal byte
                 b = 8 * i
-                k -= int(masks[j, b])
+                if masks[j, b]:
+                    k -= 1
                 while k >= 0:
                     b += 1
-                    k -= int(masks[j, b])
+                    if masks[j, b]:
+                        k -= 1
                 out[j] = b
                 break
             k -= c

@@ -162,6 +162,8 @@ class VecEnv:
         self._entropy = entropy_of(seed)
         self._mjai = isinstance(self.encoder, MjaiEncoder)
         self._enc = self.encoder.kind
+        # the encoders that run in Python after each step (_custom)
+        self._python_encoder = self._enc == _vec.E_CUSTOM or self._mjai
         record = self._mjai
         if isinstance(first_index, bool) or not isinstance(first_index, (int, np.integer)) \
                 or first_index < 0:
@@ -233,19 +235,20 @@ class VecEnv:
         moves."""
         if not self._started:
             raise IppatsuError("call reset() before step()", "env_not_reset")
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or (a.dtype.kind not in "iu"
-                                           and not np.issubdtype(a.dtype, np.integer)):
-            raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
-                               f"{a.dtype} {a.shape}", "bad_env_actions")
-        self._act[:] = a
+        if actions is not self._act:   # (random_actions' array without copy: in place)
+            a = np.asarray(actions)
+            if a.shape != (self.num_envs,) or (a.dtype.kind not in "iu"
+                                               and not np.issubdtype(a.dtype, np.integer)):
+                raise IppatsuError(f"actions are {self.num_envs} integer indices, got "
+                                   f"{a.dtype} {a.shape}", "bad_env_actions")
+            self._act[:] = a
         _vec.run_step(self.games, self._bufs, self._enc, self._rkind, self._reward, self.uma)
-        if self._enc == _vec.E_CUSTOM or self._mjai:
+        if self._python_encoder:
             self._custom(range(self.num_envs), fresh=False)
-        term = self._term_b.copy() if self.copy else self._term_b
-        rew = self._rew.copy() if self.copy else self._rew
-        trunc = self._trunc.copy() if self.copy else self._trunc
-        return self._out_obs(), rew, term, trunc, self._info()
+        if self.copy:
+            return (self._out_obs(), self._rew.copy(), self._term_b.copy(),
+                    self._trunc.copy(), self._info())
+        return self._out_obs(), self._rew, self._term_b, self._trunc, self._info()
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """One uniformly random legal index per env for the decisions asked now (int64,
@@ -262,7 +265,7 @@ class VecEnv:
         """:meth:`step` on the actions already in the env's action buffer, returning
         nothing (the shares of a :class:`~ippatsu.env.vector.ProcVecEnv`)."""
         _vec.run_step(self.games, self._bufs, self._enc, self._rkind, self._reward, self.uma)
-        if self._enc == _vec.E_CUSTOM or self._mjai:
+        if self._python_encoder:
             self._custom(range(self.num_envs), fresh=False)
 
     def _custom(self, envs, fresh: bool) -> None:
