@@ -38,7 +38,8 @@ cdef int _MEMO_RIVER, _RIVER_CELLS, _MELD_CELLS
 
 cdef class PlanesMemo:
     cdef list rivers, called, melds
-    cdef object rules
+    cdef object rules, wall
+    cdef list dora
     cdef bint fl
     cdef int rn[4]
     cdef int nrc[4]
@@ -68,7 +69,7 @@ cdef _memo_river(PlanesMemo memo, Seat sq, int q)
 @cython.locals(sc='long long', nk=Py_ssize_t)
 cdef _seat_flags(GameState st, Seat sq, int q, float[:, ::1] out, int c)
 
-@cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int, i0=int,
+@cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int, i0=int, wb=int,
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,

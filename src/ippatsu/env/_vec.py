@@ -202,6 +202,8 @@ class PlanesMemo:
         self.melds = [None, None, None, None]
         self.rules = None
         self.fl = False
+        self.wall = None
+        self.dora = None
         self.rn = [0] * 4     # river tiles mirrored
         self.nrc = [0] * 4    # river cells
         self.nmc = [0] * 4    # meld cells
@@ -403,9 +405,9 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
             _fill(out, npl, 1.0)
     # waits (6), furiten (7), shanten (8) of the seat's 3k+1 hand as of its last change
     w = me.waits
-    for k in range(34):
-        if (w >> k) & 1:
-            out[6, k] = 1.0
+    for k in range(34):   # (every cell written: no branch on the bit)
+        wb = (w >> k) & 1
+        out[6, k] = wb
     dm = me.disc_mask
     if me.temp_furiten or me.riichi_furiten or (w & dm):
         _fill(out, 7, 1.0)
@@ -418,7 +420,13 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
     elif phase is _HAND_END:
         _fill(out, 11, 1.0)
     # dora indicators (12-16)
-    ind = st.wall.dora
+    if memo is None:
+        ind = st.wall.dora
+    else:   # (a wall's indicators are one list for its hand)
+        if memo.wall is not st.wall:
+            memo.wall = st.wall
+            memo.dora = st.wall.dora
+        ind = memo.dora
     nd = st.n_dora
     if nd > 5:
         nd = 5
