@@ -2057,16 +2057,14 @@ class GameState:
         the writes below rely on): its discard, riichi and other bits."""
         d = self._tm_disc
         i = 0
-        while d:
-            if d & 1:
-                row[i] = 1
+        while d:   # (each bit written, zeros too: no branch on it)
+            row[i] = d & 1
             d >>= 1
             i += 1
         d = self._tm_riichi
         i = _I_RIICHI
         while d:
-            if d & 1:
-                row[i] = 1
+            row[i] = d & 1
             d >>= 1
             i += 1
         tail = self._tm_tail   # a Python int (its bits are past 64)
