@@ -73,6 +73,7 @@ cdef _seat_flags(GameState st, Seat sq, int q, float[:, ::1] out, int c)
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
+               cnt=bytearray, hc=int,
                kyoku=int, me=Seat, sq=Seat,
                one='unsigned long long', b1='unsigned long long', b2='unsigned long long',
                b3='unsigned long long', b4='unsigned long long', bit='unsigned long long')

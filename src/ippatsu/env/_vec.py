@@ -390,11 +390,17 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
     # own hand (0-3), red fives (4: how many red copies of the five are held; 1.0 at
     # most with one red per suit)
     me = st.seats[seat]   # the seat's part of the hand (table.seat.Seat)
-    _counts(out, 0, me.cnt)
+    cnt = me.cnt
     hand = me.hand
-    for t in hand:
+    for t in hand:   # (the kinds held: their count's cells, written once per copy)
+        k = t >> 2
+        hc = cnt[k]
+        out[0, k] = 1.0
+        out[1, k] = 1.0 if hc >= 2 else 0.0
+        out[2, k] = 1.0 if hc >= 3 else 0.0
+        out[3, k] = 1.0 if hc >= 4 else 0.0
         if red[t]:
-            out[4, t >> 2] += 1.0
+            out[4, k] += 1.0
     # the tile just drawn (5): the actor's draw at a turn; a flower drawn (ids 136-139,
     # no kind: Rules.flowers) is held outside the hand (the first flower channel)
     t = st.last_draw
