@@ -241,21 +241,20 @@ def _stepped_games(masks):
 
 
 def _env_decisions():
-    """``VecEnv`` decisions: 8 games, the ``"planes"`` encoder, random legal indices (seeded
-    uniforms times the mask, as bench/bench_env.py). Each run starts the same env again, so
-    the two run lengths play the same steps and their difference is steps n1 .. n2 (the
-    observations' clearing counts a byte an instruction under callgrind)."""
+    """``VecEnv`` decisions: 8 games, the ``"planes"`` encoder, random legal indices
+    (``VecEnv.random_actions`` of a seeded generator, as bench/bench_env.py). Each run starts
+    the same env and generator again, so the two run lengths play the same steps and their
+    difference is steps n1 .. n2 (the observations' clearing counts a byte an instruction
+    under callgrind)."""
     import numpy as np
     from ippatsu.env import VecEnv
-    from ippatsu.table.actionspace import SIZE
-
-    u = np.random.default_rng(0).random((64, 8, SIZE), dtype=np.float32)
 
     def work(n):
         env = VecEnv(8, rules="tenhou", encoder="planes", seed=0, copy=False)
-        mask = env.reset()[1]["mask"]
-        for s in range(-(-n // 8)):
-            mask = env.step((u[s & 63] * mask).argmax(axis=1))[4]["mask"]
+        env.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(-(-n // 8)):
+            env.step(env.random_actions(rng))
     return work
 
 

@@ -87,6 +87,21 @@ def test_an_illegal_action_in_any_share_moves_no_worker():
         assert np.array_equal(ra[0], rb[0]) and np.array_equal(ra[4]["mask"], rb[4]["mask"])
 
 
+
+def test_a_process_vectors_random_actions_are_one_vecenvs():
+    """``ProcVecEnv.random_actions`` draws what ``VecEnv.random_actions`` draws from the
+    same generator: the same legal indices, so the same games."""
+    one = VecEnv(4, seed=8)
+    with ProcVecEnv(4, workers=2, seed=8) as split:
+        one.reset()
+        split.reset()
+        ra, rb = np.random.default_rng(1), np.random.default_rng(1)
+        for _ in range(STEPS // 10):
+            a, b = one.random_actions(ra), split.random_actions(rb)
+            np.testing.assert_array_equal(a, b)
+            oa, ob = one.step(a), split.step(b)
+            np.testing.assert_array_equal(oa[0], ob[0])
+
 def test_a_closed_process_vector_refuses_to_step_and_closes_twice():
     env = ProcVecEnv(2, workers=2, seed=1)
     with pytest.raises(IppatsuError, match="reset"):

@@ -237,7 +237,7 @@ CODES: dict = {
     "bad_snapshot": "GameState.from_snapshot got something that is not a snapshot of a "
                     "decision (a missing or malformed field, a tile id out of range, tiles "
                     "not conserved, a response nobody may answer).",
-    "bad_action_index": "An action index outside the action space (not an int in 0-300), "
+    "bad_action_index": "An action index outside the action space (not an int in 0-303), "
                         "or an action or mjai message that has no index.",
     "game_over": "A step after the end of the game.",
     "hand_not_over": "next_hand before the hand is over.",
