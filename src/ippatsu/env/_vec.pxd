@@ -66,14 +66,11 @@ cdef _memo_melds(PlanesMemo memo, Seat sq, int q, bytes red)
                bit='unsigned long long')
 cdef _memo_river(PlanesMemo memo, Seat sq, int q)
 
-@cython.locals(sc='long long', nk=Py_ssize_t)
-cdef _seat_flags(GameState st, Seat sq, int q, float[:, ::1] out, int c)
-
 @cython.locals(c=int, k=int, n=int, j=int, r=int, q=int, i=int, t=int, nr=int, i0=int, wb=int,
                ri=int, nd=int, nf=int, rw=int, need=int, red=bytes, fl=bint, w='unsigned long long',
                dm='unsigned long long', tg="unsigned long long", hand=list, river=list,
                called=list, ind=list, tiles=tuple, npl=int, seat0=int, sch=int, sh=int,
-               cnt=bytearray, hc=int,
+               cnt=bytearray, hc=int, sc='long long', nk=Py_ssize_t,
                kyoku=int, me=Seat, sq=Seat,
                one='unsigned long long', b1='unsigned long long', b2='unsigned long long',
                b3='unsigned long long', b4='unsigned long long', bit='unsigned long long')

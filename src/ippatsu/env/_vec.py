@@ -482,53 +482,60 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
                 out[c + 10 + nr - 1 - i, memo.rk[i0 + i]] = 1.0
             if 0 <= ri < nr:
                 out[c + 16, memo.rk[i0 + ri]] = 1.0
-            _seat_flags(st, sq, q, out, c)
-            continue
-        b1 = b2 = b3 = b4 = 0
-        for m in sq.melds:
-            tiles = m.tiles
-            for t in tiles:
+        else:   # from the lists
+            b1 = b2 = b3 = b4 = 0
+            for m in sq.melds:
+                tiles = m.tiles
+                for t in tiles:
+                    k = t >> 2
+                    j = _nth_copy(k, b1, b2, b3, b4)
+                    bit = one << k   # one copy more: the first set lacking it gains it
+                    b4 |= b3 & bit
+                    b3 |= b2 & bit
+                    b2 |= b1 & bit
+                    b1 |= bit
+                    if j < 4:
+                        out[c + j, k] = 1.0
+                    if red[t]:
+                        out[c + 4, k] += 1.0
+            # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
+            # latest first), the riichi tile (c+16), called away (c+19), the first discard of
+            # each kind by turn (c+21)
+            river = sq.river
+            called = sq.river_called
+            tg = sq.tsumogiri if tsumogiri is None else tsumogiri[q]
+            b1 = b2 = b3 = b4 = 0
+            for i in range(nr):
+                t = river[i]
                 k = t >> 2
                 j = _nth_copy(k, b1, b2, b3, b4)
-                bit = one << k   # one copy more: the first set lacking it gains it
+                bit = one << k
                 b4 |= b3 & bit
                 b3 |= b2 & bit
                 b2 |= b1 & bit
                 b1 |= bit
+                if j == 0:   # the first of its kind in this river
+                    out[c + 21, k] = (i + 1) / 24.0
                 if j < 4:
-                    out[c + j, k] = 1.0
-                if red[t]:
-                    out[c + 4, k] += 1.0
-        # river: counts (c+5 .. c+8), tsumogiri (c+9), the last six (c+10 .. c+15, the
-        # latest first), the riichi tile (c+16), called away (c+19), the first discard of
-        # each kind by turn (c+21)
-        river = sq.river
-        called = sq.river_called
-        tg = sq.tsumogiri if tsumogiri is None else tsumogiri[q]
-        b1 = b2 = b3 = b4 = 0
-        for i in range(nr):
-            t = river[i]
-            k = t >> 2
-            j = _nth_copy(k, b1, b2, b3, b4)
-            bit = one << k
-            b4 |= b3 & bit
-            b3 |= b2 & bit
-            b2 |= b1 & bit
-            b1 |= bit
-            if j == 0:   # the first of its kind in this river
-                out[c + 21, k] = (i + 1) / 24.0
-            if j < 4:
-                out[c + 5 + j, k] = 1.0
-            if (tg >> i) & 1:
-                out[c + 9, k] = 1.0
-            if nr - 1 - i < 6:
-                out[c + 10 + nr - 1 - i, k] = 1.0
-            if called[i]:
-                out[c + 19, k] = 1.0
-        if 0 <= ri < nr:
-            t = river[ri]
-            out[c + 16, t >> 2] = 1.0
-        _seat_flags(st, sq, q, out, c)
+                    out[c + 5 + j, k] = 1.0
+                if (tg >> i) & 1:
+                    out[c + 9, k] = 1.0
+                if nr - 1 - i < 6:
+                    out[c + 10 + nr - 1 - i, k] = 1.0
+                if called[i]:
+                    out[c + 19, k] = 1.0
+            if 0 <= ri < nr:
+                t = river[ri]
+                out[c + 16, t >> 2] = 1.0
+        # riichi declared or accepted (c+17), score (c+18), Norths (or flowers, under
+        # Rules.flowers) set aside (c+20)
+        if sq.riichi:
+            _fill(out, c + 17, 1.0)
+        sc = st.scores[q]
+        _fill(out, c + 18, sc / 100000.0)
+        nk = len(sq.nuki)
+        if nk:
+            _fill(out, c + 20, nk / 4.0)
     if fl:
         # the flower dora indicators revealed (N_PLANES + 1); the flower held: above
         if nf:
@@ -538,17 +545,6 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
     elif oracle:
         _encode_oracle(st, seat, out, npl, False)
 
-
-def _seat_flags(st, sq, q: int, out, c: int) -> None:
-    """Seat ``q``'s riichi declared or accepted (``c+17``), score (``c+18``), Norths (or
-    flowers, under ``Rules.flowers``) set aside (``c+20``)."""
-    if sq.riichi:
-        _fill(out, c + 17, 1.0)
-    sc = st.scores[q]
-    _fill(out, c + 18, sc / 100000.0)
-    nk = len(sq.nuki)
-    if nk:
-        _fill(out, c + 20, nk / 4.0)
 
 
 def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
