@@ -309,6 +309,8 @@ def _memo_river(memo, sq, q: int) -> None:
             memo.rkind[nc] = memo.rk[r0 + rn - 1]
             memo.rval[nc] = 1.0
             nc += 1
+        elif rn == nr:   # nothing new
+            return
     for i in range(rn, nr):
         t = river[i]
         k = t >> 2
