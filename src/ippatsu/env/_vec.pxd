@@ -136,7 +136,8 @@ cpdef run_reset(list games, Buffers b, int enc)
 
 cdef _encode(Game g, int j, float[:, :, ::1] obs, int enc)
 
-@cython.locals(j=int, ng=int, p=int, place=int, g=Game, done=bint, sc=list, pv=list,
+@cython.locals(j=int, ng=int, p=int, place=int, g=Game, done=bint, sc=list, pv=list, size=int,
+               a='long long',
                now='long long', was='long long',
                order=list, actions='long long[::1]', obs='float[:, :, ::1]',
                masks='unsigned char[:, ::1]', seats='long long[::1]',

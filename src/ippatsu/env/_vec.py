@@ -905,9 +905,13 @@ def run_step(games: list, b, enc: int, rkind: int, reward, uma) -> None:
     rewards = b.rewards
     terminated = b.terminated
     ng = len(games)
+    size = SIZE
     for j in range(ng):
         g = games[j]
-        g.check(actions[j], masks[j])
+        a = actions[j]
+        if g.needs_reset or (0 <= a < size and masks[j, a]):   # (Game.check's first tests)
+            continue
+        g.check(a, masks[j])   # raises
     for j in range(ng):
         g = games[j]
         row = masks[j]
