@@ -347,7 +347,8 @@ def test_permutation_bad_size():
 def test_turn_row_and_turn_action_are_the_turns_legal_list(rules):
     """At every turn kept as data of seeded random games: the row has exactly the indices
     of the legal list, each index gives back its action, the other indices of the action
-    space raise ``illegal_action`` and an index out of range ``bad_action_index``."""
+    space raise ``illegal_action`` and an index out of range ``bad_action_index``; playing
+    an index (``_turn_play``) is stepping its action, an illegal one moves nothing."""
     import random
 
     import numpy as np
@@ -379,8 +380,23 @@ def test_turn_row_and_turn_action_are_the_turns_legal_list(rules):
                     with pytest.raises(IllegalActionError) as e:
                         gs._turn_action(i, p)
                     assert e.value.code == "bad_action_index"
+                    with pytest.raises(IllegalActionError):
+                        gs._turn_play(i, p)
                 turns += 1
-                gs.step(acts[rng.randrange(len(acts))])
+                # _turn_play of an index is step of its action: the same state after; an
+                # illegal index moves nothing
+                i = rng.choice(sorted(want))
+                played = gs.copy()
+                played._turn_play(i, p)
+                bad = next(j for j in range(SIZE) if j not in want)
+                with pytest.raises(IllegalActionError):
+                    gs._turn_play(bad, p)
+                gs.step(want[i])
+                assert played.phase is gs.phase and played.scores == gs.scores
+                assert [(r.kind, repr(r.wins), r.deltas, r.tenpai) for r in played.hand_results] \
+                    == [(r.kind, repr(r.wins), r.deltas, r.tenpai) for r in gs.hand_results]
+                if gs.phase in (Phase.TURN, Phase.RESPONSE):
+                    assert played.snapshot() == gs.snapshot()
             elif gs.phase is Phase.RESPONSE:
                 gs.step([gs.legal_actions(q)[0] for q in gs.to_act])
             else:

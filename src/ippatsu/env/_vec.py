@@ -752,18 +752,20 @@ class Game:
             f"{legal})", "illegal_action")
 
     def apply(self, i: int, row) -> bool:
-        """Seat ``seat`` takes the legal index ``i`` (at a turn its action by
-        GameState.action_of, from the turn's data; otherwise found in the seat's legal
+        """Seat ``seat`` takes the legal index ``i`` (at a turn kept as data played by
+        GameState._turn_play from the turn's data; otherwise found in the seat's legal
         list): an answer to a discard waits for the seats after it (False: the next seat's
         mask is written into ``row``); the last answer, or any other decision, steps the
         state (True)."""
         st = self.st
         ph = st.phase
         if ph is _TURN:
-            if st._offers.get(self.seat) is None:   # a turn kept as data
-                a = st._turn_action(i, self.seat)   # IllegalActionError when not legal
-            else:
-                a = st.action_of(i, self.seat)
+            if st._offers.get(self.seat) is None:   # a turn kept as data: played at once
+                st._turn_play(i, self.seat)   # IllegalActionError, nothing moved, if not legal
+                row[:] = 0
+                self.decisions += 1
+                return True
+            a = st.action_of(i, self.seat)
         else:
             a = _find(st._offered(self.seat), self.lut, self.red, i)
             if a is None:   # (check passed: only a mask row changed from outside gets here)

@@ -158,3 +158,7 @@ cdef class GameState:
     cpdef _turn_row(self, unsigned char[::1] row)
     @cython.locals(j=int, s=int, pos=int, t=int)
     cpdef _turn_action(self, int i, int player)
+    @cython.locals(s=int, pos=int)
+    cdef int _turn_discard_id(self, int j) except? -2
+    @cython.locals(t=int)
+    cpdef _turn_play(self, int i, int player)

@@ -2081,15 +2081,34 @@ class GameState:
             i = _check_index(i)   # raises: out of range
         j = i - _I_RIICHI if i >= _I_RIICHI else i
         if j < _I_RIICHI:
-            s = self._dcode[j]
-            if s < 68:
-                pos = self._tm_slot[s]
-                if pos and (i == j or (self._tm_riichi >> j) & 1):
-                    t = self._tm_ids[pos - 1]
-                    return _DISCARDS[player][t] if i == j else _RIICHIS[player][t]
+            t = self._turn_discard_id(j)
+            if t >= 0 and (i == j or (self._tm_riichi >> j) & 1):
+                return _DISCARDS[player][t] if i == j else _RIICHIS[player][t]
             raise IllegalActionError(f"illegal action index {i} ({describe(i)}) for "
                                      f"player {player}", "illegal_action")
         return _action_in(self._turn_list(), i, self._red, player)
+
+    def _turn_discard_id(self, j: int) -> int:
+        """The id of the tile whose discard is index ``j`` (0 <= j < the riichi indices) at
+        the turn kept as data, -1 when none is offered."""
+        s = self._dcode[j]
+        if s < 68:
+            pos = self._tm_slot[s]
+            if pos:
+                return self._tm_ids[pos - 1]
+        return -1
+
+    def _turn_play(self, i: int, player: int) -> None:
+        """``step(self._turn_action(i, player))`` at the turn kept as data: the action of
+        index ``i`` played (IllegalActionError, nothing moved, when not legal); the actor's
+        plain discard from its id, with no Action read."""
+        if 0 <= i < _I_RIICHI and player == self.actor:
+            t = self._turn_discard_id(i)
+            if t >= 0:
+                self._discard(player, t, False)
+                self._auto_next()
+                return
+        self.step(self._turn_action(i, player))
 
     def action_of(self, index: int, player: Optional[int] = None) -> Action:
         """The legal :class:`Action` of ``player`` (default: the actor at a turn, or the one
