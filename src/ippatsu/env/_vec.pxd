@@ -90,8 +90,9 @@ cpdef int first_illegal(unsigned char[:, ::1] masks, long long[::1] actions,
                         unsigned char[::1] done) except -2
 
 
-@cython.locals(ne=int, nw=int, j=int, i=int, n=int, k=int, b=int, c=int,
-               w='unsigned long long')
+cdef inline int _byte_sum(unsigned long long w) noexcept
+
+@cython.locals(ne=int, nw=int, j=int, i=int, n=int, k=int, b=int, c=int)
 cpdef random_legal(unsigned char[:, ::1] masks, unsigned long long[:, ::1] words, double[::1] u,
                    long long[::1] out)
 

@@ -29,9 +29,8 @@ from ..table.settle import place_values
 from ..table.state import Phase
 
 __all__ = ["action_index", "write_mask", "encode_planes", "Game", "Buffers", "run_step",
-           "run_reset", "first_illegal", "random_legal", "random_actions", "N_PLANES", "N_ORACLE", "SEAT_CH",
-           "SEAT0", "ORACLE0",
-           "SIZE", "FLOWER_CH", "HIDDEN_CH", "ORACLE_FLOWER_CH", "N_PLANES_FLOWERS",
+           "run_reset", "first_illegal", "random_legal", "random_actions", "N_PLANES",
+           "N_ORACLE", "SEAT_CH", "SEAT0", "ORACLE0", "SIZE", "FLOWER_CH", "HIDDEN_CH", "ORACLE_FLOWER_CH", "N_PLANES_FLOWERS",
            "N_ORACLE_FLOWERS", "channels_of"]
 
 #: the number of action indices
@@ -548,7 +547,6 @@ def encode_planes(st, seat: int, out, oracle: bool, tsumogiri: list = None,
         _encode_oracle(st, seat, out, npl, False)
 
 
-
 def _encode_oracle(st, seat: int, out, c: int, fl: bool) -> None:
     """The hidden information, from channel ``c`` (:data:`ORACLE0` without flowers); with
     flowers (``fl``) the flower channels after its :data:`HIDDEN_CH`."""
@@ -827,6 +825,13 @@ def first_illegal(masks, actions, done) -> int:
             return j
     return -1
 
+def _byte_sum(w: int) -> int:
+    """The sum of the eight bytes of ``w`` when each is 0 or 1 (no carry from one byte
+    into the next)."""
+    w += w >> 8
+    w += w >> 16
+    w += w >> 32
+    return w & 255
 
 
 def random_legal(masks, words, u, out) -> None:
@@ -840,11 +845,7 @@ def random_legal(masks, words, u, out) -> None:
     for j in range(ne):
         n = 0
         for i in range(nw):
-            w = int(words[j, i])
-            w += w >> 8   # (bytes of 0 and 1: no carry from one byte into the next)
-            w += w >> 16
-            w += w >> 32
-            n += w & 255
+            n += _byte_sum(int(words[j, i]))
         out[j] = 0
         if n == 0:
             continue
@@ -852,11 +853,7 @@ def random_legal(masks, words, u, out) -> None:
         if k >= n:   # (u[j] below 1 never gets here; a rounding up would)
             k = n - 1
         for i in range(nw):
-            w = int(words[j, i])
-            w += w >> 8
-            w += w >> 16
-            w += w >> 32
-            c = w & 255
+            c = _byte_sum(int(words[j, i]))
             if k < c:   # in this word: its (k+1)-th legal byte
                 b = 8 * i
                 if masks[j, b]:
@@ -868,6 +865,7 @@ def random_legal(masks, words, u, out) -> None:
                 out[j] = b
                 break
             k -= c
+
 
 def run_reset(games: list, b, enc: int) -> None:
     """Start every env's episode and write the first decisions."""

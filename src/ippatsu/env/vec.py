@@ -74,6 +74,7 @@ def random_legal_actions(mask, rng: np.random.Generator) -> np.ndarray:
     _vec.random_legal(mask, mask.view(np.uint64), rng.random(mask.shape[0]), out)
     return out
 
+
 class VecEnv:
     """VecEnv(num_envs, *, rules="tenhou", players=None, encoder="planes", reward="points",
     uma=None, episode="game", seed=None, copy=True, first_index=0)

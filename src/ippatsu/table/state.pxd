@@ -156,7 +156,7 @@ cdef class GameState:
     # action of an index
     @cython.locals(i=int, d='unsigned long long')
     cpdef _turn_row(self, unsigned char[::1] row)
-    @cython.locals(j=int, s=int, pos=int, t=int)
+    @cython.locals(j=int, t=int)
     cpdef _turn_action(self, int i, int player)
     @cython.locals(s=int, pos=int)
     cdef int _turn_discard_id(self, int j) except? -2
